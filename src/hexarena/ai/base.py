@@ -1,0 +1,74 @@
+"""The player interface and the registry of named players."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..core import GameOverError, HexArenaError, State
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How much a player may think: any of seconds, iterations and nodes (``None`` = no bound)."""
+
+    seconds: float | None = None
+    iterations: int | None = None
+    nodes: int | None = None
+
+
+class Player:
+    """A computer player. Subclasses implement :meth:`choose`.
+
+    ``choose`` returns one legal action for the player to act; :meth:`choose_turn` plays a whole
+    turn (several actions when the game's turns have several decisions).
+    """
+
+    name: str = "player"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, state: State, limit: Limit | None = None) -> int:
+        """One legal action for the player to act in ``state``."""
+        raise NotImplementedError
+
+    def choose_turn(self, state: State, limit: Limit | None = None) -> list[int]:
+        """The actions of a whole turn, chosen one by one on a copy of ``state``."""
+        if state.is_terminal():
+            raise GameOverError("the game is over")
+        st = state.copy()
+        seat = st.current_player
+        actions: list[int] = []
+        while True:
+            a = self.choose(st, limit)
+            st.apply(a)
+            actions.append(a)
+            if st.is_terminal() or st.turn_ends()[-1] or st.current_player != seat:
+                return actions
+
+    def reset(self) -> None:
+        """Forget anything kept between moves (a new game starts)."""
+
+
+_FACTORIES: dict[str, Callable[[int | None], Player]] = {}
+
+
+def register_player(name: str, factory: Callable[[int | None], Player]) -> None:
+    """Make a player available by name (for the command line and the app)."""
+    _FACTORIES[name] = factory
+
+
+def player_names() -> list[str]:
+    """Names of every registered player."""
+    return list(_FACTORIES)
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    """A player by name, for example ``random``."""
+    key = name.strip().lower()
+    if key not in _FACTORIES:
+        raise HexArenaError(
+            f"there is no player called {name!r}; the players are: {', '.join(_FACTORIES)}"
+        )
+    return _FACTORIES[key](seed)

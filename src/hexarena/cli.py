@@ -1,0 +1,337 @@
+"""The ``hexarena`` command line: play, selfplay, replay, board and games.
+
+Every game option is a command-line option of the same name (``--size 5``, ``--sides 3,4,3,4,3,4``,
+``--no_stalling``; ``-`` and ``_`` are interchangeable in option names).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from .core import Game, HexArenaError, Option, State
+from .games import game_class, game_names
+
+
+class CliError(Exception):
+    """A command-line usage error, reported as one line and exit status 2."""
+
+
+# ---------------------------------------------------------------- game options
+def add_game_options(parser: argparse.ArgumentParser, cls: type[Game]) -> None:
+    """Add one option per game option (same names as ``new_game``)."""
+    group = parser.add_argument_group(f"{cls.name} options")
+    for o in cls.option_specs:
+        flags = [f"--{o.name}"]
+        if "_" in o.name:
+            flags.append(f"--{o.name.replace('_', '-')}")
+        default_text = o.format(o.default) if o.default is not None else "none"
+        help_text = f"{o.help} (default {default_text})"
+        if o.choices:
+            help_text += f"; one of {', '.join(map(str, o.choices))}"
+        if o.kind == "flag":
+            group.add_argument(*flags, dest=o.name, action="store_true", default=None, help=help_text)
+        else:
+            group.add_argument(*flags, dest=o.name, metavar=o.name.upper(), default=None, help=help_text)
+
+
+def game_from_args(cls: type[Game], ns: argparse.Namespace) -> Game:
+    """Build the game from parsed options (only those given; defaults otherwise)."""
+    given = {o.name: getattr(ns, o.name) for o in cls.option_specs if getattr(ns, o.name, None) is not None}
+    return cls(**given)
+
+
+def _split_game(argv: list[str]) -> tuple[str | None, list[str]]:
+    for i, a in enumerate(argv):
+        if not a.startswith("-"):
+            return a, argv[:i] + argv[i + 1 :]
+    return None, argv
+
+
+# ---------------------------------------------------------------- commands
+def cmd_games(ns: argparse.Namespace, out: TextIO) -> int:
+    """List the games and their options."""
+    data = []
+    for name in game_names():
+        cls = game_class(name)
+        data.append(
+            {
+                "name": name,
+                "title": cls.title,
+                "colours": list(cls.colours),
+                "options": [_option_json(o) for o in cls.option_specs],
+            }
+        )
+    if ns.json:
+        print(json.dumps(data, indent=2), file=out)
+        return 0
+    for g in data:
+        print(f"{g['name']}: {g['title']} ({' and '.join(g['colours'])})", file=out)
+        for o in g["options"]:
+            print(f"  --{o['name']:<12} {o['help']} (default {o['default']})", file=out)
+    return 0
+
+
+def _option_json(o: Option) -> dict[str, Any]:
+    return {
+        "name": o.name,
+        "kind": o.kind,
+        "default": list(o.default) if isinstance(o.default, tuple) else o.default,
+        "help": o.help,
+        "choices": list(o.choices) if o.choices else None,
+        "minimum": o.minimum,
+        "maximum": o.maximum,
+    }
+
+
+def cmd_board(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
+    """Draw the board, or list it as JSON."""
+    if ns.json:
+        data = game.board.to_json()
+        data["game"] = game.name
+        data["options"] = game.record_tags()
+        data.update(game.board_json_extra())
+        print(json.dumps(data, indent=2), file=out)
+        return 0
+    print(game.describe_board(), file=out)
+    return 0
+
+
+def cmd_selfplay(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
+    """Random games with a progress bar, then a summary."""
+    from .selfplay import selfplay
+
+    if ns.games < 1:
+        raise CliError("--games must be at least 1")
+    records = Path(ns.records) if ns.records else None
+    show = not ns.json and not ns.quiet and out.isatty()
+    if show:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"{game.name} self-play", total=ns.games)
+            summary = selfplay(
+                game, ns.games, ns.seed, records=records, on_game=lambda i: progress.advance(task)
+            )
+    else:
+        summary = selfplay(game, ns.games, ns.seed, records=records)
+    data = summary.as_json()
+    if ns.json:
+        print(json.dumps(data), file=out)
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{game.title} random self-play ({game.option_text()}), seed {ns.seed}")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("games", str(data["games"]))
+    table.add_row("mean turns", f"{data['mean_turns']:.1f}")
+    table.add_row("min turns", str(data["min_turns"]))
+    table.add_row("max turns", str(data["max_turns"]))
+    for colour, w in data["wins"].items():
+        table.add_row(f"{colour} wins", f"{w} ({100 * w / data['games']:.1f}%)")
+    for seat, w in data["wins_by_seat"].items():
+        table.add_row(f"{seat} player wins", str(w))
+    table.add_row("seconds", f"{data['seconds']:.3f}")
+    if records is not None:
+        table.add_row("records", str(records))
+    Console(file=out, force_terminal=False, width=100).print(table)
+    return 0
+
+
+def cmd_replay(ns: argparse.Namespace, out: TextIO) -> int:
+    """Validate a record and print the final position and result."""
+    from .records import load_record
+
+    rec = load_record(ns.file)
+    st = rec.state
+    print(f"{ns.file}: {rec.game.title} ({rec.game.option_text()}), {st.turn} turns, "
+          f"{st.ply} actions, all legal", file=out)
+    print(st.picture(), file=out)
+    o = st.outcome()
+    print(f"Result: {o.result if o else '*'}", file=out)
+    return 0
+
+
+def cmd_play(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    """A game in the terminal: a person against a person or against a computer player."""
+    from .ai import make_player
+
+    opponent = None if ns.vs == "human" else make_player(ns.vs, seed=ns.seed)
+    human_seats = {0, 1} if opponent is None else ({0} if ns.first else {1})
+    state = game.new_initial_state()
+    print(f"{game.title} ({game.option_text()}). Type a move (like "
+          f"{game.action_texts[0]}), or: help, legal, undo, resign, quit.", file=out)
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat not in human_seats:
+            assert opponent is not None
+            acts = opponent.choose_turn(state)
+            state.apply_move(acts)
+            print(f"{opponent.name} plays {game.move_text(acts)}", file=out)
+            continue
+        print(state.picture(), file=out)
+        partial = state.turn_actions
+        prompt = f"{state.to_move_name}" + (
+            f" (turn so far: {game.move_text(partial)})" if partial else ""
+        ) + "> "
+        out.write(prompt)
+        out.flush()
+        line = inp.readline()
+        if not line:
+            print("\nend of input: game abandoned", file=out)
+            return 1
+        text = line.strip()
+        if not text:
+            continue
+        word = text.lower()
+        if word in ("quit", "exit"):
+            print("game abandoned", file=out)
+            return 1
+        if word in ("help", "?"):
+            print("Enter a move as its actions separated by "
+                  f"'{game.move_separator}' (or one action at a time). Commands: legal (list the "
+                  "legal actions), undo (take back your last move), resign, quit.", file=out)
+            continue
+        if word == "legal":
+            print("legal: " + " ".join(state.legal_action_texts()), file=out)
+            continue
+        if word == "undo":
+            try:
+                if partial:
+                    state.undo_move()
+                else:
+                    # take back the computer's reply too, so that it is the person's turn again
+                    state.undo_move()
+                    while state.ply and state.current_player not in human_seats:
+                        state.undo_move()
+            except HexArenaError as exc:
+                print(f"cannot undo: {exc}", file=out)
+            continue
+        if word == "resign":
+            state.resign()
+            break
+        try:
+            state.apply_move(text, complete=False)
+        except HexArenaError as exc:
+            print(f"not accepted: {exc}", file=out)
+    print(state.picture(), file=out)
+    return 0
+
+
+# ---------------------------------------------------------------- parser
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser (game options are added once the game is known)."""
+    p = argparse.ArgumentParser(
+        prog="hexarena",
+        description="Churn, Gyre, Throngs, Scrunch and China Grove: play, analyse and serve.",
+    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    sp = sub.add_parser("games", help="list the games and their options")
+    sp.add_argument("--json", action="store_true", help="print JSON")
+
+    for name, helptext in (
+        ("play", "play a game in the terminal"),
+        ("selfplay", "play random games and summarise them"),
+        ("board", "draw a game's board"),
+    ):
+        sp = sub.add_parser(name, help=helptext, add_help=False)
+        sp.add_argument("-h", "--help", action="store_true", help="show this help and the game's options")
+        if name == "play":
+            sp.add_argument("--vs", default="random", help="opponent: human, or a player name (default random)")
+            sp.add_argument("--first", action="store_true", help="against the computer, move first")
+            sp.add_argument("--seed", type=int, default=None, help="seed for the computer player")
+        if name == "selfplay":
+            sp.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+            sp.add_argument("--seed", type=int, default=1, help="seed (same seed, same games)")
+            sp.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
+            sp.add_argument("--json", action="store_true", help="print one JSON object")
+            sp.add_argument("--quiet", action="store_true", help="no progress bar")
+        if name == "board":
+            sp.add_argument("--json", action="store_true", help="list cells, names, coordinates, adjacency")
+
+    sp = sub.add_parser("replay", help="validate a record and show the final position")
+    sp.add_argument("file", help="record file")
+    return p
+
+
+GAME_COMMANDS = ("play", "selfplay", "board")
+
+
+def main(argv: Sequence[str] | None = None, *, inp: TextIO | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    inp = inp or sys.stdin
+    out = out or sys.stdout
+    parser = build_parser()
+    try:
+        if args and args[0] in GAME_COMMANDS:
+            return _run_game_command(parser, args, inp, out)
+        ns = parser.parse_args(args)
+        if ns.command is None:
+            parser.print_help(out)
+            return 2
+        if ns.command == "games":
+            return cmd_games(ns, out)
+        if ns.command == "replay":
+            return cmd_replay(ns, out)
+        parser.error(f"unknown command {ns.command}")
+    except (HexArenaError, CliError) as exc:
+        print(f"hexarena: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def _run_game_command(parser: argparse.ArgumentParser, args: list[str], inp: TextIO, out: TextIO) -> int:
+    command = args[0]
+    game_name, rest = _split_game(args[1:])
+    sub = _subparser(parser, command)
+    if game_name is None:
+        if "-h" in rest or "--help" in rest:
+            sub.print_help(out)
+            print(f"\ngames: {', '.join(game_names())}", file=out)
+            return 0
+        raise CliError(f"{command} needs a game: one of {', '.join(game_names())}")
+    cls = game_class(game_name)
+    full = argparse.ArgumentParser(prog=f"hexarena {command} {cls.name}", add_help=False, parents=[sub])
+    add_game_options(full, cls)
+    ns, unknown = full.parse_known_args(rest)
+    if ns.help:
+        full.print_help(out)
+        return 0
+    if unknown:
+        known = ", ".join(f"--{o.name}" for o in cls.option_specs) or "none"
+        raise CliError(f"{cls.name} has no option {' '.join(unknown)} (its options: {known})")
+    game = game_from_args(cls, ns)
+    handlers: dict[str, Callable[[], int]] = {
+        "play": lambda: cmd_play(game, ns, inp, out),
+        "selfplay": lambda: cmd_selfplay(game, ns, out),
+        "board": lambda: cmd_board(game, ns, out),
+    }
+    return handlers[command]()
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            sp: argparse.ArgumentParser = action.choices[name]
+            return sp
+    raise AssertionError(name)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

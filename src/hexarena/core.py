@@ -1,0 +1,865 @@
+"""The game API shared by all five games: options, errors, outcomes, ``Game`` and ``State``.
+
+Every game keeps its whole position in one small NumPy ``int32`` array whose first
+:data:`HEADER` entries have the same meaning in every game (who is to act, the colour mapping
+after a swap, turn and action counters, the winner). The rules are compiled kernels over that
+array, supplied by each game as a :class:`Kernels` bundle. :class:`State` adds everything that is
+the same for all games: validation, history, cheap undo through checkpoints, resignation, move
+text, and bulk replay for long records.
+
+Actions are dense integers ``0 .. num_distinct_actions-1`` (a cell index plus a few specials).
+A *turn* (or *move*) is one player's consecutive actions; the header's turn counter tells where
+one turn ends.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from .hexgrid import Board, CellNameError
+from .rng import rand_below
+
+Array = npt.NDArray[np.int32]
+
+# ---------------------------------------------------------------- the common header
+H_PLAYER = 0  #: seat (0 = first player, 1 = second) whose decision it is; -1 once the game is over
+H_COLOUR = 1  #: colour index to act (0 = the colour that starts), -1 when no colour acts (set-up)
+H_SWAPPED = 2  #: 1 once the colours were traded: colour ``c`` is played by seat ``c ^ swapped``
+H_TURN = 3  #: number of completed turns
+H_WINNER = 4  #: winning colour, -1 while the game goes on
+H_PLY = 5  #: number of actions applied
+H_REASON = 6  #: game-specific code for why the game ended (0 while it goes on)
+H_EXTRA = 7  #: free for the game
+HEADER = 8
+
+#: How often :class:`State` keeps a snapshot of the position (in actions) for undo.
+CHECKPOINT_EVERY = 256
+
+
+# ---------------------------------------------------------------- errors
+class HexArenaError(ValueError):
+    """Base class of every error about bad input (moves, options, records, protocol lines)."""
+
+
+class IllegalActionError(HexArenaError):
+    """An action that is not legal in the current position.
+
+    When raised by a bulk operation, ``index`` is the position of the offending action in the
+    sequence and ``detail`` the reason without that prefix.
+    """
+
+    def __init__(self, message: str, *, index: int | None = None, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+        self.detail = detail if detail is not None else message
+
+
+class NotationError(HexArenaError):
+    """Move or action text that cannot be read."""
+
+
+class GameOverError(HexArenaError):
+    """An attempt to act in a finished game."""
+
+
+class OptionError(HexArenaError):
+    """A game option that is unknown or out of range."""
+
+
+class UnknownGameError(HexArenaError):
+    """A game name that is not in the registry."""
+
+
+# ---------------------------------------------------------------- options
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its name (shared by ``new_game`` and the command line), type and range."""
+
+    name: str
+    kind: str  # "int", "choice", "flag", "sides", "str"
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, value: Any) -> Any:
+        """Validate ``value`` (a Python value or command-line text) and return it in canonical form."""
+        if self.kind == "flag":
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise OptionError(f"option {self.name} is yes or no, not {value!r}")
+        if self.kind == "int":
+            if isinstance(value, bool):
+                raise OptionError(f"option {self.name} is a whole number, not {value!r}")
+            try:
+                v = int(str(value).strip()) if not isinstance(value, int) else value
+            except ValueError:
+                raise OptionError(f"option {self.name} is a whole number, not {value!r}") from None
+            if self.choices is not None and v not in self.choices:
+                allowed = ", ".join(map(str, self.choices))
+                raise OptionError(f"option {self.name} must be one of {allowed}, not {v}")
+            if self.minimum is not None and v < self.minimum:
+                raise OptionError(f"option {self.name} must be at least {self.minimum}, not {v}")
+            if self.maximum is not None and v > self.maximum:
+                raise OptionError(f"option {self.name} must be at most {self.maximum}, not {v}")
+            return v
+        if self.kind == "choice":
+            text = str(value).strip().lower()
+            assert self.choices is not None
+            if text not in self.choices:
+                allowed = ", ".join(map(str, self.choices))
+                raise OptionError(f"option {self.name} must be one of {allowed}, not {value!r}")
+            return text
+        if self.kind == "sides":
+            from .hexgrid import BoardError, check_sides, parse_sides
+
+            try:
+                if isinstance(value, str):
+                    return parse_sides(value)
+                sides = tuple(int(v) for v in value)
+                check_sides(sides)
+                return sides
+            except BoardError as exc:
+                raise OptionError(f"option {self.name}: {exc}") from None
+            except (TypeError, ValueError):
+                raise OptionError(
+                    f"option {self.name} takes six side lengths like 3,4,3,4,3,4, not {value!r}"
+                ) from None
+        if self.kind == "str":
+            return str(value)
+        raise AssertionError(self.kind)
+
+    def format(self, value: Any) -> str:
+        """The option value as text (for records and command lines)."""
+        if value is None:
+            return ""
+        if self.kind == "sides":
+            return ",".join(map(str, value))
+        if self.kind == "flag":
+            return "yes" if value else "no"
+        return str(value)
+
+
+# ---------------------------------------------------------------- outcome
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winner`` is the winning seat (0 = the player who moved first, 1 = the other),
+    ``winner_colour`` the colour that player had at the end. ``score`` maps colour names to the
+    game's count (stones, or points); ``details`` holds game-specific explanation (for example
+    Gyre's winning group and the ring cells it owns, as cell names).
+    """
+
+    winner: int
+    winner_colour: str
+    reason: str
+    score: dict[str, Any] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def result(self) -> str:
+        """PGN-style result from the first player's side: ``1-0`` or ``0-1``."""
+        return "1-0" if self.winner == 0 else "0-1"
+
+
+# ---------------------------------------------------------------- kernels
+@dataclass(frozen=True)
+class Kernels:
+    """The compiled rules of one game (all functions are Numba dispatchers over the state array).
+
+    Each takes first the game's constant table ``g`` (an ``int32`` array of board tables built
+    once per game, :attr:`Game.consts`), then the state array:
+
+    - ``legal(g, arr) -> int32[:]``: the legal actions, ascending; empty when the game is over.
+    - ``is_legal(g, arr, a) -> bool``: whether action ``a`` (in range) is legal now.
+    - ``apply(g, arr, a)``: apply a legal action (no checks), updating the header.
+    - ``playout(g, arr, rng, out, limit) -> int``: random legal actions until the game ends or
+      ``limit`` actions were taken; records them in ``out`` when ``len(out) >= limit``.
+    """
+
+    legal: Callable[..., Any]
+    is_legal: Callable[..., Any]
+    apply: Callable[..., Any]
+    playout: Callable[..., Any]
+
+
+@njit(cache=True)
+def replay_checked(
+    is_legal: Any, apply: Any, g: Array, arr: Array, actions: Array, ends: Any
+) -> int:
+    """Apply ``actions`` in order, validating each; return the index of the first illegal one, or -1.
+
+    ``ends[i]`` is set to 1 when action ``i`` completes a turn. The position stops just before
+    the first illegal action.
+    """
+    for i in range(actions.shape[0]):
+        a = actions[i]
+        if arr[H_PLAYER] < 0 or not is_legal(g, arr, a):
+            return i
+        turn = arr[H_TURN]
+        apply(g, arr, a)
+        ends[i] = 1 if arr[H_TURN] != turn else 0
+    return -1
+
+
+@njit(cache=True)
+def replay_unchecked(apply: Any, g: Array, arr: Array, actions: Array) -> None:
+    """Apply actions already known to be legal (used by undo)."""
+    for i in range(actions.shape[0]):
+        apply(g, arr, actions[i])
+
+
+@njit(cache=True)
+def random_playout(
+    legal: Any, apply: Any, g: Array, arr: Array, rng: Any, out: Array, limit: int
+) -> int:
+    """A generic uniform random playout over ``legal``; games normally supply a faster one."""
+    n = 0
+    record = out.shape[0] >= limit
+    while arr[H_PLAYER] >= 0 and n < limit:
+        acts = legal(g, arr)
+        a = acts[rand_below(rng, acts.shape[0])]
+        apply(g, arr, a)
+        if record:
+            out[n] = a
+        n += 1
+    return n
+
+
+# ---------------------------------------------------------------- Game
+class Game:
+    """A game with its options fixed: rules, board and the conversions between actions and text.
+
+    Subclasses set the class attributes and implement :meth:`initial_array`, :meth:`outcome_of`,
+    :meth:`render` and (if actions are not just cells plus named specials) the action text
+    methods. Build games with :func:`hexarena.new_game`.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    colours: ClassVar[tuple[str, str]] = ("", "")
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    #: Names of actions beyond the cells, in action order from ``board.size`` on.
+    special_actions: ClassVar[tuple[str, ...]] = ()
+    #: Whether a random playout may go on without end (a cap is then always needed).
+    unbounded: ClassVar[bool] = False
+
+    board: Board
+    kernels: Kernels
+    #: Constant tables the kernels read (board neighbours and the like), built in :meth:`setup`.
+    consts: Array
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = self.parse_options(options)
+        self.setup()
+
+    # -- subclass hooks ------------------------------------------------
+    def setup(self) -> None:
+        """Build the board and the kernels from ``self.options``."""
+        raise NotImplementedError
+
+    def initial_array(self) -> Array:
+        """The state array of the starting position."""
+        raise NotImplementedError
+
+    def outcome_of(self, arr: Array) -> Outcome:
+        """The outcome of a finished position (``arr[H_WINNER] >= 0``)."""
+        raise NotImplementedError
+
+    def render(self, arr: Array, *, coordinates: bool = True) -> str:
+        """An ASCII picture of a position with coordinates, and a line saying whose turn it is."""
+        raise NotImplementedError
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> None:
+        """Cross-option checks (for example, refusing even boards); raise :class:`OptionError`."""
+
+    def describe_board(self) -> str:
+        """A picture of the empty board with coordinates, for ``hexarena board``."""
+        b = self.board
+        return f"{self.title}: {b.description}, {b.size} cells\n" + b.render(["."] * b.size)
+
+    def board_json_extra(self) -> dict[str, Any]:
+        """Game-specific additions to ``hexarena board --json`` (for example exits or classes)."""
+        return {}
+
+    # -- options -------------------------------------------------------
+    @classmethod
+    def parse_options(cls, given: dict[str, Any]) -> dict[str, Any]:
+        """Validate options by name, fill in defaults, and run the game's cross-checks."""
+        specs = {o.name: o for o in cls.option_specs}
+        unknown = [k for k in given if k.replace("-", "_") not in specs]
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise OptionError(
+                f"{cls.name} has no option {', '.join(map(repr, unknown))} (its options: {known})"
+            )
+        out: dict[str, Any] = {}
+        for o in cls.option_specs:
+            raw = given.get(o.name, given.get(o.name.replace("_", "-")))
+            out[o.name] = o.default if raw is None else o.parse(raw)
+        cls.check_options(out)
+        return out
+
+    def option_text(self) -> str:
+        """The options as ``name=value`` text, for pictures and messages."""
+        specs = {o.name: o for o in self.option_specs}
+        return " ".join(f"{k}={specs[k].format(v)}" for k, v in self.options.items() if v is not None)
+
+    def record_tags(self) -> dict[str, str]:
+        """Tags that a record needs to rebuild this game exactly (options by default)."""
+        specs = {o.name: o for o in self.option_specs}
+        return {k: specs[k].format(v) for k, v in self.options.items()}
+
+    @classmethod
+    def from_record_tags(cls, tags: dict[str, str]) -> Game:
+        """Rebuild a game from a record's tags (those written by :meth:`record_tags`)."""
+        names = {o.name for o in cls.option_specs}
+        return cls(**{k: v for k, v in tags.items() if k in names})
+
+    # -- actions and text ---------------------------------------------
+    @property
+    def num_distinct_actions(self) -> int:
+        """Size of the action space: the cells, then the special actions."""
+        return self.board.size + len(self.special_actions)
+
+    def action_text(self, action: int) -> str:
+        """Text of one action: a cell name, or a special action's name."""
+        n = self.board.size
+        if 0 <= action < n:
+            return self.board.names[action]
+        k = action - n
+        if 0 <= k < len(self.special_actions):
+            return self.special_actions[k]
+        raise NotationError(f"{action} is not an action of {self.name} (0..{self.num_distinct_actions - 1})")
+
+    def parse_action(self, text: str) -> int:
+        """The action written ``text``; raises :class:`NotationError` naming what is wrong."""
+        t = text.strip().lower()
+        if t in self.special_actions:
+            return self.board.size + self.special_actions.index(t)
+        try:
+            return self.board.parse(t)
+        except CellNameError as exc:
+            specials = f" or one of: {', '.join(self.special_actions)}" if self.special_actions else ""
+            raise NotationError(f"{exc}{specials}") from None
+
+    #: Separator between the actions of one turn in move text.
+    move_separator: ClassVar[str] = ","
+
+    @functools.cached_property
+    def action_texts(self) -> list[str]:
+        """Text of every action, indexed by action (for fast formatting)."""
+        return [self.action_text(a) for a in range(self.num_distinct_actions)]
+
+    @functools.cached_property
+    def action_lookup(self) -> dict[str, int]:
+        """Action by its exact text (for fast parsing)."""
+        return {t: a for a, t in enumerate(self.action_texts)}
+
+    def move_text(self, actions: Sequence[int]) -> str:
+        """Text of a whole turn from its actions."""
+        return self.move_separator.join(self.action_text(a) for a in actions)
+
+    def parse_move(self, text: str) -> list[int]:
+        """The actions of a turn written ``text`` (context-free: each action's text is fixed)."""
+        a = self.action_lookup.get(text)
+        if a is not None:
+            return [a]
+        parts = [p for p in text.strip().split(self.move_separator) if p.strip()]
+        if not parts:
+            raise NotationError("an empty move")
+        return [self.parse_action(p) for p in parts]
+
+    # -- states --------------------------------------------------------
+    def new_initial_state(self) -> State:
+        """A fresh game from the starting position."""
+        return State(self)
+
+    def state_from_moves(self, moves: str | Iterable[str]) -> State:
+        """A state reached by whole moves given as text (whitespace-separated, or a list)."""
+        st = self.new_initial_state()
+        items = moves.split() if isinstance(moves, str) else list(moves)
+        for m in items:
+            st.apply_move(m)
+        return st
+
+    def colour_name(self, colour: int) -> str:
+        """Name of colour index 0 or 1."""
+        return self.colours[colour]
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"new_game({self.name!r}{', ' if opts else ''}{opts})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game)
+            and other.name == self.name
+            and other.record_tags() == self.record_tags()
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.record_tags().items()))))
+
+
+# ---------------------------------------------------------------- State
+class State:
+    """A position and its history: validated actions, undo, move text, resignation.
+
+    The position itself is ``state.array`` (read it, don't write it). History is kept as the
+    list of actions plus a snapshot every :data:`CHECKPOINT_EVERY` actions, so a game of a
+    million actions costs a few megabytes and undo replays at most a few hundred actions in
+    compiled code.
+    """
+
+    __slots__ = ("_arr", "_ckpt", "_ends", "_hist", "_n", "_resigned", "game")
+
+    def __init__(self, game: Game, _arr: Array | None = None) -> None:
+        self.game = game
+        self._arr: Array = game.initial_array() if _arr is None else _arr
+        self._hist: Array = np.empty(64, dtype=np.int32)
+        self._ends: npt.NDArray[np.uint8] = np.empty(64, dtype=np.uint8)
+        self._n = 0
+        self._ckpt: list[Array] = [self._arr.copy()]
+        self._resigned: int | None = None
+
+    # -- reading -------------------------------------------------------
+    @property
+    def array(self) -> Array:
+        """The state array (a view: do not modify)."""
+        v = self._arr.view()
+        v.flags.writeable = False
+        return v
+
+    @property
+    def current_player(self) -> int:
+        """The seat whose decision it is (0 = first player), or -1 when the game is over."""
+        if self._resigned is not None:
+            return -1
+        return int(self._arr[H_PLAYER])
+
+    @property
+    def to_move(self) -> int:
+        """The colour index to act (0 = the colour that starts), or -1 (set-up, or game over)."""
+        if self.current_player < 0:
+            return -1
+        return int(self._arr[H_COLOUR])
+
+    @property
+    def to_move_name(self) -> str:
+        """A person's description of who acts now."""
+        seat = self.current_player
+        if seat < 0:
+            return "nobody (the game is over)"
+        c = self.to_move
+        who = f"player {seat + 1}"
+        return f"{self.game.colours[c]} ({who})" if c >= 0 else who
+
+    def seat_colour(self, seat: int) -> int:
+        """The colour index played by ``seat`` (after any swap), or -1 before colours are chosen."""
+        sw = int(self._arr[H_SWAPPED])
+        return -1 if sw < 0 else seat ^ sw
+
+    @property
+    def swapped(self) -> bool:
+        """Whether the two players traded colours."""
+        return bool(self._arr[H_SWAPPED] == 1)
+
+    @property
+    def turn(self) -> int:
+        """Number of completed turns."""
+        return int(self._arr[H_TURN])
+
+    @property
+    def ply(self) -> int:
+        """Number of actions applied."""
+        return self._n
+
+    @property
+    def history(self) -> list[int]:
+        """All actions applied so far, in order."""
+        return self._hist[: self._n].tolist()
+
+    def history_array(self) -> Array:
+        """All actions applied so far, as a NumPy array (a copy)."""
+        return self._hist[: self._n].copy()
+
+    def turn_ends(self) -> npt.NDArray[np.bool_]:
+        """For each action so far, whether it completed a turn."""
+        return self._ends[: self._n].astype(bool)
+
+    def moves(self) -> list[list[int]]:
+        """The actions grouped by turn (the last group may be an unfinished turn)."""
+        out: list[list[int]] = []
+        cur: list[int] = []
+        hist = self._hist[: self._n].tolist()
+        ends = self._ends[: self._n].tolist()
+        for a, e in zip(hist, ends, strict=True):
+            cur.append(a)
+            if e:
+                out.append(cur)
+                cur = []
+        if cur:
+            out.append(cur)
+        return out
+
+    def move_texts(self) -> list[str]:
+        """Text of every turn so far."""
+        if self._n and self._ends[: self._n].all() and type(self.game).move_text is Game.move_text:
+            texts = self.game.action_texts
+            return [texts[a] for a in self._hist[: self._n].tolist()]
+        return [self.game.move_text(m) for m in self.moves()]
+
+    @property
+    def turn_actions(self) -> list[int]:
+        """Actions already taken in the turn under way (empty at the start of a turn)."""
+        k = self._n
+        while k > 0 and not self._ends[k - 1]:
+            k -= 1
+        return self._hist[k : self._n].tolist()
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (won, or resigned)."""
+        return self._resigned is not None or self._arr[H_PLAYER] < 0
+
+    def outcome(self) -> Outcome | None:
+        """The outcome once the game is over, else ``None``."""
+        if self._resigned is not None:
+            loser = self._resigned
+            winner = 1 - loser
+            wc = self.seat_colour(winner)
+            lc = self.seat_colour(loser)
+            loser_name = self.game.colours[lc] if lc >= 0 else f"player {loser + 1}"
+            return Outcome(
+                winner=winner,
+                winner_colour=self.game.colours[wc] if wc >= 0 else f"player {winner + 1}",
+                reason=f"{loser_name} resigned",
+                details={"resigned": loser},
+            )
+        if self._arr[H_PLAYER] >= 0:
+            return None
+        return self.game.outcome_of(self._arr)
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions now, ascending (empty when the game is over)."""
+        if self.is_terminal():
+            return []
+        return self.game.kernels.legal(self.game.consts, self._arr).tolist()  # type: ignore[no-any-return]
+
+    def legal_action_texts(self) -> list[str]:
+        """The legal actions now, as text."""
+        return [self.game.action_text(a) for a in self.legal_actions()]
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now."""
+        if self.is_terminal() or not isinstance(action, int | np.integer):
+            return False
+        if not 0 <= int(action) < self.game.num_distinct_actions:
+            return False
+        return bool(self.game.kernels.is_legal(self.game.consts, self._arr, int(action)))
+
+    # -- acting --------------------------------------------------------
+    def _resolve(self, action: int | str) -> int:
+        if isinstance(action, str):
+            return self.game.parse_action(action)
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise NotationError(f"an action is an integer or its text, not {action!r}")
+        return int(action)
+
+    def _refuse(self, a: int) -> IllegalActionError:
+        n = self.game.num_distinct_actions
+        if not 0 <= a < n:
+            return IllegalActionError(f"{a} is not an action of {self.game.name} (0..{n - 1})")
+        legal = self.legal_action_texts()
+        shown = ", ".join(legal[:12]) + (f" ... ({len(legal)} in all)" if len(legal) > 12 else "")
+        why = self.game.explain_illegal(self._arr, a) if hasattr(self.game, "explain_illegal") else ""
+        return IllegalActionError(
+            f"{self.game.action_text(a)} is not legal now{': ' + why if why else ''}; "
+            f"{self.to_move_name} may play: {shown}"
+        )
+
+    def apply(self, action: int | str) -> None:
+        """Apply one action (an integer or its text) after checking it is legal.
+
+        Raises :class:`GameOverError`, :class:`NotationError` or :class:`IllegalActionError`
+        and leaves the state unchanged when the action cannot be taken.
+        """
+        if self.is_terminal():
+            raise GameOverError("the game is over; no more actions can be taken")
+        a = self._resolve(action)
+        g = self.game
+        if not (0 <= a < g.num_distinct_actions) or not g.kernels.is_legal(g.consts, self._arr, a):
+            raise self._refuse(a)
+        turn = self._arr[H_TURN]
+        g.kernels.apply(g.consts, self._arr, a)
+        self._push(a, bool(self._arr[H_TURN] != turn))
+
+    def _push(self, a: int, ends: bool) -> None:
+        if self._n == self._hist.shape[0]:
+            self._hist = np.concatenate([self._hist, np.empty_like(self._hist)])
+            self._ends = np.concatenate([self._ends, np.empty_like(self._ends)])
+        self._hist[self._n] = a
+        self._ends[self._n] = ends
+        self._n += 1
+        if self._n % CHECKPOINT_EVERY == 0:
+            self._ckpt.append(self._arr.copy())
+
+    def apply_move(self, move: str | Sequence[int], *, complete: bool = True) -> list[int]:
+        """Apply a whole turn, given as move text or a list of actions, all or nothing.
+
+        The actions must make exactly one complete turn of the player to move (a turn already
+        under way may be finished this way too). With ``complete=False`` they may stop short of
+        the end of the turn, for building a turn in several steps. On any error the state is
+        left as it was.
+        """
+        if self.is_terminal():
+            raise GameOverError("the game is over; no more moves can be made")
+        actions = self.game.parse_move(move) if isinstance(move, str) else [self._resolve(a) for a in move]
+        if not actions:
+            raise NotationError("an empty move")
+        text = move if isinstance(move, str) else self.game.move_text(actions)
+        start = self._n
+        try:
+            for i, a in enumerate(actions):
+                if i and self._ends[self._n - 1]:
+                    raise IllegalActionError(
+                        f"move {text!r}: the turn ended after "
+                        f"{self.game.move_text(actions[:i])}; "
+                        f"{self.game.move_text(actions[i:])} is too much"
+                    )
+                try:
+                    self.apply(a)
+                except GameOverError:
+                    raise IllegalActionError(
+                        f"move {text!r}: the game ended after {self.game.move_text(actions[:i])}"
+                    ) from None
+                except IllegalActionError as exc:
+                    raise IllegalActionError(f"move {text!r}: {exc}") from None
+            if complete and not self._ends[self._n - 1] and not self.is_terminal():
+                more = self.legal_action_texts()
+                raise IllegalActionError(
+                    f"move {text!r} is not a whole turn: {self.to_move_name} must go on with "
+                    f"one of: {', '.join(more[:12])}{' ...' if len(more) > 12 else ''}"
+                )
+        except HexArenaError:
+            self._truncate(start)
+            raise
+        return actions
+
+    def apply_actions(self, actions: Sequence[int] | Array) -> None:
+        """Apply many actions at once in compiled code, validating every one (all or nothing).
+
+        Raises :class:`IllegalActionError` naming the index of the first bad action.
+        """
+        acts = np.ascontiguousarray(np.asarray(actions, dtype=np.int32))
+        if acts.ndim != 1:
+            raise NotationError("actions must be a flat sequence of integers")
+        if self._resigned is not None and len(acts):
+            raise GameOverError("the game is over; no more actions can be taken")
+        start = self._n
+        k = self.game.kernels
+        nact = self.game.num_distinct_actions
+        out_of_range = np.flatnonzero((acts < 0) | (acts >= nact))
+        limit = int(out_of_range[0]) if len(out_of_range) else len(acts)
+        bad = -1
+        pos = 0
+        while pos < limit:
+            room = CHECKPOINT_EVERY - (self._n % CHECKPOINT_EVERY)
+            chunk = acts[pos : min(pos + room, limit)]
+            ends = np.zeros(len(chunk), dtype=np.uint8)
+            found = int(replay_checked(k.is_legal, k.apply, self.game.consts, self._arr, chunk, ends))
+            upto = len(chunk) if found < 0 else found
+            self._extend(chunk[:upto], ends[:upto])
+            if found >= 0:
+                bad = pos + found
+                break
+            pos += upto
+        if bad < 0 and limit < len(acts):
+            bad = limit
+        if bad >= 0:
+            a = int(acts[bad])
+            exc: HexArenaError = (
+                GameOverError("the game was already over") if self.is_terminal() else self._refuse(a)
+            )
+            self._truncate(start)
+            raise IllegalActionError(
+                f"action {bad} ({_safe_text(self.game, a)}): {exc}", index=bad, detail=str(exc)
+            )
+
+    def _extend(self, actions: Array, ends: npt.NDArray[np.uint8]) -> None:
+        """Append actions already applied to the array (at most up to the next checkpoint)."""
+        m = self._n + len(actions)
+        if m > self._hist.shape[0]:
+            size = max(m, 2 * self._hist.shape[0])
+            grow = size - self._hist.shape[0]
+            self._hist = np.concatenate([self._hist, np.empty(grow, np.int32)])
+            self._ends = np.concatenate([self._ends, np.empty(grow, np.uint8)])
+        self._hist[self._n : m] = actions
+        self._ends[self._n : m] = ends
+        self._n = m
+        if len(actions) and self._n % CHECKPOINT_EVERY == 0:
+            self._ckpt.append(self._arr.copy())
+
+    def _truncate(self, n: int) -> None:
+        """Go back to the position after the first ``n`` actions."""
+        if n == self._n:
+            return
+        base = n // CHECKPOINT_EVERY
+        del self._ckpt[base + 1 :]
+        self._arr[:] = self._ckpt[base]
+        replay_unchecked(
+            self.game.kernels.apply, self.game.consts, self._arr, self._hist[base * CHECKPOINT_EVERY : n]
+        )
+        self._n = n
+
+    def undo(self) -> int:
+        """Take back the last action (or a resignation); returns the action taken back (-1 for a resignation)."""
+        if self._resigned is not None:
+            self._resigned = None
+            return -1
+        if self._n == 0:
+            raise IllegalActionError("nothing to undo: no action has been taken")
+        a = int(self._hist[self._n - 1])
+        self._truncate(self._n - 1)
+        return a
+
+    def undo_move(self) -> list[int]:
+        """Take back the turn under way, or the last whole turn if none is under way."""
+        if self._resigned is not None:
+            self._resigned = None
+            return []
+        if self._n == 0:
+            raise IllegalActionError("nothing to undo: no move has been made")
+        k = self._n - 1  # the last action belongs to the turn to take back
+        while k > 0 and not self._ends[k - 1]:
+            k -= 1
+        taken = self._hist[k : self._n].tolist()
+        self._truncate(k)
+        return taken
+
+    def resign(self, seat: int | None = None) -> None:
+        """The given seat (default: the one to act) resigns; the other wins."""
+        if self.is_terminal():
+            raise GameOverError("the game is already over")
+        s = self.current_player if seat is None else seat
+        if s not in (0, 1):
+            raise HexArenaError(f"seat must be 0 or 1, not {seat!r}")
+        self._resigned = s
+
+    @property
+    def resigned(self) -> int | None:
+        """The seat that resigned, if any."""
+        return self._resigned
+
+    # -- copying and text ------------------------------------------------
+    def copy(self) -> State:
+        """An independent copy (history included)."""
+        st = State.__new__(State)
+        st.game = self.game
+        st._arr = self._arr.copy()
+        st._hist = self._hist.copy()
+        st._ends = self._ends.copy()
+        st._n = self._n
+        st._ckpt = list(self._ckpt)  # snapshots are never modified in place
+        st._resigned = self._resigned
+        return st
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, State)
+            and other.game == self.game
+            and other._n == self._n
+            and np.array_equal(other._arr, self._arr)
+            and np.array_equal(other._hist[: other._n], self._hist[: self._n])
+            and other._resigned == self._resigned
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def picture(self, *, coordinates: bool = True) -> str:
+        """ASCII picture of the position with coordinates and whose turn it is."""
+        text = self.game.render(self._arr, coordinates=coordinates)
+        o = self.outcome()
+        if o is not None:
+            text += f"\nGame over: {o.winner_colour} (player {o.winner + 1}) wins; {o.reason}."
+        else:
+            text += f"\n{self.to_move_name} to act."
+        return text
+
+    def __str__(self) -> str:
+        return self.picture()
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_terminal() else f"{self.to_move_name} to act"
+        return f"<State {self.game!r} turn={self.turn} ply={self._n} {status}>"
+
+    def serialize(self) -> str:
+        """Compact text that :meth:`deserialize` turns back into an equal state (with history)."""
+        from .records import write_record
+
+        return write_record(self)
+
+    @staticmethod
+    def deserialize(text: str) -> State:
+        """Inverse of :meth:`serialize`."""
+        from .records import read_record
+
+        return read_record(text).state
+
+
+def _safe_text(game: Game, a: int) -> str:
+    try:
+        return game.action_text(a)
+    except HexArenaError:
+        return str(a)
+
+
+def replace_options(game: Game, **changes: Any) -> Game:
+    """A game of the same kind with some options changed."""
+    opts = dict(game.options)
+    opts.update(changes)
+    return type(game)(**opts)
+
+
+__all__ = [
+    "CHECKPOINT_EVERY",
+    "HEADER",
+    "H_COLOUR",
+    "H_EXTRA",
+    "H_PLAYER",
+    "H_PLY",
+    "H_REASON",
+    "H_SWAPPED",
+    "H_TURN",
+    "H_WINNER",
+    "Game",
+    "GameOverError",
+    "HexArenaError",
+    "IllegalActionError",
+    "Kernels",
+    "NotationError",
+    "Option",
+    "OptionError",
+    "Outcome",
+    "State",
+    "UnknownGameError",
+    "random_playout",
+    "replace_options",
+    "replay_checked",
+    "replay_unchecked",
+]
