@@ -1,0 +1,66 @@
+"""Shared helpers for the benchmark scripts: timing random playouts and printing tables."""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from hexarena.core import H_PLAYER, H_TURN, Game
+from hexarena.rng import make_rng
+from hexarena.selfplay import warm_up
+
+
+def time_playouts(game: Game, seconds: float, *, seed: int = 1, max_games: int = 10**9) -> dict[str, float]:
+    """Run complete random playouts for about ``seconds``; return playouts/s, turns/s, actions/s."""
+    warm_up(game)
+    k = game.kernels
+    empty = np.empty(0, dtype=np.int32)
+    games = turns = actions = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games < max_games and (games == 0 or elapsed < seconds):
+        arr = game.initial_array()
+        rng = make_rng(seed * 7919 + games)
+        while arr[H_PLAYER] >= 0:
+            actions += int(k.playout(game.consts, arr, rng, empty, 1 << 40))
+        turns += int(arr[H_TURN])
+        games += 1
+        elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "seconds": elapsed,
+        "playouts_per_second": games / elapsed,
+        "turns_per_second": turns / elapsed,
+        "actions_per_second": actions / elapsed,
+        "mean_turns": turns / games,
+        "seconds_per_game": elapsed / games,
+    }
+
+
+def parser(description: str) -> argparse.ArgumentParser:
+    """An argument parser with the options every benchmark takes."""
+    p = argparse.ArgumentParser(description=description)
+    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    p.add_argument("--quick", action="store_true", help="a short run (0.3 s per measurement)")
+    return p
+
+
+def print_table(title: str, columns: list[str], rows: Iterable[list[Any]]) -> None:
+    """Print a table of figures, with the machine it ran on."""
+    table = Table(title=title)
+    for c in columns:
+        table.add_column(c, justify="right")
+    for r in rows:
+        table.add_row(*[f"{v:,.0f}" if isinstance(v, float) and v >= 100 else
+                        (f"{v:.3g}" if isinstance(v, float) else str(v)) for v in r])
+    console = Console(width=120)
+    console.print(table)
+    console.print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, "
+                  f"one core, random playouts in compiled code")
