@@ -297,6 +297,39 @@ class Game:
         """Game-specific additions to ``hexarena board --json`` (for example exits or classes)."""
         return {}
 
+    def cell_view(self, arr: Array) -> list[str]:
+        """Each cell's content as a short code, for drawing the position (the web app uses it).
+
+        ``"."`` is an empty cell; otherwise the first character is the upper-case initial of the
+        colour of the stone on it (``"R"`` for Red, ``"W"`` for White, ...), and any further
+        characters are a label to write on it. The default reads the glyphs of :meth:`render`'s
+        picture; games override it when their picture is not one letter per stone.
+        """
+        board = self.board
+        n = board.size
+        template = board.render(["#"] * n, coordinates=False).split("\n")
+        spots = [[x for x, ch in enumerate(line) if ch == "#"] for line in template]
+        lines = self.render(arr, coordinates=False).split("\n")
+        for start in range(len(lines) - len(template) + 1):
+            window = lines[start : start + len(template)]
+            margin = min((len(w) - len(w.lstrip()) for w in window if w.strip()), default=0)
+            window = [w[margin:] for w in window]
+            if all(
+                len(w) > xs[-1] and all(w[x] != " " for x in xs) and not w[: xs[0]].strip()
+                for w, xs in zip(window, spots, strict=True)
+                if xs
+            ):
+                glyphs = [w[x] for w, xs in zip(window, spots, strict=True) for x in xs]
+                # the picture lists rows from the top; cells are indexed from the bottom row
+                rows: list[list[str]] = []
+                k = 0
+                for xs in spots:
+                    rows.append(glyphs[k : k + len(xs)])
+                    k += len(xs)
+                ordered = [g for row in reversed(rows) for g in row]
+                return [g.upper() if g != "." else "." for g in ordered]
+        return ["."] * n
+
     # -- options -------------------------------------------------------
     @classmethod
     def parse_options(cls, given: dict[str, Any]) -> dict[str, Any]:
