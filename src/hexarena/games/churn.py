@@ -30,6 +30,7 @@ then 15 blocks of n   colour (0 empty, 1 Red, 2 Blue), group id, next cell in
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -50,6 +51,7 @@ from ..core import (
     Option,
     OptionError,
     Outcome,
+    State,
 )
 from ..hexgrid import Board, hexagon, hexhex
 from ..rng import rand_below
@@ -274,22 +276,18 @@ def _remove_group(g: Array, arr: Array, grp: int, c: int) -> None:  # pragma: no
 
 
 @njit(cache=True)
-def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
-    """Apply a legal action: a placement with its merges and removals, or the swap."""
+def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cover - compiled
+    """Put a stone of colour ``c`` on empty cell ``x`` and merge the groups it touches.
+
+    Keeps every table up to date but removes nothing and leaves the header alone; returns the
+    id of the stone's group. :func:`apply` adds the removals and the turn.
+    """
     n = arr[S_N]
-    c = arr[H_COLOUR]
-    arr[H_PLY] += 1
-    arr[H_TURN] += 1
-    if a == n:  # swap: the players trade colours; the same colour (Blue) is still to move
-        arr[H_SWAPPED] = 1
-        arr[H_PLAYER] = c ^ 1
-        return
     col = _o(B_COL, n)
     gid = _o(B_GID, n)
     nxt = _o(B_NXT, n)
     gsz = _o(B_GSIZE, n)
     fc = _o(B_FC + c, n)
-    x = a
     arr[col + x] = c + 1
     arr[S_STONES + c] += 1
     _set_remove(arr, _o(B_EMPTY, n), _o(B_EMPTYPOS, n), S_EMPTY, x)
@@ -337,8 +335,25 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
         arr[nxt + x] = arr[nxt + g0]
         arr[nxt + g0] = x
         arr[gsz + g0] += 1
-        size = arr[gsz + g0]
-        # remove every other friendly group strictly smaller than the new one
+    return arr[gid + x]
+
+
+@njit(cache=True)
+def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
+    """Apply a legal action: a placement with its merges and removals, or the swap."""
+    n = arr[S_N]
+    c = arr[H_COLOUR]
+    arr[H_PLY] += 1
+    arr[H_TURN] += 1
+    if a == n:  # swap: the players trade colours; the same colour (Blue) is still to move
+        arr[H_SWAPPED] = 1
+        arr[H_PLAYER] = c ^ 1
+        return
+    g0 = place_stone(g, arr, a, c)
+    gsz = _o(B_GSIZE, n)
+    size = arr[gsz + g0]
+    if size > 1:
+        # the stone joined a friendly group: remove every other friendly group strictly smaller
         lst = _o(B_GRP + c, n)
         i = 0
         while i < arr[S_GRP + c]:
@@ -480,6 +495,37 @@ class Churn(Game):
         r, b = self.stones(arr)
         head = f"Churn, {self.board.description}: Red {r}, Blue {b}, turn {int(arr[H_TURN]) + 1}"
         return head + "\n" + self.board.render(glyphs, coordinates=coordinates)
+
+    def position(
+        self, red: Iterable[str] = (), blue: Iterable[str] = (), *, to_move: str = "Red",
+        swapped: bool = False, turn: int = 2,
+    ) -> State:
+        """A state with the given stones on the board (cell names), for analysis and tests.
+
+        Groups are formed as the stones lie; nothing is removed. The state's history starts
+        here. ``turn`` is the number of turns taken before it (it must be at least 2 unless the
+        board is empty, so that the swap is not offered by mistake).
+        """
+        arr = initial_array(self.board.size)
+        seen: set[int] = set()
+        for colour, cells in ((0, red), (1, blue)):
+            for name in cells:
+                x = self.board.parse(name)
+                if x in seen:
+                    raise OptionError(f"cell {name} is given twice")
+                seen.add(x)
+                place_stone(self.consts, arr, x, colour)
+        if to_move not in self.colours:
+            raise OptionError(f"to_move must be Red or Blue, not {to_move!r}")
+        c = self.colours.index(to_move)
+        arr[H_COLOUR] = c
+        arr[H_SWAPPED] = int(swapped)
+        arr[H_PLAYER] = c ^ int(swapped)
+        arr[H_TURN] = turn
+        arr[H_PLY] = turn
+        if arr[S_EMPTY] == 0:
+            raise OptionError("a position to play from needs at least one empty cell")
+        return State(self, arr)
 
     def explain_illegal(self, arr: Array, a: int) -> str:
         """Why a placement or the swap is refused, in the sheet's words."""

@@ -1,0 +1,125 @@
+"""Records: the text format, round trips, and clear errors for malformed or illegal records."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import hexarena
+from hexarena.records import RecordError, load_record, read_record, save_record, write_record
+from hexarena.selfplay import random_game
+
+GOOD = """[Game "churn"]
+[size "2"]
+[Player1 "ann"]
+[Player2 "bob"]
+[Date "2026.11.21"]
+[Result "*"]
+
+1. b2 swap 2. a2 ; a comment
+{ a longer comment } c1
+*
+"""
+
+
+def test_read_a_hand_written_record() -> None:
+    rec = read_record(GOOD)
+    assert rec.tags["Player1"] == "ann"
+    st = rec.state
+    assert st.move_texts() == ["b2", "swap", "a2", "c1"]
+    assert st.swapped
+    assert not st.is_terminal()
+
+
+def test_write_then_read_is_identity() -> None:
+    game = hexarena.new_game("churn", size=3)
+    st = game.new_initial_state()
+    rnd = random.Random(2)
+    while not st.is_terminal():
+        st.apply(rnd.choice(st.legal_actions()))
+    text = write_record(st, players=("x", "y"), date="2026.01.02")
+    assert '[Result "' in text and text.rstrip().endswith(st.outcome().result)  # type: ignore[union-attr]
+    back = read_record(text)
+    assert back.state == st
+    assert write_record(back.state, players=("x", "y"), date="2026.01.02") == text
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "no \\[Game"),
+        ('[Game "nope"]\n\n*\n', "no game called 'nope'"),
+        ('[Game "churn"]\n[size "12"]\n\n*\n', "size must be at most 8"),
+        ('[Game "churn"]\n[size 3]\n\n*\n', "line 2.*not a tag pair"),
+        ('[Game "churn"]\n[Game "churn"]\n', "appears twice"),
+        ('[Game "churn"]\n\nb2 b2\n*\n', "line 3, move 2 \\('b2'\\).*occupied"),
+        ('[Game "churn"]\n\nb2 zz9\n*\n', "line 3, move 2 \\('zz9'\\)"),
+        ('[Game "churn"]\n\nc3\nd4 swap\n*\n', "line 4, move 3 \\('swap'\\)"),
+        ('[Game "churn"]\n\nc3 1-0 d4\n', "result '1-0' before the end"),
+        ('[Game "churn"]\n[Result "1-0"]\n\nc3 d4\n', "not over"),
+        ('[Game "churn"]\n[Result "2-0"]\n\nc3\n', "not one of"),
+        ('[Game "churn"]\n\nc3,d4\n*\n', "more than one turn"),
+    ],
+)
+def test_bad_records_name_the_problem(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        read_record(text)
+
+
+def test_wrong_result_refused() -> None:
+    game = hexarena.new_game("churn", size=2)
+    arr, actions = random_game(game, 3, keep_actions=True)
+    assert actions is not None
+    st = game.new_initial_state()
+    st.apply_actions(actions)
+    text = write_record(st)
+    flipped = "0-1" if st.outcome().result == "1-0" else "1-0"  # type: ignore[union-attr]
+    bad = text.replace(st.outcome().result, flipped)  # type: ignore[union-attr]
+    with pytest.raises(RecordError, match="replaying it gives"):
+        read_record(bad)
+
+
+def test_resignation_recorded() -> None:
+    st = hexarena.new_game("churn", size=3).new_initial_state()
+    st.apply("c3")
+    st.resign()  # Blue (the second player) resigns
+    text = write_record(st)
+    assert '[Termination "resignation"]' in text and "1-0" in text
+    back = read_record(text)
+    assert back.state.resigned == 1
+    assert back.state.outcome() == st.outcome()
+
+
+def test_files(tmp_path: Path) -> None:
+    st = hexarena.new_game("churn", size=3).new_initial_state()
+    st.apply("c3")
+    path = tmp_path / "g.txt"
+    save_record(st, path)
+    assert load_record(path).state == st
+    with pytest.raises(RecordError, match="cannot read"):
+        load_record(tmp_path / "missing.txt")
+    (tmp_path / "bin").write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(RecordError, match="not a text file"):
+        load_record(tmp_path / "bin")
+
+
+def test_long_side_7_game_round_trips() -> None:
+    """A random side-7 game (about a million turns) writes, loads and replays exactly."""
+    game = hexarena.new_game("churn", size=7)
+    arr, actions = random_game(game, 11, keep_actions=True)
+    assert actions is not None and len(actions) > 100_000
+    st = game.new_initial_state()
+    st.apply_actions(actions)
+    assert np.array_equal(st.array, arr)
+    back = read_record(write_record(st))
+    assert back.state == st
+    assert back.state.outcome() == st.outcome()
+    # undo near the end of a long game is exact
+    for _ in range(1000):
+        back.state.undo()
+    partial = game.new_initial_state()
+    partial.apply_actions(actions[:-1000])
+    assert back.state == partial
