@@ -18,8 +18,16 @@ def main() -> None:
     for size in (3, 4, 5, 6, 7):
         game = hexarena.new_game("churn", size=size)
         r = time_playouts(game, seconds)
-        rows.append([size, game.board.size, r["games"], r["mean_turns"], r["turns_per_second"],
-                     r["seconds_per_game"]])
+        rows.append(
+            [
+                size,
+                game.board.size,
+                r["games"],
+                r["mean_turns"],
+                r["turns_per_second"],
+                r["seconds_per_game"],
+            ]
+        )
     print_table(
         "Churn random play",
         ["side", "cells", "games", "mean turns", "turns/s", "s/game"],

@@ -17,7 +17,9 @@ from hexarena.rng import make_rng
 from hexarena.selfplay import warm_up
 
 
-def time_playouts(game: Game, seconds: float, *, seed: int = 1, max_games: int = 10**9) -> dict[str, float]:
+def time_playouts(
+    game: Game, seconds: float, *, seed: int = 1, max_games: int = 10**9
+) -> dict[str, float]:
     """Run complete random playouts for about ``seconds``; return playouts/s, turns/s, actions/s."""
     warm_up(game)
     k = game.kernels
@@ -58,9 +60,17 @@ def print_table(title: str, columns: list[str], rows: Iterable[list[Any]]) -> No
     for c in columns:
         table.add_column(c, justify="right")
     for r in rows:
-        table.add_row(*[f"{v:,.0f}" if isinstance(v, float) and v >= 100 else
-                        (f"{v:.3g}" if isinstance(v, float) else str(v)) for v in r])
+        table.add_row(
+            *[
+                f"{v:,.0f}"
+                if isinstance(v, float) and v >= 100
+                else (f"{v:.3g}" if isinstance(v, float) else str(v))
+                for v in r
+            ]
+        )
     console = Console(width=120)
     console.print(table)
-    console.print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, "
-                  f"one core, random playouts in compiled code")
+    console.print(
+        f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, "
+        f"one core, random playouts in compiled code"
+    )

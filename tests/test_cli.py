@@ -42,8 +42,9 @@ def test_selfplay_json_is_repeatable() -> None:
 
 
 def test_selfplay_table_and_records(tmp_path: Path) -> None:
-    code, text = run(["selfplay", "churn", "--sides", "3,4,3,4,3,4", "--games", "3",
-                      "--records", str(tmp_path)])
+    code, text = run(
+        ["selfplay", "churn", "--sides", "3,4,3,4,3,4", "--games", "3", "--records", str(tmp_path)]
+    )
     assert code == 0
     assert "mean turns" in text and "Red wins" in text
     files = sorted(tmp_path.iterdir())
@@ -104,7 +105,9 @@ def test_play_end_of_input() -> None:
         (["play", "churn", "--vs", "nobody"], "no player called 'nobody'"),
     ],
 )
-def test_errors_are_one_clear_line(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_errors_are_one_clear_line(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, _ = run(args)
     assert code == 2
     err = capsys.readouterr().err

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hexarena
-from hexarena.core import HEADER, H_PLAYER, GameOverError, IllegalActionError, NotationError
+from hexarena.core import H_PLAYER, HEADER, GameOverError, IllegalActionError, NotationError
 from hexarena.records import read_record, write_record
 from hexarena.rng import make_rng
 

@@ -34,7 +34,18 @@ def test_ring_is_cyclic_and_counter_clockwise() -> None:
         nxt = ring[(i + 1) % len(ring)]
         assert nxt in b.neighbor_lists[c]
     assert [b.name(i) for i in ring] == [
-        "c1", "d1", "e1", "e2", "e3", "d4", "c5", "b5", "a5", "a4", "a3", "b2",
+        "c1",
+        "d1",
+        "e1",
+        "e2",
+        "e3",
+        "d4",
+        "c5",
+        "b5",
+        "a5",
+        "a4",
+        "a3",
+        "b2",
     ]
 
 

@@ -71,7 +71,7 @@ def test_bad_records_name_the_problem(text: str, message: str) -> None:
 
 def test_wrong_result_refused() -> None:
     game = hexarena.new_game("churn", size=2)
-    arr, actions = random_game(game, 3, keep_actions=True)
+    _, actions = random_game(game, 3, keep_actions=True)
     assert actions is not None
     st = game.new_initial_state()
     st.apply_actions(actions)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .core import Game, HexArenaError, Option, State
+from .core import Game, HexArenaError, Option
 from .games import game_class, game_names
 
 
@@ -34,14 +34,22 @@ def add_game_options(parser: argparse.ArgumentParser, cls: type[Game]) -> None:
         if o.choices:
             help_text += f"; one of {', '.join(map(str, o.choices))}"
         if o.kind == "flag":
-            group.add_argument(*flags, dest=o.name, action="store_true", default=None, help=help_text)
+            group.add_argument(
+                *flags, dest=o.name, action="store_true", default=None, help=help_text
+            )
         else:
-            group.add_argument(*flags, dest=o.name, metavar=o.name.upper(), default=None, help=help_text)
+            group.add_argument(
+                *flags, dest=o.name, metavar=o.name.upper(), default=None, help=help_text
+            )
 
 
 def game_from_args(cls: type[Game], ns: argparse.Namespace) -> Game:
     """Build the game from parsed options (only those given; defaults otherwise)."""
-    given = {o.name: getattr(ns, o.name) for o in cls.option_specs if getattr(ns, o.name, None) is not None}
+    given = {
+        o.name: getattr(ns, o.name)
+        for o in cls.option_specs
+        if getattr(ns, o.name, None) is not None
+    }
     return cls(**given)
 
 
@@ -55,7 +63,7 @@ def _split_game(argv: list[str]) -> tuple[str | None, list[str]]:
 # ---------------------------------------------------------------- commands
 def cmd_games(ns: argparse.Namespace, out: TextIO) -> int:
     """List the games and their options."""
-    data = []
+    data: list[dict[str, Any]] = []
     for name in game_names():
         cls = game_class(name)
         data.append(
@@ -156,8 +164,11 @@ def cmd_replay(ns: argparse.Namespace, out: TextIO) -> int:
 
     rec = load_record(ns.file)
     st = rec.state
-    print(f"{ns.file}: {rec.game.title} ({rec.game.option_text()}), {st.turn} turns, "
-          f"{st.ply} actions, all legal", file=out)
+    print(
+        f"{ns.file}: {rec.game.title} ({rec.game.option_text()}), {st.turn} turns, "
+        f"{st.ply} actions, all legal",
+        file=out,
+    )
     print(st.picture(), file=out)
     o = st.outcome()
     print(f"Result: {o.result if o else '*'}", file=out)
@@ -171,8 +182,11 @@ def cmd_play(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> in
     opponent = None if ns.vs == "human" else make_player(ns.vs, seed=ns.seed)
     human_seats = {0, 1} if opponent is None else ({0} if ns.first else {1})
     state = game.new_initial_state()
-    print(f"{game.title} ({game.option_text()}). Type a move (like "
-          f"{game.action_texts[0]}), or: help, legal, undo, resign, quit.", file=out)
+    print(
+        f"{game.title} ({game.option_text()}). Type a move (like "
+        f"{game.action_texts[0]}), or: help, legal, undo, resign, quit.",
+        file=out,
+    )
     while not state.is_terminal():
         seat = state.current_player
         if seat not in human_seats:
@@ -183,9 +197,11 @@ def cmd_play(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> in
             continue
         print(state.picture(), file=out)
         partial = state.turn_actions
-        prompt = f"{state.to_move_name}" + (
-            f" (turn so far: {game.move_text(partial)})" if partial else ""
-        ) + "> "
+        prompt = (
+            f"{state.to_move_name}"
+            + (f" (turn so far: {game.move_text(partial)})" if partial else "")
+            + "> "
+        )
         out.write(prompt)
         out.flush()
         line = inp.readline()
@@ -200,9 +216,12 @@ def cmd_play(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> in
             print("game abandoned", file=out)
             return 1
         if word in ("help", "?"):
-            print("Enter a move as its actions separated by "
-                  f"'{game.move_separator}' (or one action at a time). Commands: legal (list the "
-                  "legal actions), undo (take back your last move), resign, quit.", file=out)
+            print(
+                "Enter a move as its actions separated by "
+                f"'{game.move_separator}' (or one action at a time). Commands: legal (list the "
+                "legal actions), undo (take back your last move), resign, quit.",
+                file=out,
+            )
             continue
         if word == "legal":
             print("legal: " + " ".join(state.legal_action_texts()), file=out)
@@ -248,9 +267,13 @@ def build_parser() -> argparse.ArgumentParser:
         ("board", "draw a game's board"),
     ):
         sp = sub.add_parser(name, help=helptext, add_help=False)
-        sp.add_argument("-h", "--help", action="store_true", help="show this help and the game's options")
+        sp.add_argument(
+            "-h", "--help", action="store_true", help="show this help and the game's options"
+        )
         if name == "play":
-            sp.add_argument("--vs", default="random", help="opponent: human, or a player name (default random)")
+            sp.add_argument(
+                "--vs", default="random", help="opponent: human, or a player name (default random)"
+            )
             sp.add_argument("--first", action="store_true", help="against the computer, move first")
             sp.add_argument("--seed", type=int, default=None, help="seed for the computer player")
         if name == "selfplay":
@@ -260,7 +283,9 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("--json", action="store_true", help="print one JSON object")
             sp.add_argument("--quiet", action="store_true", help="no progress bar")
         if name == "board":
-            sp.add_argument("--json", action="store_true", help="list cells, names, coordinates, adjacency")
+            sp.add_argument(
+                "--json", action="store_true", help="list cells, names, coordinates, adjacency"
+            )
 
     sp = sub.add_parser("replay", help="validate a record and show the final position")
     sp.add_argument("file", help="record file")
@@ -270,7 +295,9 @@ def build_parser() -> argparse.ArgumentParser:
 GAME_COMMANDS = ("play", "selfplay", "board")
 
 
-def main(argv: Sequence[str] | None = None, *, inp: TextIO | None = None, out: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, inp: TextIO | None = None, out: TextIO | None = None
+) -> int:
     """Run the command line; returns the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
     inp = inp or sys.stdin
@@ -296,7 +323,9 @@ def main(argv: Sequence[str] | None = None, *, inp: TextIO | None = None, out: T
     return 0
 
 
-def _run_game_command(parser: argparse.ArgumentParser, args: list[str], inp: TextIO, out: TextIO) -> int:
+def _run_game_command(
+    parser: argparse.ArgumentParser, args: list[str], inp: TextIO, out: TextIO
+) -> int:
     command = args[0]
     game_name, rest = _split_game(args[1:])
     sub = _subparser(parser, command)
@@ -307,7 +336,9 @@ def _run_game_command(parser: argparse.ArgumentParser, args: list[str], inp: Tex
             return 0
         raise CliError(f"{command} needs a game: one of {', '.join(game_names())}")
     cls = game_class(game_name)
-    full = argparse.ArgumentParser(prog=f"hexarena {command} {cls.name}", add_help=False, parents=[sub])
+    full = argparse.ArgumentParser(
+        prog=f"hexarena {command} {cls.name}", add_help=False, parents=[sub]
+    )
     add_game_options(full, cls)
     ns, unknown = full.parse_known_args(rest)
     if ns.help:

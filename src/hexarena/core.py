@@ -55,7 +55,9 @@ class IllegalActionError(HexArenaError):
     sequence and ``detail`` the reason without that prefix.
     """
 
-    def __init__(self, message: str, *, index: int | None = None, detail: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, index: int | None = None, detail: str | None = None
+    ) -> None:
         super().__init__(message)
         self.index = index
         self.detail = detail if detail is not None else message
@@ -80,7 +82,7 @@ class UnknownGameError(HexArenaError):
 # ---------------------------------------------------------------- options
 @dataclass(frozen=True)
 class Option:
-    """One option of a game: its name (shared by ``new_game`` and the command line), type and range."""
+    """One game option: its name (as in ``new_game`` and on the command line), type and range."""
 
     name: str
     kind: str  # "int", "choice", "flag", "sides", "str"
@@ -91,7 +93,7 @@ class Option:
     maximum: int | None = None
 
     def parse(self, value: Any) -> Any:
-        """Validate ``value`` (a Python value or command-line text) and return it in canonical form."""
+        """Validate ``value`` (a Python value or command-line text); return its canonical form."""
         if self.kind == "flag":
             if isinstance(value, bool):
                 return value
@@ -201,7 +203,7 @@ class Kernels:
 def replay_checked(
     is_legal: Any, apply: Any, g: Array, arr: Array, actions: Array, ends: Any
 ) -> int:
-    """Apply ``actions`` in order, validating each; return the index of the first illegal one, or -1.
+    """Apply ``actions`` in order, validating each; return the first illegal one's index, or -1.
 
     ``ends[i]`` is set to 1 when action ``i`` completes a turn. The position stops just before
     the first illegal action.
@@ -351,7 +353,9 @@ class Game:
     def option_text(self) -> str:
         """The options as ``name=value`` text, for pictures and messages."""
         specs = {o.name: o for o in self.option_specs}
-        return " ".join(f"{k}={specs[k].format(v)}" for k, v in self.options.items() if v is not None)
+        return " ".join(
+            f"{k}={specs[k].format(v)}" for k, v in self.options.items() if v is not None
+        )
 
     def record_tags(self) -> dict[str, str]:
         """Tags that a record needs to rebuild this game exactly (options by default)."""
@@ -378,7 +382,9 @@ class Game:
         k = action - n
         if 0 <= k < len(self.special_actions):
             return self.special_actions[k]
-        raise NotationError(f"{action} is not an action of {self.name} (0..{self.num_distinct_actions - 1})")
+        raise NotationError(
+            f"{action} is not an action of {self.name} (0..{self.num_distinct_actions - 1})"
+        )
 
     def parse_action(self, text: str) -> int:
         """The action written ``text``; raises :class:`NotationError` naming what is wrong."""
@@ -388,7 +394,9 @@ class Game:
         try:
             return self.board.parse(t)
         except CellNameError as exc:
-            specials = f" or one of: {', '.join(self.special_actions)}" if self.special_actions else ""
+            specials = (
+                f" or one of: {', '.join(self.special_actions)}" if self.special_actions else ""
+            )
             raise NotationError(f"{exc}{specials}") from None
 
     #: Separator between the actions of one turn in move text.
@@ -592,7 +600,7 @@ class State:
         """The legal actions now, ascending (empty when the game is over)."""
         if self.is_terminal():
             return []
-        return self.game.kernels.legal(self.game.consts, self._arr).tolist()  # type: ignore[no-any-return]
+        return self.game.kernels.legal(self.game.consts, self._arr).tolist()
 
     def legal_action_texts(self) -> list[str]:
         """The legal actions now, as text."""
@@ -620,7 +628,9 @@ class State:
             return IllegalActionError(f"{a} is not an action of {self.game.name} (0..{n - 1})")
         legal = self.legal_action_texts()
         shown = ", ".join(legal[:12]) + (f" ... ({len(legal)} in all)" if len(legal) > 12 else "")
-        why = self.game.explain_illegal(self._arr, a) if hasattr(self.game, "explain_illegal") else ""
+        why = (
+            self.game.explain_illegal(self._arr, a) if hasattr(self.game, "explain_illegal") else ""
+        )
         return IllegalActionError(
             f"{self.game.action_text(a)} is not legal now{': ' + why if why else ''}; "
             f"{self.to_move_name} may play: {shown}"
@@ -662,7 +672,11 @@ class State:
         """
         if self.is_terminal():
             raise GameOverError("the game is over; no more moves can be made")
-        actions = self.game.parse_move(move) if isinstance(move, str) else [self._resolve(a) for a in move]
+        actions = (
+            self.game.parse_move(move)
+            if isinstance(move, str)
+            else [self._resolve(a) for a in move]
+        )
         if not actions:
             raise NotationError("an empty move")
         text = move if isinstance(move, str) else self.game.move_text(actions)
@@ -715,7 +729,9 @@ class State:
             room = CHECKPOINT_EVERY - (self._n % CHECKPOINT_EVERY)
             chunk = acts[pos : min(pos + room, limit)]
             ends = np.zeros(len(chunk), dtype=np.uint8)
-            found = int(replay_checked(k.is_legal, k.apply, self.game.consts, self._arr, chunk, ends))
+            found = int(
+                replay_checked(k.is_legal, k.apply, self.game.consts, self._arr, chunk, ends)
+            )
             upto = len(chunk) if found < 0 else found
             self._extend(chunk[:upto], ends[:upto])
             if found >= 0:
@@ -727,7 +743,9 @@ class State:
         if bad >= 0:
             a = int(acts[bad])
             exc: HexArenaError = (
-                GameOverError("the game was already over") if self.is_terminal() else self._refuse(a)
+                GameOverError("the game was already over")
+                if self.is_terminal()
+                else self._refuse(a)
             )
             self._truncate(start)
             raise IllegalActionError(
@@ -756,12 +774,15 @@ class State:
         del self._ckpt[base + 1 :]
         self._arr[:] = self._ckpt[base]
         replay_unchecked(
-            self.game.kernels.apply, self.game.consts, self._arr, self._hist[base * CHECKPOINT_EVERY : n]
+            self.game.kernels.apply,
+            self.game.consts,
+            self._arr,
+            self._hist[base * CHECKPOINT_EVERY : n],
         )
         self._n = n
 
     def undo(self) -> int:
-        """Take back the last action (or a resignation); returns the action taken back (-1 for a resignation)."""
+        """Take back the last action (or a resignation); return it (-1 for a resignation)."""
         if self._resigned is not None:
             self._resigned = None
             return -1

@@ -113,7 +113,7 @@ class Board:
         return self.names[i]
 
     def parse(self, name: str) -> int:
-        """The cell index named ``name``; raises :class:`CellNameError` if it is not on the board."""
+        """The cell index named ``name``; raises :class:`CellNameError` if it is off the board."""
         text = name.strip().lower()
         idx = self.name_index.get(text)
         if idx is not None:
@@ -121,7 +121,8 @@ class Board:
         m = _NAME_RE.match(text)
         if not m:
             raise CellNameError(
-                f"{name!r} is not a cell name: a cell is a column letter and a row number, like 'c4'"
+                f"{name!r} is not a cell name: a cell is a column letter and a row number "
+                "like 'c4'"
             )
         q = self.qmin + _column_index(m.group(1))
         r = self.rmin + int(m.group(2)) - 1
@@ -389,9 +390,7 @@ def hexhex(n: int) -> Board:
     if not isinstance(n, int) or n < 1:
         raise BoardError(f"a hexagon's side must be a whole number of at least 1, not {n!r}")
     m = n - 1
-    cells = [
-        (q, r) for q in range(-m, m + 1) for r in range(-m, m + 1) if abs(q + r) <= m
-    ]
+    cells = [(q, r) for q in range(-m, m + 1) for r in range(-m, m + 1) if abs(q + r) <= m]
     return _build(cells, f"hexhex side {n}")
 
 
@@ -454,6 +453,8 @@ def parse_sides(text: str) -> tuple[int, int, int, int, int, int]:
     try:
         vals = tuple(int(p) for p in parts)
     except ValueError:
-        raise BoardError(f"side lengths must be six whole numbers like 3,4,3,4,3,4, not {text!r}") from None
+        raise BoardError(
+            f"side lengths must be six whole numbers like 3,4,3,4,3,4, not {text!r}"
+        ) from None
     check_sides(vals)
     return vals  # type: ignore[return-value]

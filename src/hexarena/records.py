@@ -139,13 +139,15 @@ def read_record(text: str, *, source: str = "record") -> Record:
             break
         m = _TAG_RE.match(s)
         if not m:
-            raise RecordError(f"{source}, line {i + 1}: {s!r} is not a tag pair like [Game \"churn\"]")
+            raise RecordError(
+                f'{source}, line {i + 1}: {s!r} is not a tag pair like [Game "churn"]'
+            )
         if m.group(1) in tags:
             raise RecordError(f"{source}, line {i + 1}: tag {m.group(1)} appears twice")
         tags[m.group(1)] = _unescape(m.group(2))
         i += 1
     if "Game" not in tags:
-        raise RecordError(f"{source}: no [Game \"...\"] tag; a record starts with the game's name")
+        raise RecordError(f'{source}: no [Game "..."] tag; a record starts with the game\'s name')
     try:
         cls = game_class(tags["Game"])
         game = cls.from_record_tags(tags)
@@ -232,7 +234,7 @@ def read_record(text: str, *, source: str = "record") -> Record:
         if tags.get("Termination", "").lower() != "resignation":
             raise RecordError(
                 f"{source}: the record says {declared} but the game is not over after its moves "
-                "and it does not say [Termination \"resignation\"]"
+                'and it does not say [Termination "resignation"]'
             )
         state.resign(1 if declared == "1-0" else 0)
     return Record(tags=tags, game=game, state=state)

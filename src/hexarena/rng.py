@@ -38,7 +38,7 @@ def rand_u64(rng: RngState) -> np.uint64:  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
-def rand_below(rng: RngState, n: int) -> int:  # pragma: no cover - compiled
+def rand_below(rng: RngState, n: int) -> np.int64:  # pragma: no cover - compiled
     """A uniform integer in ``0 .. n-1`` (``n`` must be positive)."""
     return np.int64((rand_u64(rng) >> np.uint64(11)) % np.uint64(n))
 

@@ -24,7 +24,7 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def random_game(game: Game, seed: int, *, keep_actions: bool = False) -> tuple[Array, Array | None]:
-    """Play one uniformly random game to its end; return the final array and (optionally) its actions."""
+    """Play one uniformly random game to its end; return the final array and maybe its actions."""
     arr = game.initial_array()
     rng = make_rng(seed)
     k = game.kernels

@@ -44,7 +44,6 @@ from ..core import (
     H_SWAPPED,
     H_TURN,
     H_WINNER,
-    HEADER,
     Array,
     Game,
     Kernels,
@@ -233,7 +232,7 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
         return arr[_o(B_FC + c, n) + a] == 0
     s = group_size_if_placed(g, arr, a, c)
     emp = _o(B_EMPTY, n)
-    for i in range(arr[S_EMPTY]):
+    for i in range(arr[S_EMPTY]):  # noqa: SIM110 - a plain loop compiles best
         if group_size_if_placed(g, arr, arr[emp + i], c) < s:
             return False
     return True
@@ -417,7 +416,9 @@ class Churn(Game):
     colours: ClassVar[tuple[str, str]] = ("Red", "Blue")
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("size", "int", 3, "side of the regular hexagonal board", minimum=2, maximum=8),
-        Option("sides", "sides", None, "six side lengths of an irregular hexagon, e.g. 3,4,3,4,3,4"),
+        Option(
+            "sides", "sides", None, "six side lengths of an irregular hexagon, e.g. 3,4,3,4,3,4"
+        ),
     )
     special_actions: ClassVar[tuple[str, ...]] = ("swap",)
     unbounded: ClassVar[bool] = True  # playouts end, but can take millions of turns
@@ -497,8 +498,13 @@ class Churn(Game):
         return head + "\n" + self.board.render(glyphs, coordinates=coordinates)
 
     def position(
-        self, red: Iterable[str] = (), blue: Iterable[str] = (), *, to_move: str = "Red",
-        swapped: bool = False, turn: int = 2,
+        self,
+        red: Iterable[str] = (),
+        blue: Iterable[str] = (),
+        *,
+        to_move: str = "Red",
+        swapped: bool = False,
+        turn: int = 2,
     ) -> State:
         """A state with the given stones on the board (cell names), for analysis and tests.
 
