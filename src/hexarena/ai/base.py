@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core import GameOverError, HexArenaError, State
+from ..core import Game, GameOverError, HexArenaError, State
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,9 @@ class Player:
 
     def reset(self) -> None:
         """Forget anything kept between moves (a new game starts)."""
+
+    def prepare(self, game: Game) -> None:
+        """Load (or compile) whatever the player needs for ``game``, so that no move pays for it."""
 
 
 _FACTORIES: dict[str, Callable[[int | None], Player]] = {}

@@ -1,0 +1,363 @@
+"""Monte Carlo tree search players: plain UCT, the full MCTS player, and the strength levels.
+
+All of them run the compiled search of :mod:`hexarena.ai.search` over the game's kernels; they
+differ only in their :class:`SearchSettings` and their default :class:`~hexarena.ai.Limit`:
+
+============  ==========================================================================
+``uct``       plain UCT: uniform random playouts played to the end of the game (bounded
+              only by the game's safety cap), exploration constant 1.0, a fresh tree
+              every move, no proofs, no RAVE; one second a move by default
+``mcts``      the strongest: proofs (MCTS-Solver), tree reuse between moves, playouts cut
+              short and evaluated by the game's plug-in, RAVE where the game's plug-in turns
+              it on, a tuned exploration constant; one second a move by default
+``easy``      ``mcts`` limited to 100 iterations a decision
+``medium``    ``mcts`` limited to 1,000 iterations or 0.25 seconds a decision, whichever
+              comes first
+``hard``      ``mcts`` with 3 seconds a decision
+============  ==========================================================================
+
+Every player is repeatable: the same seed and an iteration limit give the same choices.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from ..core import H_PLAYER, Array, Game, GameOverError, HexArenaError, State
+from ..rng import make_rng
+from . import search as S
+from .base import Limit, Player, register_player
+from .plugins import GamePlugin, plugin_for
+
+
+class SearchError(HexArenaError):
+    """A search that cannot run as asked (for example a limit that is not positive)."""
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """What a search does beyond plain UCT (``None`` means: as the game's plug-in says)."""
+
+    exploration: float | None = None
+    rave: bool | None = None
+    solver: bool = True
+    reuse: bool = True
+    capped: bool = True  # cut playouts short at the plug-in's cap and evaluate
+    better_playout: bool = True  # use the plug-in's playout kernel when it has one
+    expand_at: int = 1  # visits a leaf needs before it gets children
+    max_nodes: int = 1_000_000  # the largest tree kept (about 52 bytes a node)
+
+
+#: Plain UCT with uniform random playouts: the baseline every improvement is measured against.
+UCT_SETTINGS = SearchSettings(
+    exploration=1.0, rave=False, solver=False, reuse=False, capped=False, better_playout=False
+)
+#: Everything on.
+FULL_SETTINGS = SearchSettings()
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One analysed action: how often the search tried it and how good it looked.
+
+    ``value`` is the mean reward (0 to 1) for the player to act; ``proven`` is ``"win"`` or
+    ``"loss"`` when the search proved the result, else ``None``.
+    """
+
+    action: int
+    text: str
+    visits: int
+    value: float
+    proven: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data (for JSON)."""
+        return {
+            "action": self.action,
+            "text": self.text,
+            "visits": self.visits,
+            "value": round(self.value, 4),
+            "proven": self.proven,
+        }
+
+
+def check_limit(limit: Limit) -> None:
+    """Refuse limits that are not positive, naming the bad field."""
+    for name in ("seconds", "iterations", "nodes"):
+        v = getattr(limit, name)
+        if v is None:
+            continue
+        if isinstance(v, bool) or not isinstance(v, int | float) or not v > 0:
+            raise SearchError(f"limit {name} must be a positive number, not {v!r}")
+        if name != "seconds" and int(v) != v:
+            raise SearchError(f"limit {name} must be a whole number, not {v!r}")
+
+
+class MCTSPlayer(Player):
+    """A Monte Carlo tree search player over the game's compiled kernels.
+
+    ``settings`` choose the variant (see :data:`UCT_SETTINGS` and :data:`FULL_SETTINGS`);
+    ``default_limit`` applies when :meth:`choose` is given no limit. After each search,
+    :attr:`last_stats` holds its iterations, tree size and seconds.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        settings: SearchSettings = FULL_SETTINGS,
+        default_limit: Limit = Limit(seconds=1.0),  # noqa: B008 - frozen dataclass
+        name: str = "mcts",
+    ) -> None:
+        super().__init__(seed)
+        check_limit(default_limit)
+        self.name = name
+        self.settings = settings
+        self.default_limit = default_limit
+        self.last_stats: dict[str, float] = {}
+        self._game: Game | None = None
+        self.reset()
+
+    # -- set-up ------------------------------------------------------------
+    def reset(self) -> None:
+        """Forget the tree and restart the random sequence from the seed."""
+        seed = self.seed if self.seed is not None else int.from_bytes(os.urandom(6), "little")
+        self._rng = make_rng(seed)
+        self._game = None
+        self._root_hist: Array = np.empty(0, dtype=np.int32)
+
+    def prepare(self, game: Game) -> None:
+        """Compile (or load) the search for ``game`` and start a fresh tree."""
+        if self._game is None or self._game != game:
+            self._prepare(game)
+
+    def _prepare(self, game: Game) -> None:
+        """Build the tree and parameters for ``game`` (and compile the search for it once)."""
+        self._game = game
+        plugin: GamePlugin = plugin_for(game)
+        st = self.settings
+        self._plugin = plugin
+        self._playout = (
+            plugin.playout
+            if (st.better_playout and plugin.playout is not None)
+            else game.kernels.playout
+        )
+        self._evaluate = plugin.evaluate
+        cap = plugin.playout_cap(game) if st.capped else plugin.safety_cap(game)
+        rave = plugin.rave if st.rave is None else st.rave
+        c = plugin.exploration if st.exploration is None else st.exploration
+        self._fp = np.array([c, plugin.rave_bias], dtype=np.float64)
+        self._ip = np.array([cap, int(st.solver), int(rave), st.expand_at], dtype=np.int64)
+        nact = game.num_distinct_actions
+        self._path = np.empty(1024, dtype=np.int32)
+        seq = len(self._path) + (cap if rave else 0) + 1
+        self._seq_a = np.empty(seq, dtype=np.int32)
+        self._seq_s = np.empty(seq, dtype=np.int32)
+        self._last = np.full((2, nact), -1, dtype=np.int32)
+        self._ti, self._tf = S.new_tree(min(st.max_nodes, max(16 * (nact + 1), 65536)))
+        self._meta = np.zeros(2, dtype=np.int64)
+        arr = game.initial_array()
+        S.init_root(self._ti, self._tf, self._meta, arr)
+        self._run(arr, 0, 1)  # compile (or load) the search for this game's kernels
+        self._root_hist = np.empty(0, dtype=np.int32)
+        self._root_arr = arr
+
+    def _run(self, arr: Array, iterations: int, budget: int) -> int:
+        k = self._game.kernels  # type: ignore[union-attr]
+        return int(
+            S.run(
+                k.legal,
+                k.apply,
+                self._playout,
+                self._evaluate,
+                self._game.consts,  # type: ignore[union-attr]
+                arr,
+                self._ti,
+                self._tf,
+                self._meta,
+                self._fp,
+                self._ip,
+                self._rng,
+                iterations,
+                budget,
+                self._path,
+                self._seq_a,
+                self._seq_s,
+                self._last,
+            )
+        )
+
+    def _set_root(self, state: State) -> None:
+        """Point the root at ``state``: down the kept tree when it holds it, else a new tree."""
+        if self._game is None or self._game != state.game:
+            self._prepare(state.game)
+        hist = state.history_array()
+        arr = np.array(state.array, dtype=np.int32)
+        old = self._root_hist
+        node = -1
+        if (
+            self.settings.reuse
+            and len(hist) >= len(old)
+            and np.array_equal(hist[: len(old)], old)
+            and self._meta[0] < self.settings.max_nodes // 2
+        ):
+            node = int(self._meta[1])
+            for a in hist[len(old) :].tolist():
+                node = int(S.find_child(self._ti, node, a))
+                if node < 0:
+                    break
+            if node >= 0 and (
+                self._ti[node, S.T_FIRST] < 0 or self._ti[node, S.T_SEAT] != arr[H_PLAYER]
+            ):
+                node = -1
+        if node >= 0:
+            self._meta[1] = node
+        else:
+            S.init_root(self._ti, self._tf, self._meta, arr)
+            self._ip[S.I_EXPAND] = self.settings.expand_at
+        self._root_hist = hist
+        self._root_arr = arr
+
+    def _grow(self) -> bool:
+        """Double the node arrays (up to ``max_nodes``); return whether there is more room."""
+        size = self._ti.shape[0]
+        if size >= self.settings.max_nodes:
+            return False
+        new = min(self.settings.max_nodes, 2 * size)
+        ti, tf = S.new_tree(new)
+        ti[:size] = self._ti
+        tf[:size] = self._tf
+        self._ti, self._tf = ti, tf
+        return True
+
+    # -- searching ---------------------------------------------------------------
+    def search(self, state: State, limit: Limit | None = None) -> int:
+        """Search from ``state`` within ``limit``; return the number of iterations run."""
+        if state.is_terminal():
+            raise GameOverError("the game is over; there is nothing to choose")
+        lim = limit if limit is not None else self.default_limit
+        check_limit(lim)
+        if lim.seconds is None and lim.iterations is None and lim.nodes is None:
+            lim = self.default_limit
+        self._set_root(state)
+        start = time.perf_counter()
+        deadline = start + lim.seconds if lim.seconds is not None else math.inf
+        want = int(lim.iterations) if lim.iterations is not None else 1 << 62
+        budget = int(self._meta[0]) + int(lim.nodes) if lim.nodes is not None else 1 << 62
+        total = 0
+        batch = 16
+        arr = self._root_arr
+        root = int(self._meta[1])
+        while total < want:
+            n = min(batch, want - total)
+            t0 = time.perf_counter()
+            done = self._run(arr, n, budget)
+            total += done
+            now = time.perf_counter()
+            if done < n:
+                if self._ti[root, S.T_PROVEN] >= 0 and self.settings.solver:
+                    break
+                if self._meta[0] >= budget:
+                    break
+                if self._meta[0] + self._last.shape[1] + 1 > self._ti.shape[0] and not self._grow():
+                    self._ip[S.I_EXPAND] = S.NO_EXPANSION
+            if now >= deadline:
+                break
+            per = (now - t0) / max(done, 1)
+            if lim.seconds is not None:
+                batch = max(1, min(2 * batch, int(0.25 * (deadline - now) / per) + 1, 4096))
+            elif now - t0 < 0.05:
+                batch = min(2 * batch, 1 << 16)
+        self.last_stats = {
+            "iterations": total,
+            "nodes": int(self._meta[0]),
+            "seconds": time.perf_counter() - start,
+        }
+        return total
+
+    def _children(self) -> list[tuple[int, int, float, int]]:
+        """The root's children as (action, visits, mean value for the mover, proven winner)."""
+        root = int(self._meta[1])
+        f = int(self._ti[root, S.T_FIRST])
+        k = int(self._ti[root, S.T_NCH])
+        out = []
+        for j in range(f, f + k) if f >= 0 else ():
+            n = float(self._tf[j, S.F_N])
+            out.append(
+                (
+                    int(self._ti[j, S.T_ACT]),
+                    int(n),
+                    float(self._tf[j, S.F_W]) / n if n else 0.5,
+                    int(self._ti[j, S.T_PROVEN]),
+                )
+            )
+        return out
+
+    def choose(self, state: State, limit: Limit | None = None) -> int:
+        """The action to take: a proven win if there is one, else the most visited action."""
+        if state.is_terminal():
+            raise GameOverError("the game is over; there is nothing to choose")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return int(legal[0])
+        self.search(state, limit)
+        seat = state.current_player
+        kids = self._children()
+        if not kids:  # pragma: no cover - a search always expands the root
+            return int(legal[0])
+        wins = [c for c in kids if c[3] == seat]
+        if wins:
+            return max(wins, key=lambda c: c[1])[0]
+        alive = [c for c in kids if c[3] != 1 - seat] or kids
+        return max(alive, key=lambda c: (c[1], c[2]))[0]
+
+    def analyse(self, state: State, limit: Limit | None = None, *, top: int = 5) -> list[Hint]:
+        """The ``top`` best actions with their values and visit counts, best first."""
+        if top < 1:
+            raise SearchError(f"top must be at least 1, not {top}")
+        self.search(state, limit)
+        seat = state.current_player
+        hints = []
+        for a, n, v, p in self._children():
+            proven = None if p < 0 else ("win" if p == seat else "loss")
+            hints.append(Hint(a, state.game.action_text(a), n, v, proven))
+        order = {"win": 0, None: 1, "loss": 2}
+        hints.sort(key=lambda h: (order[h.proven], -h.visits, -h.value))
+        return hints[:top]
+
+
+# ---------------------------------------------------------------- named players
+def _factory(name: str, settings: SearchSettings, limit: Limit) -> Any:
+    def make(seed: int | None) -> Player:
+        return MCTSPlayer(seed, settings=settings, default_limit=limit, name=name)
+
+    return make
+
+
+#: The limits that define each named player.
+LEVELS: dict[str, tuple[SearchSettings, Limit]] = {
+    "uct": (UCT_SETTINGS, Limit(seconds=1.0)),
+    "mcts": (FULL_SETTINGS, Limit(seconds=1.0)),
+    "easy": (FULL_SETTINGS, Limit(iterations=100)),
+    "medium": (FULL_SETTINGS, Limit(seconds=0.25, iterations=1000)),
+    "hard": (FULL_SETTINGS, Limit(seconds=3.0)),
+}
+
+for _name, (_settings, _limit) in LEVELS.items():
+    register_player(_name, _factory(_name, _settings, _limit))
+
+
+def with_settings(player: MCTSPlayer, **changes: Any) -> MCTSPlayer:
+    """A new player like ``player`` with some settings changed (for experiments)."""
+    return MCTSPlayer(
+        player.seed,
+        settings=replace(player.settings, **changes),
+        default_limit=player.default_limit,
+        name=player.name,
+    )

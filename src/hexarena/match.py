@@ -1,0 +1,721 @@
+"""Matches and tournaments between computer players, with statistics and records.
+
+A *match* plays ``games`` games between two named players (see :func:`hexarena.ai.make_player`),
+colours alternating: player A has the first seat in games 1, 3, 5, ... and player B in games
+2, 4, 6, .... Games run in parallel worker processes (or in this process with one worker). The
+result gives wins by player, A's win rate with a 95% Wilson confidence interval, the Elo
+difference that rate implies (with the same interval), the mean game length in turns and the
+mean thinking time per turn of each player.
+
+A *tournament* is a round robin of matches between every pair of players; ratings come from a
+Bradley-Terry fit of all the games (Elo scale, mean 0).
+
+Every game can be saved as a record (``records`` directory), with the players' names and the
+seeds that reproduce it, so that ``hexarena replay`` can check and show it.
+
+Repeatability: game ``i`` of a match seeded ``s`` gives its players seeds derived from ``s`` and
+``i`` only, so the same command with an iteration limit plays the same games, whatever the
+number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .ai import Limit, make_player, player_names
+from .ai.mcts import check_limit
+from .core import Game, HexArenaError
+from .games import game_class
+from .records import save_record
+
+
+class MatchError(HexArenaError):
+    """A match or tournament that cannot be run as asked."""
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """Everything a worker needs to play one game of a match (plain data, so it pickles)."""
+
+    game_name: str
+    game_tags: dict[str, str]
+    players: tuple[str, str]  # names, by seat (seat 0 moves first)
+    labels: tuple[str, str]  # the names as the match reports them, by seat
+    seeds: tuple[int, int]
+    limit: Limit | None
+    index: int
+    record_path: str | None
+    max_turns: int | None = None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The result of one game: the winner's label and seat, its length and the thinking time."""
+
+    index: int
+    labels: tuple[str, str]
+    winner_seat: int
+    turns: int
+    actions: int
+    think_seconds: tuple[float, float]  # total, by seat
+    think_turns: tuple[int, int]  # turns played, by seat
+    reason: str
+
+    @property
+    def winner(self) -> str:
+        """The winner's label."""
+        return self.labels[self.winner_seat]
+
+
+def player_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of the player in ``seat`` in game ``index`` of a match seeded ``seed``."""
+    return (seed * 1_000_003 + index) * 2 + seat
+
+
+def play_game(job: GameJob) -> GameResult:
+    """Play one game of a match to its end (or ``max_turns``, scored by resignation of the seat
+    to act: only for bounding runaway games) and save its record when asked."""
+    game = game_class(job.game_name).from_record_tags(job.game_tags)
+    players = [make_player(job.players[s], seed=job.seeds[s]) for s in (0, 1)]
+    for p in players:
+        p.prepare(game)
+    state = game.new_initial_state()
+    spent = [0.0, 0.0]
+    turns = [0, 0]
+    while not state.is_terminal():
+        if job.max_turns is not None and state.turn >= job.max_turns:
+            state.resign()
+            break
+        seat = state.current_player
+        t0 = time.perf_counter()
+        acts = players[seat].choose_turn(state, job.limit)
+        spent[seat] += time.perf_counter() - t0
+        turns[seat] += 1
+        state.apply_move(acts)
+    outcome = state.outcome()
+    assert outcome is not None
+    if job.record_path is not None:
+        extra = {
+            "Round": str(job.index + 1),
+            "Seed1": str(job.seeds[0]),
+            "Seed2": str(job.seeds[1]),
+        }
+        if job.limit is not None:
+            extra["Limit"] = limit_text(job.limit)
+        save_record(state, job.record_path, players=job.labels, extra=extra)
+    return GameResult(
+        index=job.index,
+        labels=job.labels,
+        winner_seat=outcome.winner,
+        turns=state.turn,
+        actions=state.ply,
+        think_seconds=(spent[0], spent[1]),
+        think_turns=(turns[0], turns[1]),
+        reason=outcome.reason,
+    )
+
+
+def limit_text(limit: Limit) -> str:
+    """A limit as short text, e.g. ``1s`` or ``1000 iterations``."""
+    parts = []
+    if limit.seconds is not None:
+        parts.append(f"{limit.seconds:g}s")
+    if limit.iterations is not None:
+        parts.append(f"{limit.iterations} iterations")
+    if limit.nodes is not None:
+        parts.append(f"{limit.nodes} nodes")
+    return ", ".join(parts) or "default"
+
+
+# ---------------------------------------------------------------- statistics
+def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (``wins`` out of ``n``)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def elo(p: float) -> float:
+    """The Elo difference implied by a score ``p`` (infinite at 0 and 1)."""
+    if p <= 0:
+        return -math.inf
+    if p >= 1:
+        return math.inf
+    return -400.0 * math.log10(1.0 / p - 1.0)
+
+
+@dataclass
+class MatchResult:
+    """The outcome of a match between ``a`` and ``b`` (labels) and the games it was made of."""
+
+    game: str
+    options: dict[str, str]
+    a: str
+    b: str
+    limit: Limit | None
+    seed: int
+    results: list[GameResult] = field(default_factory=list)
+    seconds: float = 0.0
+    records: str | None = None
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return len(self.results)
+
+    def wins(self) -> dict[str, int]:
+        """Wins by label."""
+        w = {self.a: 0, self.b: 0}
+        for r in self.results:
+            w[r.winner] += 1
+        return w
+
+    def as_json(self) -> dict[str, Any]:
+        """The summary as plain data (what ``--json`` prints)."""
+        n = self.games
+        w = self.wins()
+        rate = w[self.a] / n if n else 0.0
+        lo, hi = wilson(w[self.a], n)
+        turns = [r.turns for r in self.results]
+        think: dict[str, float | None] = {}
+        for label in (self.a, self.b):
+            sec = sum(
+                r.think_seconds[s] for r in self.results for s in (0, 1) if r.labels[s] == label
+            )
+            cnt = sum(
+                r.think_turns[s] for r in self.results for s in (0, 1) if r.labels[s] == label
+            )
+            think[label] = sec / cnt if cnt else None
+        first_wins = sum(1 for r in self.results if r.winner_seat == 0)
+        return {
+            "game": self.game,
+            "options": dict(self.options),
+            "players": [self.a, self.b],
+            "limit": limit_text(self.limit) if self.limit else "default",
+            "seed": self.seed,
+            "games": n,
+            "wins": w,
+            "win_rate": rate,
+            "win_rate_ci95": [lo, hi],
+            "elo": _finite(elo(rate)),
+            "elo_ci95": [_finite(elo(lo)), _finite(elo(hi))],
+            "first_seat_wins": first_wins,
+            "mean_turns": sum(turns) / n if n else 0.0,
+            "seconds_per_turn": think,
+            "seconds": round(self.seconds, 3),
+            "records": self.records,
+        }
+
+
+def _finite(x: float) -> float | None:
+    return None if math.isinf(x) else round(x, 1)
+
+
+# ---------------------------------------------------------------- running
+def _labels(a: str, b: str) -> tuple[str, str]:
+    return (f"{a}-1", f"{b}-2") if a == b else (a, b)
+
+
+def check_players(names: Sequence[str]) -> list[str]:
+    """Normalise player names, refusing unknown ones with the list of known ones."""
+    known = player_names()
+    out = []
+    for n in names:
+        key = n.strip().lower()
+        if key not in known:
+            raise MatchError(
+                f"there is no player called {n!r}; the players are: {', '.join(known)}"
+            )
+        out.append(key)
+    return out
+
+
+def match_jobs(
+    game: Game,
+    a: str,
+    b: str,
+    games: int,
+    *,
+    limit: Limit | None,
+    seed: int,
+    records: Path | None,
+    max_turns: int | None = None,
+    labels: tuple[str, str] | None = None,
+    first_index: int = 0,
+) -> list[GameJob]:
+    """The games of a match, colours alternating (A moves first in the first game)."""
+    la, lb = labels if labels is not None else _labels(a, b)
+    jobs = []
+    for i in range(first_index, first_index + games):
+        if (i - first_index) % 2 == 0:
+            names, labs = (a, b), (la, lb)
+        else:
+            names, labs = (b, a), (lb, la)
+        path = None
+        if records is not None:
+            path = str(records / f"{game.name}-{labs[0]}-vs-{labs[1]}-{i + 1:04d}.txt")
+        jobs.append(
+            GameJob(
+                game_name=game.name,
+                game_tags=game.record_tags(),
+                players=names,
+                labels=labs,
+                seeds=(player_seed(seed, i, 0), player_seed(seed, i, 1)),
+                limit=limit,
+                index=i,
+                record_path=path,
+                max_turns=max_turns,
+            )
+        )
+    return jobs
+
+
+def run_jobs(
+    jobs: list[GameJob],
+    *,
+    workers: int = 1,
+    on_game: Callable[[GameResult], None] | None = None,
+    executor: Executor | None = None,
+) -> list[GameResult]:
+    """Play the games, in this process (one worker) or in a pool; results in job order."""
+    if workers < 1:
+        raise MatchError(f"workers must be at least 1, not {workers}")
+    results: list[GameResult] = []
+    if executor is None and workers == 1:
+        for job in jobs:
+            r = play_game(job)
+            results.append(r)
+            if on_game:
+                on_game(r)
+    else:
+        own = executor is None
+        ex = executor if executor is not None else ProcessPoolExecutor(max_workers=workers)
+        try:
+            futures = [ex.submit(play_game, job) for job in jobs]
+            for fut in as_completed(futures):
+                r = fut.result()
+                results.append(r)
+                if on_game:
+                    on_game(r)
+        finally:
+            if own:
+                ex.shutdown(cancel_futures=True)
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def run_match(
+    game: Game,
+    a: str,
+    b: str,
+    games: int,
+    *,
+    limit: Limit | None = None,
+    seed: int = 1,
+    workers: int = 1,
+    records: Path | None = None,
+    max_turns: int | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
+    executor: Executor | None = None,
+) -> MatchResult:
+    """Play a match of ``games`` games between players named ``a`` and ``b``."""
+    a, b = check_players([a, b])
+    if games < 1:
+        raise MatchError(f"a match needs at least 1 game, not {games}")
+    if limit is not None:
+        check_limit(limit)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    la, lb = _labels(a, b)
+    jobs = match_jobs(
+        game, a, b, games, limit=limit, seed=seed, records=records, max_turns=max_turns
+    )
+    start = time.perf_counter()
+    results = run_jobs(jobs, workers=workers, on_game=on_game, executor=executor)
+    return MatchResult(
+        game=game.name,
+        options=game.record_tags(),
+        a=la,
+        b=lb,
+        limit=limit,
+        seed=seed,
+        results=results,
+        seconds=time.perf_counter() - start,
+        records=str(records) if records is not None else None,
+    )
+
+
+# ---------------------------------------------------------------- tournaments
+def bradley_terry(
+    names: Sequence[str], results: Sequence[GameResult], iterations: int = 500
+) -> dict[str, float]:
+    """Elo ratings (mean 0) fitted to the games by the Bradley-Terry model.
+
+    Each player also gets one virtual win and one virtual loss against an average opponent, so
+    that a player who won (or lost) every game still has a finite rating.
+    """
+    idx = {n: i for i, n in enumerate(names)}
+    k = len(names)
+    wins = [1.0] * k  # the virtual win
+    pair = [[0.0] * k for _ in range(k)]
+    for r in results:
+        i, j = idx[r.labels[0]], idx[r.labels[1]]
+        wins[idx[r.winner]] += 1
+        pair[i][j] += 1
+        pair[j][i] += 1
+    gamma = [1.0] * k
+    for _ in range(iterations):
+        new = []
+        for i in range(k):
+            denom = 2.0 / (gamma[i] + 1.0)  # the two virtual games against gamma = 1
+            denom += sum(pair[i][j] / (gamma[i] + gamma[j]) for j in range(k) if pair[i][j])
+            new.append(wins[i] / denom)
+        mean_log = sum(math.log(g) for g in new) / k
+        gamma = [g / math.exp(mean_log) for g in new]
+    return {n: 400.0 * math.log10(gamma[idx[n]]) for n in names}
+
+
+@dataclass
+class TournamentResult:
+    """A round robin: every game, and the rating table."""
+
+    game: str
+    options: dict[str, str]
+    players: list[str]
+    games_per_pair: int
+    limit: Limit | None
+    results: list[GameResult] = field(default_factory=list)
+    seconds: float = 0.0
+    records: str | None = None
+
+    def table(self) -> list[dict[str, Any]]:
+        """One row per player, best rating first: games, wins, score and rating."""
+        ratings = bradley_terry(self.players, self.results)
+        rows = []
+        for p in self.players:
+            played = [r for r in self.results if p in r.labels]
+            won = sum(1 for r in played if r.winner == p)
+            rows.append(
+                {
+                    "player": p,
+                    "games": len(played),
+                    "wins": won,
+                    "score": won / len(played) if played else 0.0,
+                    "elo": round(ratings[p], 1),
+                }
+            )
+        rows.sort(key=lambda r: -float(r["elo"]))
+        return rows
+
+    def crosstable(self) -> dict[str, dict[str, int]]:
+        """Wins of each player (row) against each other player (column)."""
+        ct = {p: {q: 0 for q in self.players if q != p} for p in self.players}
+        for r in self.results:
+            loser = r.labels[1 - r.winner_seat]
+            ct[r.winner][loser] += 1
+        return ct
+
+    def as_json(self) -> dict[str, Any]:
+        """The tournament as plain data (what ``--json`` prints)."""
+        turns = [r.turns for r in self.results]
+        return {
+            "game": self.game,
+            "options": dict(self.options),
+            "players": list(self.players),
+            "games_per_pair": self.games_per_pair,
+            "games": len(self.results),
+            "limit": limit_text(self.limit) if self.limit else "default",
+            "table": self.table(),
+            "crosstable": self.crosstable(),
+            "mean_turns": sum(turns) / len(turns) if turns else 0.0,
+            "seconds": round(self.seconds, 3),
+            "records": self.records,
+        }
+
+
+def run_tournament(
+    game: Game,
+    players: Sequence[str],
+    games_per_pair: int,
+    *,
+    limit: Limit | None = None,
+    seed: int = 1,
+    workers: int = 1,
+    records: Path | None = None,
+    max_turns: int | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
+    executor: Executor | None = None,
+) -> TournamentResult:
+    """A round robin: every pair of players plays ``games_per_pair`` games, colours alternating."""
+    names = check_players(players)
+    if len(names) < 2:
+        raise MatchError("a tournament needs at least two players")
+    if len(set(names)) != len(names):
+        raise MatchError(f"each player may enter a tournament once: {', '.join(players)}")
+    if games_per_pair < 1:
+        raise MatchError(f"each pair needs at least 1 game, not {games_per_pair}")
+    if limit is not None:
+        check_limit(limit)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    jobs: list[GameJob] = []
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            jobs += match_jobs(
+                game,
+                a,
+                b,
+                games_per_pair,
+                limit=limit,
+                seed=seed,
+                records=records,
+                max_turns=max_turns,
+                labels=(a, b),
+                first_index=len(jobs),
+            )
+    start = time.perf_counter()
+    results = run_jobs(jobs, workers=workers, on_game=on_game, executor=executor)
+    return TournamentResult(
+        game=game.name,
+        options=game.record_tags(),
+        players=names,
+        games_per_pair=games_per_pair,
+        limit=limit,
+        results=results,
+        seconds=time.perf_counter() - start,
+        records=str(records) if records is not None else None,
+    )
+
+
+# ---------------------------------------------------------------- command line
+#: Where matches and tournaments save their records unless told otherwise.
+DEFAULT_RECORDS = Path("hexarena-records")
+
+
+def records_dir(ns: Any, what: str) -> Path | None:
+    """The records folder a command asked for: ``--records DIR``, none with ``--no-records``,
+    else a new folder under :data:`DEFAULT_RECORDS` named after the run and the time."""
+    if getattr(ns, "no_records", False):
+        return None
+    if getattr(ns, "records", None):
+        return Path(ns.records)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return DEFAULT_RECORDS / f"{what}-{stamp}"
+
+
+def limit_from_args(ns: Any) -> Limit | None:
+    """``--time`` / ``--iterations`` as a limit (``None``: each player's own default)."""
+    if ns.time is not None and ns.iterations is not None:
+        raise MatchError("give --time or --iterations, not both")
+    if ns.time is not None:
+        lim = Limit(seconds=float(ns.time))
+    elif ns.iterations is not None:
+        lim = Limit(iterations=int(ns.iterations))
+    else:
+        return None
+    check_limit(lim)
+    return lim
+
+
+def _progress(total: int, title: str, show: bool) -> Any:
+    """A Rich progress bar (or a stand-in that shows nothing)."""
+    if not show:
+        return None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    progress = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        transient=True,
+    )
+    task = progress.add_task(title, total=total)
+    return progress, task
+
+
+def cmd_match(game: Game, ns: Any, out: Any) -> int:
+    """``hexarena match GAME A B``: play the match and print its summary."""
+    a, b = check_players(ns.players) if len(ns.players) == 2 else (None, None)
+    if a is None or b is None:
+        raise MatchError(
+            f"a match is between two players, not {len(ns.players)}: hexarena match {game.name} A B"
+        )
+    limit = limit_from_args(ns)
+    records = records_dir(ns, f"{game.name}-{a}-vs-{b}")
+    show = not ns.json and not ns.quiet and out.isatty()
+    bar = _progress(ns.games, f"{game.name}: {a} vs {b}", show)
+    kwargs: dict[str, Any] = dict(
+        limit=limit, seed=ns.seed, workers=ns.workers, records=records, max_turns=ns.max_turns
+    )
+    if bar is not None:
+        progress, task = bar
+        with progress:
+            res = run_match(
+                game, a, b, ns.games, on_game=lambda r: progress.advance(task), **kwargs
+            )
+    else:
+        res = run_match(game, a, b, ns.games, **kwargs)
+    data = res.as_json()
+    if ns.json:
+        import json
+
+        print(json.dumps(data), file=out)
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(
+        title=f"{game.title} ({game.option_text()}): {res.a} vs {res.b}, "
+        f"{data['limit']}, seed {res.seed}"
+    )
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("games", str(data["games"]))
+    for label, w in data["wins"].items():
+        table.add_row(f"{label} wins", f"{w} ({100 * w / data['games']:.1f}%)")
+    lo, hi = data["win_rate_ci95"]
+    table.add_row(f"{res.a} win rate (95% CI)", f"{data['win_rate']:.3f} ({lo:.3f} to {hi:.3f})")
+    table.add_row(
+        f"Elo {res.a} - {res.b} (95% CI)",
+        f"{_elo_text(data['elo'], data['win_rate'])} "
+        f"({_elo_text(data['elo_ci95'][0], lo)} to {_elo_text(data['elo_ci95'][1], hi)})",
+    )
+    table.add_row("first seat wins", str(data["first_seat_wins"]))
+    table.add_row("mean turns", f"{data['mean_turns']:.1f}")
+    for label, sec in data["seconds_per_turn"].items():
+        table.add_row(f"{label} seconds per turn", "-" if sec is None else f"{sec:.4f}")
+    table.add_row("seconds", f"{data['seconds']:.1f}")
+    if records is not None:
+        table.add_row("records", str(records))
+    Console(file=out, force_terminal=False, width=110).print(table)
+    return 0
+
+
+def _elo_text(value: float | None, rate: float) -> str:
+    if value is None:
+        return "+inf" if rate >= 1 else "-inf"
+    return f"{value:+.0f}"
+
+
+def cmd_tournament(game: Game, ns: Any, out: Any) -> int:
+    """``hexarena tournament GAME P1 P2 ...``: play the round robin and print the rating table."""
+    names = check_players(ns.players)
+    limit = limit_from_args(ns)
+    records = records_dir(ns, f"{game.name}-tournament")
+    pairs = len(names) * (len(names) - 1) // 2
+    show = not ns.json and not ns.quiet and out.isatty()
+    bar = _progress(pairs * ns.games, f"{game.name} tournament", show)
+    kwargs: dict[str, Any] = dict(
+        limit=limit, seed=ns.seed, workers=ns.workers, records=records, max_turns=ns.max_turns
+    )
+    if bar is not None:
+        progress, task = bar
+        with progress:
+            res = run_tournament(
+                game, names, ns.games, on_game=lambda r: progress.advance(task), **kwargs
+            )
+    else:
+        res = run_tournament(game, names, ns.games, **kwargs)
+    data = res.as_json()
+    if ns.json:
+        import json
+
+        print(json.dumps(data), file=out)
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(
+        title=f"{game.title} ({game.option_text()}) round robin, {ns.games} games a "
+        f"pair, {data['limit']}, seed {ns.seed}"
+    )
+    for col in ("rank", "player", "games", "wins", "score", "Elo"):
+        table.add_column(col, justify="left" if col == "player" else "right")
+    for i, row in enumerate(data["table"], start=1):
+        table.add_row(
+            str(i),
+            row["player"],
+            str(row["games"]),
+            str(row["wins"]),
+            f"{100 * row['score']:.1f}%",
+            f"{row['elo']:+.0f}",
+        )
+    console = Console(file=out, force_terminal=False, width=110)
+    console.print(table)
+    cross = Table(title="wins (row against column)")
+    cross.add_column("")
+    for p in names:
+        cross.add_column(p, justify="right")
+    for p in names:
+        cross.add_row(p, *["-" if p == q else str(data["crosstable"][p][q]) for q in names])
+    console.print(cross)
+    console.print(
+        f"mean turns {data['mean_turns']:.1f}, {data['seconds']:.1f} s"
+        + (f", records in {records}" if records is not None else "")
+    )
+    return 0
+
+
+def add_arguments(sp: Any, *, tournament: bool) -> None:
+    """The command-line arguments of ``match`` (two players) and ``tournament`` (two or more)."""
+    names = ", ".join(player_names()) if player_names() else "random, uct, mcts, easy, medium, hard"
+    if tournament:
+        sp.add_argument("players", nargs="+", metavar="PLAYER", help=f"players ({names})")
+        sp.add_argument(
+            "--games", type=int, default=10, help="games per pair of players (default 10)"
+        )
+    else:
+        sp.add_argument(
+            "players", nargs="*", metavar="PLAYER", help=f"the two players A and B ({names})"
+        )
+        sp.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    sp.add_argument(
+        "--time",
+        type=float,
+        default=None,
+        metavar="T",
+        help="seconds per decision for every player (default: each player's own limit)",
+    )
+    sp.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        metavar="I",
+        help="search iterations per decision for every player",
+    )
+    sp.add_argument(
+        "--seed", type=int, default=1, help="seed (same seed and iterations, same games)"
+    )
+    sp.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="games played at once in separate processes (default: one per CPU)",
+    )
+    sp.add_argument(
+        "--records",
+        metavar="DIR",
+        help=f"save each game's record in DIR (default: a new folder under {DEFAULT_RECORDS}/)",
+    )
+    sp.add_argument("--no-records", dest="no_records", action="store_true", help="save no records")
+    sp.add_argument(
+        "--max-turns",
+        dest="max_turns",
+        type=int,
+        default=None,
+        help="stop a game after this many turns; the player to move then resigns",
+    )
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.add_argument("--quiet", action="store_true", help="no progress bar")
