@@ -265,6 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
         ("play", "play a game in the terminal"),
         ("selfplay", "play random games and summarise them"),
         ("board", "draw a game's board"),
+        ("match", "play a match between two computer players"),
+        ("tournament", "play a round robin between computer players"),
     ):
         sp = sub.add_parser(name, help=helptext, add_help=False)
         sp.add_argument(
@@ -286,13 +288,17 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument(
                 "--json", action="store_true", help="list cells, names, coordinates, adjacency"
             )
+        if name in ("match", "tournament"):
+            from .match import add_arguments
+
+            add_arguments(sp, tournament=name == "tournament")
 
     sp = sub.add_parser("replay", help="validate a record and show the final position")
     sp.add_argument("file", help="record file")
     return p
 
 
-GAME_COMMANDS = ("play", "selfplay", "board")
+GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament")
 
 
 def main(
@@ -352,8 +358,17 @@ def _run_game_command(
         "play": lambda: cmd_play(game, ns, inp, out),
         "selfplay": lambda: cmd_selfplay(game, ns, out),
         "board": lambda: cmd_board(game, ns, out),
+        "match": lambda: _match_command(command, game, ns, out),
+        "tournament": lambda: _match_command(command, game, ns, out),
     }
     return handlers[command]()
+
+
+def _match_command(command: str, game: Game, ns: argparse.Namespace, out: TextIO) -> int:
+    """``match`` and ``tournament`` (see :mod:`hexarena.match`)."""
+    from .match import cmd_match, cmd_tournament
+
+    return cmd_match(game, ns, out) if command == "match" else cmd_tournament(game, ns, out)
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
