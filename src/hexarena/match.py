@@ -402,7 +402,7 @@ class TournamentResult:
     def table(self) -> list[dict[str, Any]]:
         """One row per player, best rating first: games, wins, score and rating."""
         ratings = bradley_terry(self.players, self.results)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for p in self.players:
             played = [r for r in self.results if p in r.labels]
             won = sum(1 for r in played if r.winner == p)
@@ -415,7 +415,7 @@ class TournamentResult:
                     "elo": round(ratings[p], 1),
                 }
             )
-        rows.sort(key=lambda r: -float(r["elo"]))
+        rows.sort(key=lambda r: -r["elo"])
         return rows
 
     def crosstable(self) -> dict[str, dict[str, int]]:
