@@ -21,9 +21,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 #: For each game, small options for the generic tests (quick games, every rule reachable).
 SMALL_OPTIONS: dict[str, dict[str, Any]] = {
     "churn": {"size": 3},
+    "gyre": {"size": 4},
 }
 
 #: Cap on actions for random games in generic tests, per game (None: play to the end).
 ACTION_CAP: dict[str, int | None] = {
     "churn": None,
+    "gyre": None,
 }

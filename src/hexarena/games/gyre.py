@@ -1,0 +1,757 @@
+"""Gyre (Mark Steere, 2015): loops round the centre that the opponent can never surround.
+
+Rules (rule sheet plus NOTES.md). Red and Blue place one stone a turn on any empty cell, Red
+first, with the pie rule; stones never move and nothing is captured. A player P wins as soon as,
+after P's placement, some group G of P has a *winning loop*:
+
+1. G has at least two stones on the perimeter ring R (a loop joins two perimeter stones);
+2. G walls off the centre c on the short side: the component of (board minus G) that holds c
+   meets the ring in at most ``|R|/2 - 1`` cells (or c is in G, or that component touches no
+   ring cell);
+3. the opponent can never surround G: every other component Y of (board minus G) meets the ring
+   in one run of cells between two ring stones of G, numbered 1..m along the ring, and no
+   connected set of cells that P does not occupy holds two ring cells ``i < j`` of that run with
+   ``j - i >= |R|/2``.
+
+``docs/games/gyre.md`` sets out how this reads and how the kernels decide it. In short: the ring
+stones of G cut the ring into *arcs*; at most one arc (the *long arc*) has ``|R|/2`` cells or
+more. Without a long arc, G wins. Otherwise G wins when the centre cannot reach the long arc
+without crossing G (a flood fill) and the cells P does not occupy cannot join two cells of the
+long arc ``|R|/2`` or more positions apart. By the hex lemma (a hex board has no draw), two
+non-P ring cells are connected through non-P cells exactly when no group of P has ring stones on
+both sides of them, so that last question is answered by one walk along the long arc with a
+stack of the P groups met on it, in ``O(|R|)``; the flood fill runs only for groups that pass
+it. A move that neither lands on the ring nor joins two groups leaves every group's ring stones
+as they were, so only its own group can newly win (its centre side may have closed).
+
+The win depends only on P's stones and never goes away once there (P's stones only grow).
+
+State array layout (after the common header):
+
+====================  =========================================================
+``arr[8]``            number of cells ``n``
+``arr[9]``            ring length ``|R|``
+``arr[10]``           number of empty cells
+``arr[11]``           last cell played (-1 before the first stone)
+``arr[12]``           scratch stamp counter (grows as the kernels work)
+``arr[13:15]``        stones of Red, Blue
+``arr[15]``           winning group (its id, a cell of it), -1 while the game goes on
+then 15 blocks of n   colour (0 empty, 1 Red, 2 Blue), group id, next cell in group
+                      (circular lists), group size and ring stones (by id), empty
+                      list and positions; scratch: stamps, first / last ring position,
+                      longest gap and where it starts (by id), a list, seen counts, a
+                      stack of class starts, and the flood-fill stack
+====================  =========================================================
+
+The constant table is ``[n, |R|, centre, |R|/2, neighbours (n x 6), ring (|R|), ring position
+of each cell (-1 off the ring)]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+from numba import njit
+
+from ..core import (
+    H_COLOUR,
+    H_PLAYER,
+    H_PLY,
+    H_REASON,
+    H_SWAPPED,
+    H_TURN,
+    H_WINNER,
+    Array,
+    Game,
+    Kernels,
+    Option,
+    OptionError,
+    Outcome,
+    State,
+)
+from ..hexgrid import Board, hexhex
+from ..rng import rand_below
+
+# scalar slots
+S_N = 8
+S_R = 9
+S_EMPTY = 10
+S_LAST = 11
+S_STAMP = 12
+S_STONES = 13  # 13, 14
+S_WIN = 15
+BASE = 16
+
+# blocks of n entries, starting at BASE + k * n
+B_COL = 0
+B_GID = 1
+B_NXT = 2
+B_GSIZE = 3
+B_RCNT = 4
+B_EMPTY = 5
+B_EMPTYPOS = 6
+B_MARK = 7  # scratch from here on
+B_FIRST = 8
+B_LASTP = 9
+B_GAP = 10
+B_GAPAT = 11
+B_LIST = 12
+B_SEEN = 13
+B_CMIN = 14
+B_STACK = 15
+NBLOCKS = 16
+
+# constant table
+G_N = 0
+G_R = 1
+G_CENTRE = 2
+G_HALF = 3
+G_NB = 4
+
+REASON_LOOP = 1
+
+
+@njit(cache=True, inline="always")
+def _o(k: int, n: int) -> int:  # pragma: no cover - compiled
+    return BASE + k * n
+
+
+@njit(cache=True, inline="always")
+def _ring_off(n: int) -> int:  # pragma: no cover - compiled
+    return G_NB + 6 * n
+
+
+# ---------------------------------------------------------------- set-up
+def initial_array(n: int, ring_length: int) -> Array:
+    """The empty board, Red to move."""
+    arr = np.zeros(BASE + NBLOCKS * n, dtype=np.int32)
+    arr[H_PLAYER] = 0
+    arr[H_COLOUR] = 0
+    arr[H_WINNER] = -1
+    arr[S_N] = n
+    arr[S_R] = ring_length
+    arr[S_EMPTY] = n
+    arr[S_LAST] = -1
+    arr[S_WIN] = -1
+    cells = np.arange(n, dtype=np.int32)
+    for b in (B_GID, B_NXT):
+        arr[_o(b, n) : _o(b + 1, n)] = -1
+    arr[_o(B_EMPTY, n) : _o(B_EMPTY + 1, n)] = cells
+    arr[_o(B_EMPTYPOS, n) : _o(B_EMPTYPOS + 1, n)] = cells
+    return arr
+
+
+def consts_for(board: Board) -> Array:
+    """The constant table: sizes, centre, neighbours, ring order and ring positions."""
+    n = board.size
+    ring = board.ring.astype(np.int32)
+    rpos = np.full(n, -1, dtype=np.int32)
+    rpos[ring] = np.arange(len(ring), dtype=np.int32)
+    head = np.array([n, len(ring), board.centre, len(ring) // 2], dtype=np.int32)
+    return np.concatenate([head, board.neighbors.ravel(), ring, rpos]).astype(np.int32)
+
+
+# ---------------------------------------------------------------- kernels
+@njit(cache=True, inline="always")
+def _swap_open(arr: Array) -> bool:  # pragma: no cover - compiled
+    return arr[H_PLY] == 1 and arr[H_SWAPPED] == 0 and arr[H_PLAYER] >= 0
+
+
+@njit(cache=True)
+def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cover - compiled
+    """Put a stone of colour ``c`` on empty cell ``x`` and merge the groups it touches.
+
+    Keeps the tables up to date and leaves the header alone. Returns the number of distinct
+    friendly groups the stone touched (0 for a new group of one).
+    """
+    n = arr[S_N]
+    col = _o(B_COL, n)
+    gid = _o(B_GID, n)
+    nxt = _o(B_NXT, n)
+    gsz = _o(B_GSIZE, n)
+    rc = _o(B_RCNT, n)
+    emp = _o(B_EMPTY, n)
+    emppos = _o(B_EMPTYPOS, n)
+    arr[col + x] = c + 1
+    arr[S_STONES + c] += 1
+    arr[S_LAST] = x
+    # remove x from the empty list
+    k = arr[emppos + x]
+    last = arr[S_EMPTY] - 1
+    y = arr[emp + last]
+    arr[emp + k] = y
+    arr[emppos + y] = k
+    arr[emppos + x] = -1
+    arr[S_EMPTY] = last
+    onring = 1 if g[_ring_off(n) + arr[S_R] + x] >= 0 else 0
+    # the largest friendly group touched
+    g0 = -1
+    best = -1
+    for d in range(6):
+        y = g[G_NB + 6 * x + d]
+        if y >= 0 and arr[col + y] == c + 1:
+            gg = arr[gid + y]
+            if arr[gsz + gg] > best:
+                best = arr[gsz + gg]
+                g0 = gg
+    if g0 < 0:
+        arr[gid + x] = x
+        arr[nxt + x] = x
+        arr[gsz + x] = 1
+        arr[rc + x] = onring
+        return 0
+    touched = 1
+    for d in range(6):
+        y = g[G_NB + 6 * x + d]
+        if y >= 0 and arr[col + y] == c + 1:
+            gg = arr[gid + y]
+            if gg != g0:
+                touched += 1
+                z = gg
+                for _ in range(arr[gsz + gg]):
+                    arr[gid + z] = g0
+                    z = arr[nxt + z]
+                t = arr[nxt + g0]
+                arr[nxt + g0] = arr[nxt + gg]
+                arr[nxt + gg] = t
+                arr[gsz + g0] += arr[gsz + gg]
+                arr[rc + g0] += arr[rc + gg]
+    arr[gid + x] = g0
+    arr[nxt + x] = arr[nxt + g0]
+    arr[nxt + g0] = x
+    arr[gsz + g0] += 1
+    arr[rc + g0] += onring
+    return touched
+
+
+@njit(cache=True)
+def _long_arc_blocked(
+    g: Array, arr: Array, c: int, start: int, length: int
+) -> bool:  # pragma: no cover - compiled
+    """Whether the opponent of ``c`` cannot join two cells of an arc ``|R|/2`` or more apart.
+
+    The arc is the ``length`` ring cells after ring position ``start``. Two cells that colour
+    ``c`` does not occupy are connected through such cells exactly when no group of ``c`` has ring
+    stones both between them and outside them; groups nest along the arc, so a stack of the
+    groups met (each with the first position of the class of cells under way) decides it.
+    """
+    n = arr[S_N]
+    R = arr[S_R]
+    half = g[G_HALF]
+    ring = _ring_off(n)
+    col = _o(B_COL, n)
+    gid = _o(B_GID, n)
+    rc = _o(B_RCNT, n)
+    mark = _o(B_MARK, n)
+    seen = _o(B_SEEN, n)
+    cmin = _o(B_CMIN, n)
+    arr[S_STAMP] += 1
+    stamp = arr[S_STAMP]
+    depth = 0
+    arr[cmin] = -1
+    p = start
+    for t in range(length):
+        p += 1
+        if p == R:
+            p = 0
+        cell = g[ring + p]
+        if arr[col + cell] == c + 1:
+            x = arr[gid + cell]
+            k = arr[rc + x]
+            if k < 2:
+                continue  # a lone ring stone of this group: it separates nothing
+            if arr[mark + x] != stamp:
+                arr[mark + x] = stamp
+                arr[seen + x] = 1
+                depth += 1
+                arr[cmin + depth] = -1
+            else:
+                arr[seen + x] += 1
+                if arr[seen + x] == k:
+                    depth -= 1  # the group's last ring stone: back to the class around it
+                else:
+                    arr[cmin + depth] = -1  # the next gap of the same group
+        else:
+            m = arr[cmin + depth]
+            if m < 0:
+                arr[cmin + depth] = t
+            elif t - m >= half:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _centre_sealed(
+    g: Array, arr: Array, c: int, grp: int, start: int, length: int
+) -> bool:  # pragma: no cover - compiled
+    """Whether the centre's component of (board minus group ``grp``) misses the given arc."""
+    n = arr[S_N]
+    R = arr[S_R]
+    col = _o(B_COL, n)
+    gid = _o(B_GID, n)
+    mark = _o(B_MARK, n)
+    stack = _o(B_STACK, n)
+    rpos = _ring_off(n) + R
+    ctr = g[G_CENTRE]
+    if arr[col + ctr] == c + 1 and arr[gid + ctr] == grp:
+        return True
+    arr[S_STAMP] += 1
+    stamp = arr[S_STAMP]
+    arr[mark + ctr] = stamp
+    arr[stack] = ctr
+    top = 1
+    while top > 0:
+        top -= 1
+        v = arr[stack + top]
+        p = g[rpos + v]
+        if p >= 0:
+            rel = p - start - 1
+            if rel < 0:
+                rel += R
+            if rel < length:
+                return False
+        for d in range(6):
+            w = g[G_NB + 6 * v + d]
+            if w >= 0 and arr[mark + w] != stamp:
+                if arr[col + w] == c + 1 and arr[gid + w] == grp:
+                    continue
+                arr[mark + w] = stamp
+                arr[stack + top] = w
+                top += 1
+    return True
+
+
+@njit(cache=True)
+def _ring_gaps(g: Array, arr: Array, c: int, only: int) -> int:  # pragma: no cover - compiled
+    """List the groups of colour ``c`` with two or more ring stones, with their longest arc.
+
+    Fills the scratch list with the group ids (only ``only`` when it is not -1), and for each
+    the length of its longest arc (``B_GAP``) and the ring position of the stone before it
+    (``B_GAPAT``). Returns how many groups were listed.
+    """
+    n = arr[S_N]
+    R = arr[S_R]
+    ring = _ring_off(n)
+    col = _o(B_COL, n)
+    gid = _o(B_GID, n)
+    rc = _o(B_RCNT, n)
+    mark = _o(B_MARK, n)
+    first = _o(B_FIRST, n)
+    lastp = _o(B_LASTP, n)
+    gap = _o(B_GAP, n)
+    gapat = _o(B_GAPAT, n)
+    lst = _o(B_LIST, n)
+    arr[S_STAMP] += 1
+    stamp = arr[S_STAMP]
+    ngr = 0
+    for p in range(R):
+        cell = g[ring + p]
+        if arr[col + cell] != c + 1:
+            continue
+        x = arr[gid + cell]
+        if arr[rc + x] < 2 or (only >= 0 and x != only):
+            continue
+        if arr[mark + x] != stamp:
+            arr[mark + x] = stamp
+            arr[first + x] = p
+            arr[lastp + x] = p
+            arr[gap + x] = -1
+            arr[lst + ngr] = x
+            ngr += 1
+        else:
+            d = p - arr[lastp + x] - 1
+            if d > arr[gap + x]:
+                arr[gap + x] = d
+                arr[gapat + x] = arr[lastp + x]
+            arr[lastp + x] = p
+    for i in range(ngr):
+        x = arr[lst + i]
+        d = R - arr[lastp + x] - 1 + arr[first + x]  # the arc through position 0
+        if d > arr[gap + x]:
+            arr[gap + x] = d
+            arr[gapat + x] = arr[lastp + x]
+    return ngr
+
+
+@njit(cache=True)
+def _group_wins(g: Array, arr: Array, c: int, x: int) -> bool:  # pragma: no cover - compiled
+    """The win test for listed group ``x`` of colour ``c`` (after :func:`_ring_gaps`)."""
+    half = g[G_HALF]
+    n = arr[S_N]
+    length = arr[_o(B_GAP, n) + x]
+    if length < half:
+        return True  # no long arc: every arc is on the short side of a loop of x
+    start = arr[_o(B_GAPAT, n) + x]
+    if length - 1 >= half and not _long_arc_blocked(g, arr, c, start, length):
+        return False
+    return _centre_sealed(g, arr, c, x, start, length)
+
+
+@njit(cache=True)
+def find_win(g: Array, arr: Array, c: int, only: int) -> int:  # pragma: no cover - compiled
+    """A winning group of colour ``c`` (its id), or -1; ``only`` >= 0 tests that group alone."""
+    n = arr[S_N]
+    ngr = _ring_gaps(g, arr, c, only)
+    lst = _o(B_LIST, n)
+    for i in range(ngr):
+        x = arr[lst + i]
+        if _group_wins(g, arr, c, x):
+            return x
+    return -1
+
+
+@njit(cache=True)
+def winning_groups(g: Array, arr: Array, c: int) -> Array:  # pragma: no cover - compiled
+    """Every winning group of colour ``c``: rows of (group id, long-arc start, long-arc length).
+
+    Works on scratch space in ``arr``: call it on a copy. A group without a long arc has length
+    0 and start -1.
+    """
+    n = arr[S_N]
+    half = g[G_HALF]
+    ngr = _ring_gaps(g, arr, c, -1)
+    lst = _o(B_LIST, n)
+    groups = arr[lst : lst + ngr].copy()
+    gaps = arr[_o(B_GAP, n) : _o(B_GAP, n) + n].copy()
+    gapat = arr[_o(B_GAPAT, n) : _o(B_GAPAT, n) + n].copy()
+    out = np.empty((ngr, 3), dtype=np.int32)
+    m = 0
+    for i in range(ngr):
+        x = groups[i]
+        arr[_o(B_GAP, n) + x] = gaps[x]
+        arr[_o(B_GAPAT, n) + x] = gapat[x]
+        if _group_wins(g, arr, c, x):
+            out[m, 0] = x
+            if gaps[x] < half:
+                out[m, 1] = -1
+                out[m, 2] = 0
+            else:
+                out[m, 1] = gapat[x]
+                out[m, 2] = gaps[x]
+            m += 1
+    return out[:m].copy()
+
+
+@njit(cache=True)
+def legal(g: Array, arr: Array) -> Array:  # pragma: no cover - compiled
+    """Legal actions, ascending: the empty cells, then the swap (action ``n``) when offered."""
+    n = arr[S_N]
+    if arr[H_PLAYER] < 0:
+        return np.empty(0, dtype=np.int32)
+    col = _o(B_COL, n)
+    out = np.empty(arr[S_EMPTY] + 1, dtype=np.int32)
+    m = 0
+    for x in range(n):
+        if arr[col + x] == 0:
+            out[m] = x
+            m += 1
+    if _swap_open(arr):
+        out[m] = n
+        m += 1
+    return out[:m]
+
+
+@njit(cache=True)
+def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compiled
+    """Whether action ``a`` is legal now."""
+    n = arr[S_N]
+    if arr[H_PLAYER] < 0 or a < 0 or a > n:
+        return False
+    if a == n:
+        return _swap_open(arr)
+    return arr[_o(B_COL, n) + a] == 0
+
+
+@njit(cache=True)
+def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
+    """Apply a legal action: a placement and the win test for its player, or the swap."""
+    n = arr[S_N]
+    c = arr[H_COLOUR]
+    arr[H_PLY] += 1
+    arr[H_TURN] += 1
+    if a == n:  # swap: the players trade colours; the same colour (Blue) is still to move
+        arr[H_SWAPPED] = 1
+        arr[H_PLAYER] = c ^ 1
+        return
+    touched = place_stone(g, arr, a, c)
+    onring = g[_ring_off(n) + arr[S_R] + a] >= 0
+    w = -1
+    if onring or touched >= 2:
+        # the ring stones of the groups changed: any group of the mover may now win
+        w = find_win(g, arr, c, -1)
+    elif touched == 1:
+        # only this group's centre side can have closed; the ring picture is as it was
+        x = arr[_o(B_GID, n) + a]
+        if arr[_o(B_RCNT, n) + x] >= 2:
+            w = find_win(g, arr, c, x)
+    if w >= 0:
+        arr[S_WIN] = w
+        arr[H_WINNER] = c
+        arr[H_PLAYER] = -1
+        arr[H_REASON] = REASON_LOOP
+        return
+    nc = c ^ 1
+    arr[H_COLOUR] = nc
+    arr[H_PLAYER] = nc ^ arr[H_SWAPPED]
+
+
+@njit(cache=True)
+def playout(g: Array, arr: Array, rng: Any, out: Array, limit: int) -> int:  # pragma: no cover
+    """Uniformly random legal actions until a player wins or ``limit`` actions were taken."""
+    n = arr[S_N]
+    emp = _o(B_EMPTY, n)
+    record = out.shape[0] >= limit
+    k = 0
+    while arr[H_PLAYER] >= 0 and k < limit:
+        m = arr[S_EMPTY]
+        if _swap_open(arr):
+            r = rand_below(rng, m + 1)
+            a = n if r == m else arr[emp + r]
+        else:
+            a = arr[emp + rand_below(rng, m)]
+        apply(g, arr, a)
+        if record:
+            out[k] = a
+        k += 1
+    return k
+
+
+KERNELS = Kernels(legal=legal, is_legal=is_legal, apply=apply, playout=playout)
+
+
+# ---------------------------------------------------------------- explanation
+@dataclass(frozen=True)
+class Loop:
+    """A winning group and the ring cells its loop owns (cell indices, the ring in order)."""
+
+    colour: int
+    group: tuple[int, ...]
+    owned: tuple[int, ...]
+
+
+# ---------------------------------------------------------------- the Game
+class Gyre(Game):
+    """Gyre on a regular hexhex board of side 3 to 12."""
+
+    name: ClassVar[str] = "gyre"
+    title: ClassVar[str] = "Gyre"
+    colours: ClassVar[tuple[str, str]] = ("Red", "Blue")
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("size", "int", 7, "side of the hexagonal board", minimum=3, maximum=12),
+    )
+    special_actions: ClassVar[tuple[str, ...]] = ("swap",)
+
+    def setup(self) -> None:
+        """Build the board and constant tables."""
+        self.board = hexhex(self.options["size"])
+        self.consts = consts_for(self.board)
+        self.kernels = KERNELS
+
+    def initial_array(self) -> Array:
+        """The empty board, Red to move."""
+        return initial_array(self.board.size, len(self.board.ring))
+
+    # -- reading a position ------------------------------------------------
+    def cell_colours(self, arr: Array) -> Array:
+        """Per cell: 0 empty, 1 Red, 2 Blue."""
+        n = self.board.size
+        return np.asarray(arr[_o(B_COL, n) : _o(B_COL + 1, n)]).copy()
+
+    def stones(self, arr: Array) -> tuple[int, int]:
+        """Stones of Red and Blue on the board."""
+        return int(arr[S_STONES]), int(arr[S_STONES + 1])
+
+    def group_of(self, arr: Array, cell: int) -> tuple[int, ...]:
+        """The cells of the group holding ``cell`` (empty tuple for an empty cell), ascending."""
+        n = self.board.size
+        if arr[_o(B_COL, n) + cell] == 0:
+            return ()
+        gid = arr[_o(B_GID, n) : _o(B_GID + 1, n)]
+        return tuple(int(i) for i in np.flatnonzero(gid == gid[cell]))
+
+    def loops(self, arr: Array, colour: int) -> list[Loop]:
+        """Every winning loop of ``colour`` in the position (whoever is to move).
+
+        The test is the one :func:`apply` makes after each placement; it depends only on that
+        colour's stones. Each loop owns the ring cells outside its group's long arc (all of
+        the ring when the group has none), listed in ring order.
+        """
+        if colour not in (0, 1):
+            raise OptionError(f"colour must be 0 (Red) or 1 (Blue), not {colour!r}")
+        work = np.array(arr, dtype=np.int32, copy=True)
+        rows = winning_groups(self.consts, work, colour)
+        ring = [int(x) for x in self.board.ring]
+        size = len(ring)
+        out = []
+        for grp, start, length in rows.tolist():
+            cells = self.group_of(arr, grp)
+            if length == 0:
+                owned = ring
+            else:
+                # from the stone that ends the long arc round to the stone that starts it
+                first = (start + length + 1) % size
+                owned = [ring[(first + k) % size] for k in range(size - length)]
+            out.append(Loop(colour=colour, group=cells, owned=tuple(owned)))
+        return out
+
+    def winning_loop(self, arr: Array) -> Loop | None:
+        """The loop that won a finished game (the group that the last stone completed)."""
+        if arr[H_WINNER] < 0 or arr[H_REASON] != REASON_LOOP:
+            return None
+        wc = int(arr[H_WINNER])
+        grp = int(arr[S_WIN])
+        for loop in self.loops(arr, wc):
+            if grp in loop.group:
+                return loop
+        return None  # pragma: no cover - the recorded group always wins
+
+    def outcome_of(self, arr: Array) -> Outcome:
+        """The winner, with the winning group and the ring cells its loop owns."""
+        wc = int(arr[H_WINNER])
+        seat = wc ^ int(arr[H_SWAPPED])
+        r, b = self.stones(arr)
+        loop = self.winning_loop(arr)
+        names = self.board.names
+        details: dict[str, Any] = {}
+        reason = f"{self.colours[wc]} has a loop round the centre that cannot be surrounded"
+        if loop is not None:
+            details = {
+                "group": [names[i] for i in loop.group],
+                "owned": [names[i] for i in loop.owned],
+            }
+            reason = (
+                f"{self.colours[wc]}'s group of {len(loop.group)} stones walls off the centre "
+                f"and can never be surrounded; its loop owns {len(loop.owned)} ring cells "
+                f"({names[loop.owned[0]]} to {names[loop.owned[-1]]})"
+            )
+        return Outcome(
+            winner=seat,
+            winner_colour=self.colours[wc],
+            reason=reason,
+            score={"Red": r, "Blue": b},
+            details=details,
+        )
+
+    # -- pictures ----------------------------------------------------------
+    def _glyphs(self, arr: Array) -> tuple[list[str], Loop | None]:
+        cols = self.cell_colours(arr)
+        glyphs = [".RB"[v] for v in cols]
+        centre = self.board.centre
+        if cols[centre] == 0:
+            glyphs[centre] = "*"
+        loop = self.winning_loop(arr)
+        if loop is not None:
+            for i in loop.owned:
+                glyphs[i] = "+" if cols[i] == 0 else glyphs[i].lower()
+            for i in loop.group:
+                glyphs[i] = "@"
+        return glyphs, loop
+
+    def render(self, arr: Array, *, coordinates: bool = True) -> str:
+        """The board: ``R``/``B`` stones, ``.`` empty, ``*`` the empty centre.
+
+        Once the game is won, ``@`` marks the winning group and the ring cells its loop owns are
+        drawn ``+`` (empty) or in lower case (a stone on them).
+        """
+        glyphs, loop = self._glyphs(arr)
+        r, b = self.stones(arr)
+        head = f"Gyre, {self.board.description}: Red {r}, Blue {b}, turn {int(arr[H_TURN]) + 1}"
+        text = head + "\n" + self.board.render(glyphs, coordinates=coordinates)
+        if loop is not None:
+            colour = self.colours[loop.colour]
+            text += (
+                f"\n@ = {colour}'s winning group; + and lower-case letters = the "
+                f"{len(loop.owned)} ring cells its loop owns"
+            )
+        return text
+
+    def cell_view(self, arr: Array) -> list[str]:
+        """``.``, ``R`` or ``B`` per cell; a winning group's stones are labelled ``@`` and
+        stones on the ring cells its loop owns ``+``."""
+        cols = self.cell_colours(arr)
+        view = [".RB"[v] for v in cols]
+        loop = self.winning_loop(arr)
+        if loop is not None:
+            for i in loop.owned:
+                if cols[i]:
+                    view[i] += "+"
+            for i in loop.group:
+                view[i] = view[i][0] + "@"
+        return view
+
+    def describe_board(self) -> str:
+        """The empty board with the centre (``*``) and the ring (``o``) marked."""
+        b = self.board
+        glyphs = ["."] * b.size
+        for i in b.ring:
+            glyphs[int(i)] = "o"
+        glyphs[b.centre] = "*"
+        return (
+            f"{self.title}: {b.description}, {b.size} cells, ring of {len(b.ring)} (o), "
+            f"centre {b.names[b.centre]} (*)\n" + b.render(glyphs)
+        )
+
+    def board_json_extra(self) -> dict[str, Any]:
+        """The ring in cyclic order and the centre, by name."""
+        names = self.board.names
+        ring = [names[int(i)] for i in self.board.ring]
+        return {"ring": ring, "centre": names[self.board.centre]}
+
+    # -- positions for analysis and tests ------------------------------------
+    def position(
+        self,
+        red: Iterable[str] = (),
+        blue: Iterable[str] = (),
+        *,
+        to_move: str = "Red",
+        swapped: bool = False,
+        turn: int = 2,
+    ) -> State:
+        """A state with the given stones on the board (cell names), for analysis and tests.
+
+        No win is tested while the stones are put down; the state's history starts here.
+        ``turn`` is the number of turns taken before it (at least 2 unless the board is empty,
+        so that the swap is not offered by mistake). Refuses a position where either colour
+        already has a winning loop (that game would be over).
+        """
+        arr = self.initial_array()
+        seen: set[int] = set()
+        for colour, cells in ((0, red), (1, blue)):
+            for name in cells:
+                x = self.board.parse(name)
+                if x in seen:
+                    raise OptionError(f"cell {name} is given twice")
+                seen.add(x)
+                place_stone(self.consts, arr, x, colour)
+        arr[S_LAST] = -1
+        if to_move not in self.colours:
+            raise OptionError(f"to_move must be Red or Blue, not {to_move!r}")
+        if int(arr[S_EMPTY]) == 0:
+            raise OptionError("a position to play from needs at least one empty cell")
+        for colour in (0, 1):
+            if self.loops(arr, colour):
+                raise OptionError(
+                    f"{self.colours[colour]} already has a winning loop in that position"
+                )
+        c = self.colours.index(to_move)
+        arr[H_COLOUR] = c
+        arr[H_SWAPPED] = int(swapped)
+        arr[H_PLAYER] = c ^ int(swapped)
+        arr[H_TURN] = turn
+        arr[H_PLY] = turn
+        return State(self, arr)
+
+    def explain_illegal(self, arr: Array, a: int) -> str:
+        """Why a placement or the swap is refused."""
+        n = self.board.size
+        if a == n:
+            return "the swap is offered only to the second player on their first turn"
+        if self.cell_colours(arr)[a] != 0:
+            return "that cell is occupied"
+        return ""
+
+
+GAME = Gyre
