@@ -22,10 +22,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 SMALL_OPTIONS: dict[str, dict[str, Any]] = {
     "churn": {"size": 3},
     "gyre": {"size": 4},
+    "scrunch": {"size": 3},
 }
 
 #: Cap on actions for random games in generic tests, per game (None: play to the end).
 ACTION_CAP: dict[str, int | None] = {
     "churn": None,
     "gyre": None,
+    "scrunch": None,
 }

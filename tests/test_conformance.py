@@ -161,12 +161,15 @@ def test_whole_moves_and_undo_move(name: str) -> None:
     replayed = game.state_from_moves(moves) if not state.turn_actions else None
     if replayed is not None:
         assert replayed == state
-    before = state.copy()
+    # undo_move takes back the whole turn, including any part of it taken before apply_move
+    turn_start = state.copy()
+    while turn_start.turn_actions:
+        turn_start.undo()
     turn_before = state.turn
     state.apply_move(game.move_text(_one_random_turn(state)))
     assert state.turn == turn_before + 1 or state.is_terminal()
     state.undo_move()
-    assert state == before
+    assert state == turn_start
 
 
 def _one_random_turn(state: hexarena.State) -> list[int]:

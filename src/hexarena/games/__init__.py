@@ -11,6 +11,7 @@ from ..core import Game, UnknownGameError
 GAME_MODULES: dict[str, str] = {
     "churn": "churn",
     "gyre": "gyre",
+    "scrunch": "scrunch",
 }
 
 
