@@ -249,6 +249,20 @@ def cmd_play(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> in
     return 0
 
 
+def cmd_serve(ns: argparse.Namespace) -> int:
+    """Start the web app until interrupted."""
+    try:
+        from .web import serve
+        from .web.storage import StorageError
+    except ImportError as exc:
+        raise CliError(f"the web app needs: pip install 'hexarena[web]' ({exc})") from None
+    try:
+        serve(ns.host, ns.port, ns.db)
+    except StorageError as exc:
+        raise CliError(str(exc)) from None
+    return 0
+
+
 # ---------------------------------------------------------------- parser
 def build_parser() -> argparse.ArgumentParser:
     """The top-level parser (game options are added once the game is known)."""
@@ -295,6 +309,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("replay", help="validate a record and show the final position")
     sp.add_argument("file", help="record file")
+
+    sp = sub.add_parser("serve", help="start the web app (play in the browser)")
+    sp.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sp.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sp.add_argument("--db", default="sqlite:///hexarena.db",
+                    help="database URL (default sqlite:///hexarena.db in the current folder)")
     return p
 
 
@@ -320,6 +340,8 @@ def main(
             return cmd_games(ns, out)
         if ns.command == "replay":
             return cmd_replay(ns, out)
+        if ns.command == "serve":
+            return cmd_serve(ns)
         parser.error(f"unknown command {ns.command}")
     except (HexArenaError, CliError) as exc:
         print(f"hexarena: error: {exc}", file=sys.stderr)

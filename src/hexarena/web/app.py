@@ -1,0 +1,238 @@
+"""The ASGI application: the JSON API, live updates (server-sent events) and the page.
+
+Every answer of the API is JSON; a refused request answers ``{"error": "..."}`` with a 4xx status
+and changes nothing. Seat tokens travel in the ``X-Seat-Token`` header (or a ``token`` query
+parameter); without one a request sees the game as a spectator. See ``docs/web.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import (
+    FileResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .arena import ApiError, Arena
+from .storage import Storage
+
+STATIC = Path(__file__).parent / "static"
+#: Largest request body accepted (an imported record of a long game fits easily).
+MAX_BODY = 20_000_000
+#: Seconds between keep-alive comments on an event stream (and checks for changes elsewhere).
+KEEPALIVE = 5.0
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _token(request: Request) -> str | None:
+    return request.headers.get("x-seat-token") or request.query_params.get("token") or None
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, or a 400 error saying what is wrong with it."""
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise ApiError(413, "the request is too large")
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ApiError(400, f"the request body is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    return data
+
+
+def _int_param(request: Request, name: str, default: int | None) -> int | None:
+    text = request.query_params.get(name)
+    if text is None or text == "":
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise ApiError(
+            400, f"query parameter {name} must be a whole number, not {text!r}"
+        ) from None
+
+
+def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 30.0) -> Starlette:
+    """The web app storing games in the database at URL ``db``."""
+    storage = Storage(db)
+    arena = Arena(storage, computer_timeout=computer_timeout)
+
+    def api(fn: Callable[[Request], Awaitable[Any]]) -> Handler:
+        async def handler(request: Request) -> Response:
+            try:
+                result = await fn(request)
+            except ApiError as exc:
+                return JSONResponse({"error": exc.message}, status_code=exc.status)
+            if isinstance(result, Response):
+                return result
+            return JSONResponse(result)
+
+        return handler
+
+    async def game_of(request: Request) -> Any:
+        return await arena.get(request.path_params["game_id"])
+
+    # -- endpoints ------------------------------------------------------------
+    async def meta(request: Request) -> Any:
+        return arena.meta()
+
+    async def list_games(request: Request) -> Any:
+        limit = _int_param(request, "limit", 20)
+        assert limit is not None
+        if not 1 <= limit <= 200:
+            raise ApiError(400, f"limit must be 1..200, not {limit}")
+        return {"games": arena.recent(limit)}
+
+    async def create(request: Request) -> Any:
+        return await arena.create(await _body(request))
+
+    async def import_record(request: Request) -> Any:
+        return await arena.import_record(await _body(request))
+
+    async def show(request: Request) -> Any:
+        session = await game_of(request)
+        return arena.view(session, _token(request))
+
+    async def board(request: Request) -> Any:
+        return arena.board(await game_of(request))
+
+    async def moves(request: Request) -> Any:
+        session = await game_of(request)
+        count = _int_param(request, "count", 100)
+        assert count is not None
+        return arena.moves_page(session, _int_param(request, "start", None), count)
+
+    async def position(request: Request) -> Any:
+        session = await game_of(request)
+        turn = _int_param(request, "turn", len(session.moves))
+        assert turn is not None
+        return arena.position(session, turn)
+
+    async def continuations(request: Request) -> Any:
+        session = await game_of(request)
+        return arena.continuations(session, await _body(request))
+
+    async def play(request: Request) -> Any:
+        session = await game_of(request)
+        return await arena.play(session, _token(request), await _body(request))
+
+    async def undo(request: Request) -> Any:
+        session = await game_of(request)
+        return await arena.undo(session, _token(request), await _body(request))
+
+    async def resign(request: Request) -> Any:
+        session = await game_of(request)
+        return await arena.resign(session, _token(request), await _body(request))
+
+    async def hint(request: Request) -> Any:
+        session = await game_of(request)
+        return await arena.hint(session, _token(request), await _body(request))
+
+    async def record(request: Request) -> Any:
+        session = await game_of(request)
+        text = arena.record(session)
+        name = f"{session.game.name}-{session.id}.txt"
+        return PlainTextResponse(
+            text, headers={"Content-Disposition": f'attachment; filename="{name}"'}
+        )
+
+    async def events(request: Request) -> Any:
+        session = await game_of(request)
+
+        async def stream() -> AsyncIterator[str]:
+            yield "retry: 2000\n\n"
+            while True:
+                changed = session.changed
+                data = {
+                    "version": session.version,
+                    "thinking": session.thinking,
+                    "turns": len(session.moves),
+                }
+                yield f"event: update\ndata: {json.dumps(data)}\n\n"
+                while True:
+                    try:
+                        await asyncio.wait_for(changed.wait(), KEEPALIVE)
+                        break
+                    except TimeoutError:
+                        if await arena.refresh(session):  # changed by another server process
+                            break
+                        yield ": keep-alive\n\n"
+
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        detail = exc.detail if isinstance(exc, HTTPException) else "internal error"
+        if request.url.path.startswith("/api/"):
+            message = {
+                404: f"there is no API endpoint {request.url.path}",
+                405: f"{request.method} is not allowed on {request.url.path}",
+            }.get(status, str(detail))
+            return JSONResponse({"error": message}, status_code=status)
+        return PlainTextResponse(str(detail), status_code=status)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        arena.close()
+
+    g = "/api/games/{game_id}"
+    routes = [
+        Route("/", page),
+        Route("/game/{game_id}", page),
+        Route("/api/meta", api(meta)),
+        Route("/api/games", api(list_games), methods=["GET"]),
+        Route("/api/games", api(create), methods=["POST"]),
+        Route("/api/games/import", api(import_record), methods=["POST"]),
+        Route(g, api(show)),
+        Route(g + "/board", api(board)),
+        Route(g + "/moves", api(moves), methods=["GET"]),
+        Route(g + "/moves", api(play), methods=["POST"]),
+        Route(g + "/position", api(position)),
+        Route(g + "/continuations", api(continuations), methods=["POST"]),
+        Route(g + "/undo", api(undo), methods=["POST"]),
+        Route(g + "/resign", api(resign), methods=["POST"]),
+        Route(g + "/hint", api(hint), methods=["POST"]),
+        Route(g + "/record", api(record)),
+        Route(g + "/events", api(events)),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: not_found},
+    )
+    app.state.arena = arena
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///hexarena.db") -> None:
+    """Run the app with uvicorn until interrupted."""
+    import uvicorn
+
+    app = create_app(db)
+    print(f"hexarena: serving on http://{host}:{port}/ (games stored in {db})", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)

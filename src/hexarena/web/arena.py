@@ -1,0 +1,837 @@
+"""The web app's game logic, apart from HTTP: games in play, seats and tokens, moves, the computer.
+
+An :class:`Arena` keeps each game in play as a :class:`Session`: the stored header, the live
+:class:`~hexarena.core.State` rebuilt from the stored actions, a lock and a change signal. Every
+change runs under the game's lock and is stored in one transaction that checks the version the
+client last saw, so a move is applied exactly once or refused with nothing changed. The computer
+thinks in a worker thread with a time limit and its move goes through the same checks.
+
+Errors are :class:`ApiError` with the HTTP status to answer and a message for a person.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hmac
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import numpy as np
+
+from ..ai import make_player, player_names
+from ..ai.base import Player
+from ..core import H_COLOUR, Game, GameOverError, HexArenaError, Option, Outcome, State
+from ..games import game_class, game_names
+from ..records import read_record, write_record
+from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict
+
+log = logging.getLogger("hexarena.web")
+
+T = TypeVar("T")
+
+#: How people play: against the computer, two people on one screen, or two people apart.
+MODES = ("computer", "local", "online")
+#: Preferred computer levels for hints, strongest useful first.
+HINT_LEVELS = ("medium", "hard", "easy", "mcts", "uct")
+#: Levels preferred as the default opponent in the new-game form, in order.
+DEFAULT_LEVELS = ("easy", "medium", "hard")
+#: Most turns one page of the move list holds.
+MAX_PAGE = 500
+
+
+class ApiError(Exception):
+    """A refused request: the HTTP status to answer and a message saying what was wrong."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Session:
+    """A game in play: stored header, live state, stored turns, and what guards changes."""
+
+    row: GameRow
+    game: Game
+    state: State
+    moves: list[MoveRow]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    thinking: bool = False
+    computer_error: str = ""
+    task: asyncio.Task[None] | None = None
+    players: dict[int, Player] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        """The game's public id (its spectator link)."""
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        """The stored version this session reflects."""
+        return self.row.version
+
+    def seat_kind(self, seat: int) -> str:
+        """``human`` or ``computer:<level>``."""
+        return self.row.seats[seat]
+
+    def computer_level(self, seat: int) -> str | None:
+        """The computer's level at ``seat``, or ``None`` if a person sits there."""
+        kind = self.row.seats[seat]
+        return kind.split(":", 1)[1] if kind.startswith("computer:") else None
+
+    def notify(self) -> None:
+        """Wake everyone waiting for a change of this game."""
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+
+def _ending(state: State) -> Ending:
+    o = state.outcome()
+    return Ending() if o is None else Ending(o.result, o.reason)
+
+
+def _jsonable(value: Any, depth: int = 0) -> Any:
+    """Plain JSON data from game details or analysis results (dataclasses, tuples, NumPy)."""
+    if depth > 6:
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            f.name: _jsonable(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)
+        }
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_jsonable(v, depth + 1) for v in value]
+    if isinstance(value, np.ndarray):
+        return [_jsonable(v, depth + 1) for v in value.tolist()]
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return float(value)
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def option_json(o: Option) -> dict[str, Any]:
+    """An option's description for the new-game form."""
+    return {
+        "name": o.name,
+        "kind": o.kind,
+        "default": _jsonable(o.default),
+        "help": o.help,
+        "choices": _jsonable(o.choices) if o.choices else None,
+        "minimum": o.minimum,
+        "maximum": o.maximum,
+    }
+
+
+def _actions_field(
+    body: dict[str, Any], name: str = "actions", *, required: bool = True
+) -> list[int]:
+    """A list of action integers from a request body (validated)."""
+    if name not in body:
+        if required:
+            raise ApiError(400, f"the request needs {name!r}: a list of action numbers")
+        return []
+    v = body[name]
+    if not isinstance(v, list) or not all(
+        isinstance(a, int) and not isinstance(a, bool) for a in v
+    ):
+        raise ApiError(400, f"{name!r} must be a list of action numbers (integers), not {v!r}")
+    return list(v)
+
+
+def _int_field(body: dict[str, Any], name: str) -> int:
+    v = body.get(name)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ApiError(400, f"the request needs {name!r}: a whole number, not {v!r}")
+    return v
+
+
+class Arena:
+    """All games of one server: storage, sessions, seats, moves and the computer players."""
+
+    def __init__(
+        self, storage: Storage, *, computer_timeout: float = 30.0, workers: int = 2
+    ) -> None:
+        self.storage = storage
+        self.computer_timeout = computer_timeout
+        self.sessions: dict[str, Session] = {}
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="hexarena-ai")
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def close(self) -> None:
+        """Stop the worker threads (waiting for none) and close the database."""
+        for t in list(self._tasks):
+            t.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.storage.close()
+
+    # -- catalogue ---------------------------------------------------------
+    def meta(self) -> dict[str, Any]:
+        """Every game with its options and colours, the computer levels and the modes."""
+        games = []
+        for name in game_names():
+            try:
+                cls = game_class(name)
+            except Exception as exc:  # a game module that does not load yet is left out
+                log.warning("game %s is not available: %s", name, exc)
+                continue
+            games.append(
+                {
+                    "name": name,
+                    "title": cls.title,
+                    "colours": list(cls.colours),
+                    "options": [option_json(o) for o in cls.option_specs],
+                    "special_actions": list(cls.special_actions),
+                }
+            )
+        levels = player_names()
+        default = next((lv for lv in DEFAULT_LEVELS if lv in levels), levels[0] if levels else None)
+        return {"games": games, "levels": levels, "default_level": default, "modes": list(MODES)}
+
+    # -- loading -----------------------------------------------------------
+    def _build(self, row: GameRow, moves: list[MoveRow]) -> tuple[Game, State]:
+        game = game_class(row.game).from_record_tags(row.tags)
+        state = game.new_initial_state()
+        flat = [a for m in moves for a in m.actions]
+        if flat:
+            state.apply_actions(flat)
+        if row.resigned is not None:
+            state.resign(row.resigned)
+        return game, state
+
+    async def get(self, game_id: str) -> Session:
+        """The game with this id, loaded (or reloaded, if another process changed it)."""
+        if not isinstance(game_id, str) or not game_id.isalnum() or len(game_id) > 40:
+            raise ApiError(404, f"there is no game {game_id!r}")
+        session = self.sessions.get(game_id)
+        stored = self.storage.version(game_id)
+        if stored is None:
+            raise ApiError(404, f"there is no game {game_id!r}")
+        if session is not None and session.version == stored:
+            return session
+        row = self.storage.get_game(game_id)
+        if row is None:
+            raise ApiError(404, f"there is no game {game_id!r}")
+        moves = self.storage.moves(game_id)
+        game, state = self._build(row, moves)
+        if session is None:
+            session = Session(row=row, game=game, state=state, moves=moves)
+            self.sessions[game_id] = session
+        else:
+            session.row, session.game, session.state, session.moves = row, game, state, moves
+            session.notify()
+        self._kick(session)
+        return session
+
+    async def refresh(self, session: Session) -> bool:
+        """Reload the game if another process changed it; whether it changed."""
+        stored = self.storage.version(session.id)
+        if stored is not None and stored != session.version:
+            await self.get(session.id)
+            return True
+        return False
+
+    # -- seats -------------------------------------------------------------
+    @staticmethod
+    def seats_of(session: Session, token: str | None) -> set[int]:
+        """The seats a token may move for (empty for a spectator)."""
+        if not token:
+            return set()
+        return {
+            s
+            for s, t in enumerate(session.row.tokens)
+            if t is not None and hmac.compare_digest(t.encode(), token.encode())
+        }
+
+    def _mover(self, session: Session, token: str | None, what: str) -> set[int]:
+        seats = self.seats_of(session, token)
+        if not token:
+            raise ApiError(
+                403,
+                f"to {what} you need the player's link (with its seat token); "
+                "this is a spectator's view",
+            )
+        if not seats:
+            raise ApiError(403, f"this seat token does not belong to game {session.id}")
+        return seats
+
+    # -- creating ----------------------------------------------------------
+    def _seats_for(
+        self, body: dict[str, Any]
+    ) -> tuple[str, list[str], tuple[str | None, str | None]]:
+        mode = body.get("mode", "computer")
+        if mode not in MODES:
+            raise ApiError(400, f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if mode == "computer":
+            level = body.get("level")
+            levels = player_names()
+            if level is None:
+                level = self.meta()["default_level"]
+            if level not in levels:
+                raise ApiError(
+                    400,
+                    f"there is no computer level {level!r}; the levels are: {', '.join(levels)}",
+                )
+            seat = body.get("seat", 0)
+            if seat not in (0, 1) or isinstance(seat, bool):
+                raise ApiError(400, f"seat must be 0 (move first) or 1 (move second), not {seat!r}")
+            token = secrets.token_urlsafe(18)
+            seats = ["human", f"computer:{level}"] if seat == 0 else [f"computer:{level}", "human"]
+            tokens = (token, None) if seat == 0 else (None, token)
+            return mode, seats, tokens
+        if mode == "local":
+            token = secrets.token_urlsafe(18)
+            return mode, ["human", "human"], (token, token)
+        return mode, ["human", "human"], (secrets.token_urlsafe(18), secrets.token_urlsafe(18))
+
+    def _new_game(self, body: dict[str, Any]) -> Game:
+        name = body.get("game")
+        if not isinstance(name, str):
+            raise ApiError(400, f"the request needs 'game': one of {', '.join(game_names())}")
+        options = body.get("options", {})
+        if not isinstance(options, dict):
+            raise ApiError(400, f"'options' must be an object of option values, not {options!r}")
+        try:
+            cls = game_class(name)
+            clean = {k: v for k, v in options.items() if v is not None and v != ""}
+            return cls(**clean)
+        except HexArenaError as exc:
+            raise ApiError(400, str(exc)) from None
+        except (TypeError, ValueError) as exc:
+            raise ApiError(400, f"bad options for {name}: {exc}") from None
+
+    def _links(self, game_id: str, tokens: tuple[str | None, str | None]) -> dict[str, Any]:
+        seats = {
+            str(s): f"/game/{game_id}#token={t}" for s, t in enumerate(tokens) if t is not None
+        }
+        return {"spectator": f"/game/{game_id}", "seats": seats}
+
+    async def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A new game from the form: game, options, mode (and the level and seat of a person)."""
+        game = self._new_game(body)
+        mode, seats, tokens = self._seats_for(body)
+        game_id = secrets.token_hex(6)
+        self.storage.create_game(
+            game_id, game.name, game.record_tags(), mode, seats, tokens, secrets.randbelow(2**31)
+        )
+        session = await self.get(game_id)
+        return self._created(session, tokens)
+
+    def _created(self, session: Session, tokens: tuple[str | None, str | None]) -> dict[str, Any]:
+        mine = next(t for t in tokens if t is not None)
+        return {
+            "id": session.id,
+            "token": mine,
+            "tokens": {str(s): t for s, t in enumerate(tokens) if t is not None},
+            "links": self._links(session.id, tokens),
+            "version": session.version,
+        }
+
+    async def import_record(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A new game from a record's text, to continue in the given mode."""
+        text = body.get("record")
+        if not isinstance(text, str) or not text.strip():
+            raise ApiError(400, "the request needs 'record': the text of a game record")
+        if len(text) > 20_000_000:
+            raise ApiError(413, "that record is too large to import here")
+        try:
+            rec = read_record(text, source="the imported record")
+        except HexArenaError as exc:
+            raise ApiError(400, str(exc)) from None
+        mode, seats, tokens = self._seats_for(body)
+        state = rec.state
+        moves: list[MoveRow] = []
+        replay = rec.game.new_initial_state()
+        for m in state.moves():
+            seat, colour = replay.current_player, int(replay.array[H_COLOUR])
+            replay.apply_move(m, complete=False)
+            moves.append(MoveRow(seat, colour, m))
+        game_id = secrets.token_hex(6)
+        self.storage.create_game(
+            game_id,
+            rec.game.name,
+            rec.game.record_tags(),
+            mode,
+            seats,
+            tokens,
+            secrets.randbelow(2**31),
+            moves,
+            state.resigned,
+            _ending(state),
+        )
+        session = await self.get(game_id)
+        return self._created(session, tokens)
+
+    def recent(self, limit: int) -> list[dict[str, Any]]:
+        """The latest games, for the list on the front page (public data only)."""
+        out = []
+        for r in self.storage.recent(limit):
+            try:
+                title = game_class(r.game).title
+            except HexArenaError:
+                title = r.game
+            out.append(
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "title": title,
+                    "options": r.tags,
+                    "mode": r.mode,
+                    "seats": r.seats,
+                    "turns": r.turns,
+                    "result": r.result,
+                    "reason": r.reason,
+                    "updated": r.updated,
+                    "link": f"/game/{r.id}",
+                }
+            )
+        return out
+
+    # -- views -------------------------------------------------------------
+    def board(self, session: Session) -> dict[str, Any]:
+        """The board for drawing: cells with names and coordinates, adjacency, the game's extras."""
+        g = session.game
+        data: dict[str, Any] = dict(g.board.to_json())
+        data["extra"] = _jsonable(g.board_json_extra())
+        return data
+
+    def _legend(self, game: Game) -> dict[str, int]:
+        return {c[:1].upper(): i for i, c in enumerate(game.colours)}
+
+    def _outcome(self, game: Game, o: Outcome) -> dict[str, Any]:
+        highlight: dict[str, list[int]] = {}
+        for key, value in o.details.items():
+            if isinstance(value, list | tuple) and value and all(isinstance(v, str) for v in value):
+                cells = [game.board.name_index.get(str(v).lower(), -1) for v in value]
+                if all(c >= 0 for c in cells):
+                    highlight[key] = cells
+        return {
+            "winner": o.winner,
+            "winner_colour": o.winner_colour,
+            "reason": o.reason,
+            "result": o.result,
+            "score": _jsonable(o.score),
+            "details": _jsonable(o.details),
+            "highlight": highlight,
+        }
+
+    def _move(self, game: Game, index: int, m: MoveRow) -> dict[str, Any]:
+        return {
+            "index": index,
+            "seat": m.seat,
+            "colour": m.colour,
+            "actions": m.actions,
+            "text": game.move_text(m.actions) if m.actions else "",
+            "cells": [a for a in m.actions if a < game.board.size],
+        }
+
+    def _position(self, game: Game, state: State) -> dict[str, Any]:
+        """Cells, who acts and what is legal, for a state."""
+        over = state.is_terminal()
+        n = game.board.size
+        legal = [] if over else state.legal_actions()
+        return {
+            "cells": game.cell_view(state.array),
+            "to_act": state.current_player,
+            "to_act_colour": state.to_move,
+            "to_act_name": state.to_move_name,
+            "ply": state.ply,
+            "legal": [a for a in legal if a < n],
+            "specials": [{"action": a, "name": game.action_text(a)} for a in legal if a >= n],
+            "turn_actions": state.turn_actions,
+            "seat_colours": [state.seat_colour(0), state.seat_colour(1)],
+        }
+
+    def view(self, session: Session, token: str | None) -> dict[str, Any]:
+        """Everything the page shows about the game now, for one viewer (no whole history)."""
+        g, st = session.game, session.state
+        you = sorted(self.seats_of(session, token))
+        o = st.outcome()
+        seats = []
+        for s in (0, 1):
+            c = st.seat_colour(s)
+            level = session.computer_level(s)
+            seats.append(
+                {
+                    "seat": s,
+                    "kind": "computer" if level else "human",
+                    "level": level,
+                    "colour": c,
+                    "colour_name": g.colours[c] if c >= 0 else None,
+                }
+            )
+        undo = (
+            session.row.mode in ("computer", "local")
+            and bool(you)
+            and self._undo_target(session) is not None
+        )
+        return {
+            "id": session.id,
+            "game": g.name,
+            "title": g.title,
+            "options": g.record_tags(),
+            "option_text": g.option_text(),
+            "colours": list(g.colours),
+            "legend": self._legend(g),
+            "mode": session.row.mode,
+            "version": session.version,
+            "you": you,
+            "seats": seats,
+            "turns": len(session.moves),
+            "last_move": self._move(g, len(session.moves) - 1, session.moves[-1])
+            if session.moves
+            else None,
+            "outcome": self._outcome(g, o) if o is not None else None,
+            "thinking": session.thinking,
+            "computer_error": session.computer_error,
+            "can_undo": undo,
+            "move_separator": g.move_separator,
+            **self._position(g, st),
+        }
+
+    def moves_page(self, session: Session, start: int | None, count: int) -> dict[str, Any]:
+        """Turns ``start .. start+count-1`` (the last page when ``start`` is ``None``)."""
+        total = len(session.moves)
+        if count < 1 or count > MAX_PAGE:
+            raise ApiError(400, f"count must be 1..{MAX_PAGE}, not {count}")
+        if start is None:
+            start = max(0, total - count)
+        if start < 0 or start > total:
+            raise ApiError(400, f"start must be 0..{total}, not {start}")
+        g = session.game
+        return {
+            "total": total,
+            "start": start,
+            "moves": [
+                self._move(g, i, session.moves[i]) for i in range(start, min(total, start + count))
+            ],
+        }
+
+    def position(self, session: Session, turn: int) -> dict[str, Any]:
+        """The position after the first ``turn`` turns, for stepping through the game."""
+        total = len(session.moves)
+        if turn < 0 or turn > total:
+            raise ApiError(400, f"turn must be 0..{total}, not {turn}")
+        g = session.game
+        st = g.new_initial_state()
+        flat = [a for m in session.moves[:turn] for a in m.actions]
+        if flat:
+            st.apply_actions(flat)
+        if turn == total and session.row.resigned is not None:
+            st.resign(session.row.resigned)
+        o = st.outcome()
+        data = self._position(g, st)
+        data.update(
+            {
+                "turn": turn,
+                "turns": total,
+                "last_move": self._move(g, turn - 1, session.moves[turn - 1]) if turn else None,
+                "outcome": self._outcome(g, o) if o is not None else None,
+            }
+        )
+        return data
+
+    def continuations(self, session: Session, body: dict[str, Any]) -> dict[str, Any]:
+        """The legal next actions after the first actions of a turn being built (nothing stored)."""
+        actions = _actions_field(body)
+        st = session.state.copy()
+        if st.is_terminal():
+            raise ApiError(409, "the game is over")
+        try:
+            if actions:
+                st.apply_move(actions, complete=False)
+        except HexArenaError as exc:
+            raise ApiError(422, str(exc)) from None
+        complete = bool(actions) and (st.is_terminal() or st.turn > session.state.turn)
+        data = self._position(session.game, st)
+        data.update(
+            {
+                "actions": actions,
+                "complete": complete,
+                "text": session.game.move_text(actions) if actions else "",
+            }
+        )
+        return data
+
+    # -- changes -----------------------------------------------------------
+    def _expect(self, session: Session, body: dict[str, Any]) -> None:
+        version = _int_field(body, "version")
+        if version != session.version:
+            raise ApiError(
+                409,
+                f"the game has changed since you saw it (you saw version {version}, it is now at "
+                f"{session.version}); nothing was done",
+            )
+
+    async def _locked(self, session: Session, fn: Callable[[], T]) -> T:
+        async with session.lock:
+            await self.refresh(session)
+            return fn()
+
+    async def play(
+        self, session: Session, token: str | None, body: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Apply one whole turn for the token's seat, if it is that seat's turn and legal."""
+        actions = _actions_field(body)
+        seats = self._mover(session, token, "move")
+
+        def apply() -> dict[str, Any]:
+            self._expect(session, body)
+            st = session.state
+            if st.is_terminal():
+                raise ApiError(409, "the game is over; no more moves can be made")
+            seat = st.current_player
+            if seat not in seats:
+                mine = " and ".join(f"player {s + 1}" for s in sorted(seats))
+                raise ApiError(
+                    403,
+                    f"it is not your turn: {st.to_move_name} is to act, and your link plays {mine}",
+                )
+            if session.computer_level(seat):
+                raise ApiError(403, "it is the computer's turn")
+            return self._commit_turn(session, seat, actions)
+
+        result = await self._locked(session, apply)
+        self._kick(session)
+        return result
+
+    def _commit_turn(self, session: Session, seat: int, actions: list[int]) -> dict[str, Any]:
+        """Apply a whole turn to a copy, store it, then adopt it (all or nothing)."""
+        st = session.state.copy()
+        colour = int(st.array[H_COLOUR])
+        try:
+            st.apply_move(actions, complete=True)
+        except HexArenaError as exc:
+            raise ApiError(422, str(exc)) from None
+        move = MoveRow(seat, colour, list(actions))
+        try:
+            new = self.storage.append_move(
+                session.id, session.version, len(session.moves), move, _ending(st)
+            )
+        except VersionConflict as exc:
+            raise ApiError(409, str(exc)) from None
+        session.state = st
+        session.moves.append(move)
+        session.row = dataclasses.replace(session.row, version=new, turns=len(session.moves))
+        session.notify()
+        return {"version": new, "text": session.game.move_text(actions)}
+
+    def _undo_target(self, session: Session) -> int | None:
+        """How many turns to keep when undoing now, or ``None`` if there is nothing to undo."""
+        if session.row.resigned is not None:
+            return len(session.moves)
+        if not session.moves:
+            return None
+        if session.row.mode == "local":
+            return len(session.moves) - 1
+        keep = len(session.moves)
+        while keep > 0:
+            keep -= 1
+            if not session.computer_level(session.moves[keep].seat):
+                return keep
+        return None
+
+    async def undo(
+        self, session: Session, token: str | None, body: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Take back the last turn (on one screen) or your last turn and the computer's reply."""
+        self._mover(session, token, "undo")
+        if session.row.mode == "online":
+            raise ApiError(403, "there is no undo in a game between two people apart")
+
+        def apply() -> dict[str, Any]:
+            self._expect(session, body)
+            keep = self._undo_target(session)
+            if keep is None:
+                raise ApiError(409, "there is nothing to undo")
+            moves = session.moves[:keep]
+            row = dataclasses.replace(session.row, resigned=None)
+            _, st = self._build(row, moves)
+            try:
+                new = self.storage.truncate(session.id, session.version, keep, _ending(st))
+            except VersionConflict as exc:
+                raise ApiError(409, str(exc)) from None
+            session.state, session.moves = st, moves
+            session.row = dataclasses.replace(row, version=new, turns=keep)
+            for p in session.players.values():
+                p.reset()
+            session.notify()
+            return {"version": new, "turns": keep}
+
+        result = await self._locked(session, apply)
+        self._kick(session)
+        return result
+
+    async def resign(
+        self, session: Session, token: str | None, body: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The token's seat resigns (on one screen: the side to act, or the seat given)."""
+        seats = self._mover(session, token, "resign")
+
+        def apply() -> dict[str, Any]:
+            self._expect(session, body)
+            st = session.state
+            if st.is_terminal():
+                raise ApiError(409, "the game is already over")
+            if "seat" in body:
+                seat = body["seat"]
+                if seat not in seats or isinstance(seat, bool):
+                    raise ApiError(403, f"your link cannot resign for seat {seat!r}")
+            elif len(seats) == 1:
+                seat = next(iter(seats))
+            else:
+                seat = st.current_player
+            copy = st.copy()
+            try:
+                copy.resign(seat)
+            except GameOverError as exc:
+                raise ApiError(409, str(exc)) from None
+            try:
+                new = self.storage.resign(session.id, session.version, seat, _ending(copy))
+            except VersionConflict as exc:
+                raise ApiError(409, str(exc)) from None
+            session.state = copy
+            session.row = dataclasses.replace(session.row, version=new, resigned=seat)
+            session.notify()
+            return {"version": new}
+
+        return await self._locked(session, apply)
+
+    def record(self, session: Session) -> str:
+        """The game's record as text."""
+        names = tuple(
+            "computer " + (session.computer_level(s) or "")
+            if session.computer_level(s)
+            else f"player {s + 1}"
+            for s in (0, 1)
+        )
+        return write_record(
+            session.state,
+            players=(names[0], names[1]),
+            extra={"Site": f"hexarena web game {session.id}"},
+        )
+
+    async def hint(
+        self, session: Session, token: str | None, body: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The computer's suggestions for the side to act (after the partial turn, if any)."""
+        seats = self._mover(session, token, "ask for a hint")
+        actions = _actions_field(body, required=False)
+        st = session.state.copy()
+        if st.is_terminal():
+            raise ApiError(409, "the game is over")
+        if st.current_player not in seats:
+            raise ApiError(403, "hints are for the side to act, and it is not your turn")
+        try:
+            if actions:
+                st.apply_move(actions, complete=False)
+        except HexArenaError as exc:
+            raise ApiError(422, str(exc)) from None
+        if st.is_terminal() or (actions and st.turn > session.state.turn):
+            raise ApiError(409, "that turn is already complete")
+        levels = player_names()
+        level = next((lv for lv in HINT_LEVELS if lv in levels), levels[0])
+        player = make_player(level, seed=session.row.seed)
+        loop = asyncio.get_running_loop()
+
+        def think() -> list[dict[str, Any]]:
+            analyse = getattr(player, "analyse", None)
+            if callable(analyse):
+                found = analyse(st, None)
+                out = []
+                for h in found:
+                    d = _jsonable(h)
+                    if isinstance(d, dict) and "action" in d:
+                        d.setdefault("text", session.game.action_text(int(d["action"])))
+                        out.append(d)
+                if out:
+                    return out
+            a = player.choose(st, None)
+            return [{"action": a, "text": session.game.action_text(a)}]
+
+        try:
+            suggestions = await asyncio.wait_for(
+                loop.run_in_executor(self.executor, think), self.computer_timeout
+            )
+        except TimeoutError:
+            raise ApiError(503, "the computer took too long to find a hint") from None
+        return {"level": level, "suggestions": suggestions, "actions": actions}
+
+    # -- the computer --------------------------------------------------------
+    def _kick(self, session: Session) -> None:
+        """Start the computer's turn if it is the computer to act and it is not thinking yet."""
+        st = session.state
+        if st.is_terminal() or session.task is not None:
+            return
+        seat = st.current_player
+        if seat < 0 or not session.computer_level(seat):
+            return
+        task = asyncio.get_running_loop().create_task(self._computer_turn(session))
+        session.task = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _player(self, session: Session, seat: int) -> Player:
+        p = session.players.get(seat)
+        if p is None:
+            level = session.computer_level(seat)
+            assert level is not None
+            p = make_player(level, seed=session.row.seed + seat)
+            session.players[seat] = p
+        return p
+
+    async def _computer_turn(self, session: Session) -> None:
+        """Think in a worker thread, then store the turn if the game did not change meanwhile."""
+        stored = False
+        try:
+            seat = session.state.current_player
+            version = session.version
+            st = session.state.copy()
+            player = self._player(session, seat)
+            session.thinking = True
+            session.computer_error = ""
+            session.notify()
+            loop = asyncio.get_running_loop()
+            try:
+                actions = await asyncio.wait_for(
+                    loop.run_in_executor(self.executor, player.choose_turn, st, None),
+                    self.computer_timeout,
+                )
+            except TimeoutError:
+                log.warning("game %s: the computer ran out of time; playing at random", session.id)
+                actions = make_player("random", seed=session.row.seed).choose_turn(st)
+            except Exception as exc:  # a player's bug must not freeze the game
+                log.exception("game %s: the computer failed", session.id)
+                session.computer_error = f"the computer failed ({exc}); it plays at random instead"
+                actions = make_player("random", seed=session.row.seed).choose_turn(st)
+            async with session.lock:
+                session.thinking = False
+                if session.version != version or session.state.current_player != seat:
+                    session.notify()
+                else:
+                    try:
+                        self._commit_turn(session, seat, actions)
+                        stored = True
+                    except ApiError as exc:
+                        log.warning(
+                            "game %s: the computer's move was not stored: %s",
+                            session.id,
+                            exc.message,
+                        )
+                        session.notify()
+        finally:
+            session.thinking = False
+            session.task = None
+        if stored:
+            self._kick(session)
