@@ -143,7 +143,9 @@ def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo = 0.0 if wins <= 0 else max(0.0, centre - half)
+    hi = 1.0 if wins >= n else min(1.0, centre + half)
+    return lo, hi
 
 
 def elo(p: float) -> float:
@@ -264,7 +266,7 @@ def match_jobs(
             names, labs = (b, a), (lb, la)
         path = None
         if records is not None:
-            path = str(records / f"{game.name}-{labs[0]}-vs-{labs[1]}-{i + 1:04d}.txt")
+            path = str(records / f"{game.name}-{i + 1:04d}-{labs[0]}-vs-{labs[1]}.txt")
         jobs.append(
             GameJob(
                 game_name=game.name,

@@ -254,6 +254,7 @@ class MCTSPlayer(Player):
         batch = 16
         arr = self._root_arr
         root = int(self._meta[1])
+        reused = float(self._tf[root, S.F_N])
         while total < want:
             n = min(batch, want - total)
             t0 = time.perf_counter()
@@ -278,6 +279,7 @@ class MCTSPlayer(Player):
             "iterations": total,
             "nodes": int(self._meta[0]),
             "seconds": time.perf_counter() - start,
+            "reused_visits": reused,
         }
         return total
 
