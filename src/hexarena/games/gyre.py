@@ -164,8 +164,9 @@ def _swap_open(arr: Array) -> bool:  # pragma: no cover - compiled
 def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cover - compiled
     """Put a stone of colour ``c`` on empty cell ``x`` and merge the groups it touches.
 
-    Keeps the tables up to date and leaves the header alone. Returns the number of distinct
-    friendly groups the stone touched (0 for a new group of one).
+    Keeps the tables up to date and leaves the header alone. Returns ``t + 8 * r``: the stone
+    touched ``t`` distinct friendly groups (0 for a new group of one), ``r`` of them with stones
+    on the ring.
     """
     n = arr[S_N]
     col = _o(B_COL, n)
@@ -204,12 +205,15 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
         arr[rc + x] = onring
         return 0
     touched = 1
+    with_ring = 1 if arr[rc + g0] > 0 else 0
     for d in range(6):
         y = g[G_NB + 6 * x + d]
         if y >= 0 and arr[col + y] == c + 1:
             gg = arr[gid + y]
             if gg != g0:
                 touched += 1
+                if arr[rc + gg] > 0:
+                    with_ring += 1
                 z = gg
                 for _ in range(arr[gsz + gg]):
                     arr[gid + z] = g0
@@ -224,7 +228,7 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     arr[nxt + g0] = x
     arr[gsz + g0] += 1
     arr[rc + g0] += onring
-    return touched
+    return touched + 8 * with_ring
 
 
 @njit(cache=True)
@@ -281,6 +285,68 @@ def _long_arc_blocked(
             elif t - m >= half:
                 return False
     return True
+
+
+@njit(cache=True)
+def _spread_class(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
+    """Whether some class of ring cells not occupied by ``c`` leaves no gap of ``|R|/2`` or more.
+
+    A *class* is the set of ring cells of one connected set of cells that ``c`` does not
+    occupy. If one class has every gap between its cells (round the ring) shorter than
+    ``|R|/2``, each group of ``c`` has its ring stones inside one of those gaps, the class lies
+    in the group's long arc and spans ``|R|/2`` or more positions of it, so no group of ``c``
+    can win. One walk round the ring finds the classes (groups nest, as in
+    :func:`_long_arc_blocked`).
+    """
+    n = arr[S_N]
+    R = arr[S_R]
+    half = g[G_HALF]
+    ring = _ring_off(n)
+    col = _o(B_COL, n)
+    gid = _o(B_GID, n)
+    rc = _o(B_RCNT, n)
+    mark = _o(B_MARK, n)
+    seen = _o(B_SEEN, n)
+    cfirst = _o(B_CMIN, n)
+    clast = _o(B_FIRST, n)
+    cgap = _o(B_LASTP, n)
+    arr[S_STAMP] += 1
+    stamp = arr[S_STAMP]
+    depth = 0
+    arr[cfirst] = -1
+    for p in range(R):
+        cell = g[ring + p]
+        if arr[col + cell] == c + 1:
+            x = arr[gid + cell]
+            k = arr[rc + x]
+            if k < 2:
+                continue
+            if arr[mark + x] != stamp:
+                arr[mark + x] = stamp
+                arr[seen + x] = 1
+                depth += 1
+                arr[cfirst + depth] = -1
+                continue
+            arr[seen + x] += 1
+            f = arr[cfirst + depth]
+            if f >= 0 and max(arr[cgap + depth], R - arr[clast + depth] + f - 1) < half:
+                return True
+            if arr[seen + x] == k:
+                depth -= 1
+            else:
+                arr[cfirst + depth] = -1
+        else:
+            f = arr[cfirst + depth]
+            if f < 0:
+                arr[cfirst + depth] = p
+                arr[cgap + depth] = 0
+            else:
+                d = p - arr[clast + depth] - 1
+                if d > arr[cgap + depth]:
+                    arr[cgap + depth] = d
+            arr[clast + depth] = p
+    f = arr[cfirst]
+    return f >= 0 and max(arr[cgap], R - arr[clast] + f - 1) < half
 
 
 @njit(cache=True)
@@ -479,11 +545,13 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     touched = place_stone(g, arr, a, c)
     onring = g[_ring_off(n) + arr[S_R] + a] >= 0
     w = -1
-    if onring or touched >= 2:
-        # the ring stones of the groups changed: any group of the mover may now win
-        w = find_win(g, arr, c, -1)
-    elif touched == 1:
-        # only this group's centre side can have closed; the ring picture is as it was
+    if onring or touched >= 16:
+        # the ring stones of the mover's groups changed (a stone on the ring, or two groups
+        # with ring stones joined): any group of the mover may now win
+        if not _spread_class(g, arr, c):
+            w = find_win(g, arr, c, -1)
+    elif touched > 0:
+        # every group keeps its ring stones: only this group's centre side can have closed
         x = arr[_o(B_GID, n) + a]
         if arr[_o(B_RCNT, n) + x] >= 2:
             w = find_win(g, arr, c, x)
