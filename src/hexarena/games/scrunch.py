@@ -96,7 +96,9 @@ B_SSIZE = 3
 B_FC = 4  # 4, 5
 B_LAB = 6  # 6, 7
 B_LABPOS = 8
-NBLOCKS = 9
+B_POS = 9  # number of each stone along its snake (from an end of a path)
+B_CYC = 10  # 1 if the snake (by label) is a cycle
+NBLOCKS = 11
 
 # decisions
 PH_START = 0
@@ -108,8 +110,10 @@ REASON_LAST_SNAKE = 1
 
 # scratch layout (an int32 array of SCRATCH_SMALL + 3 n zeros, made by _scratch)
 SC_SEEDS = 0  # up to 8 seeds of a walk
-SC_LABELS = 8  # up to 16 labels
-SCRATCH_SMALL = 32
+SC_LABELS = 8  # up to 8 labels
+SC_KEYS = 16  # up to 16 nodes of the growth test's union-find: their keys
+SC_PAR = 32  # and their parents
+SCRATCH_SMALL = 48
 
 
 @njit(cache=True, inline="always")
@@ -212,6 +216,7 @@ def _lift(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - c
     arr[_o(B_COL, n) + x] = 0
     arr[_o(B_SID, n) + x] = -1
     arr[_o(B_NXT, n) + x] = -1
+    arr[_o(B_POS, n) + x] = 0
     fc = _o(B_FC + c, n)
     for k in range(6):
         y = _nb(g, x, k)
@@ -220,85 +225,74 @@ def _lift(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - c
     arr[S_STONES + c] -= 1
 
 
-@njit(cache=True, inline="always")
-def _is_c(  # pragma: no cover - compiled
-    arr: Array, col: int, x: int, c1: int, p: int, s: int, d: int,
-) -> bool:
-    """Whether cell ``x`` holds a stone of colour ``c1 - 1`` once ``p`` and ``d`` are filled and
-    ``s`` emptied (pass -1 for all three to read the board as it is)."""
-    if x == p or x == d:  # noqa: SIM109 - compiled code
-        return True
-    if x == s:
-        return False
-    return arr[col + x] == c1
-
-
 @njit(cache=True)
-def _other(  # pragma: no cover - compiled
-    g: Array, arr: Array, c: int, cur: int, prev: int, p: int, s: int, d: int,
-) -> int:
-    """The friendly neighbour of ``cur`` other than ``prev`` (-1 if none), on the changed board."""
+def _other(g: Array, arr: Array, c: int, cur: int, prev: int) -> int:  # pragma: no cover
+    """The friendly neighbour of stone ``cur`` other than ``prev`` (-1 if none)."""
     n = g[0]
     col = _o(B_COL, n)
     for k in range(6):
         y = _nb(g, cur, k)
-        if y >= 0 and y != prev and _is_c(arr, col, y, c + 1, p, s, d):
+        if y >= 0 and y != prev and arr[col + y] == c + 1:
             return y
     return -1
 
 
 @njit(cache=True)
-def _walk(
-    g: Array, arr: Array, c: int, x: int, p: int, s: int, d: int, scr: Array, m: int, relabel: bool
-) -> int:  # pragma: no cover - compiled
-    """Walk the snake holding ``x`` on the changed board (a path or a cycle: no stone of it has
-    more than two friendly neighbours); return the bit mask of the seeds ``scr[0:m]`` it holds.
+def _relabel(  # pragma: no cover - compiled
+    g: Array, arr: Array, c: int, x: int, scr: Array, m: int,
+) -> int:
+    """Relink the snake holding stone ``x`` (a path or a cycle: none of its stones has more than
+    two friendly neighbours) and add it to the set; return the bit mask of the seeds
+    ``scr[SC_SEEDS:SC_SEEDS + m]`` it holds.
 
-    With ``relabel``, the snake is also relinked under the label ``x`` and added to the set.
+    A path is numbered from one end (its label), a cycle from ``x`` (its label), so that the
+    stones on either side of any stone of a path are told apart by their numbers.
     """
     n = g[0]
     sid = _o(B_SID, n)
     nxt = _o(B_NXT, n)
-    mask = 0
-    for j in range(m):
-        if scr[SC_SEEDS + j] == x:
-            mask |= 1 << j
-    last = x
-    size = 1
-    if relabel:
-        arr[sid + x] = x
-    a = _other(g, arr, c, x, -1, p, s, d)
-    b = -1
-    if a >= 0:
-        b = _other(g, arr, c, x, a, p, s, d)
+    pos = _o(B_POS, n)
+    # find an end of the path, or find that it is a cycle
+    start = x
     cyc = False
-    for side in range(2):
-        start = a if side == 0 else b
-        if start < 0 or cyc:
-            continue
+    a = _other(g, arr, c, x, -1)
+    if a >= 0:
         prev = x
-        cur = start
+        cur = a
         for _ in range(n):
-            for j in range(m):
-                if scr[SC_SEEDS + j] == cur:
-                    mask |= 1 << j
-            if relabel:
-                arr[sid + cur] = x
-                arr[nxt + last] = cur
-            last = cur
-            size += 1
-            nx = _other(g, arr, c, cur, prev, p, s, d)
+            nx = _other(g, arr, c, cur, prev)
             if nx < 0:
+                start = cur
                 break
             if nx == x:
                 cyc = True
                 break
             prev = cur
             cur = nx
-    if relabel:
-        arr[nxt + last] = x
-        arr[_o(B_SSIZE, n) + x] = size
-        _lab_add(arr, n, c, x)
+    mask = 0
+    prev = -1
+    cur = start
+    last = -1
+    i = 0
+    for _ in range(n):
+        for j in range(m):
+            if scr[SC_SEEDS + j] == cur:
+                mask |= 1 << j
+        arr[sid + cur] = start
+        arr[pos + cur] = i
+        if last >= 0:
+            arr[nxt + last] = cur
+        last = cur
+        i += 1
+        nx = _other(g, arr, c, cur, prev)
+        if nx < 0 or nx == start:
+            break
+        prev = cur
+        cur = nx
+    arr[nxt + last] = start
+    arr[_o(B_SSIZE, n) + start] = i
+    arr[_o(B_CYC, n) + start] = 1 if cyc else 0
+    _lab_add(arr, n, c, start)
     return mask
 
 
@@ -306,16 +300,14 @@ def _walk(
 def _labels_near(  # pragma: no cover - compiled
     g: Array, arr: Array, c: int, p: int, d: int, scr: Array,
 ) -> int:
-    """Put the distinct labels of the snakes touching ``p`` or ``d`` (``d`` may be -1) into
-    ``scr[SC_LABELS:]``; return how many."""
+    """Put the distinct labels of the snakes touching ``p`` or ``d`` into ``scr[SC_LABELS:]``;
+    return how many."""
     n = g[0]
     col = _o(B_COL, n)
     sid = _o(B_SID, n)
     m = 0
     for which in range(2):
         x = p if which == 0 else d
-        if x < 0:
-            continue
         for k in range(6):
             y = _nb(g, x, k)
             if y >= 0 and arr[col + y] == c + 1:
@@ -335,7 +327,7 @@ def _labels_near(  # pragma: no cover - compiled
 def _seeds(  # pragma: no cover - compiled
     g: Array, arr: Array, c: int, p: int, s: int, d: int, scr: Array,
 ) -> int:
-    """The cells from which every snake changed by the growth ``p``, ``s``, ``d`` can be walked:
+    """The stones from which every snake changed by the growth ``p``, ``s``, ``d`` is reached:
     ``p``, ``d`` and the old friendly neighbours of ``s``; into ``scr[SC_SEEDS:]``."""
     n = g[0]
     col = _o(B_COL, n)
@@ -351,6 +343,33 @@ def _seeds(  # pragma: no cover - compiled
 
 
 # ---------------------------------------------------------------- the growth test
+@njit(cache=True, inline="always")
+def _find(scr: Array, i: int) -> int:  # pragma: no cover - compiled
+    while scr[SC_PAR + i] != i:
+        i = scr[SC_PAR + i]
+    return i
+
+
+@njit(cache=True, inline="always")
+def _piece(
+    arr: Array, sid: int, pos: int, y: int, ls: int, ps: int, cs: int,
+) -> int:  # pragma: no cover - compiled
+    """Key of the piece that stone ``y`` is in once stone ``s`` (at number ``ps`` of the snake
+    labelled ``ls``, a cycle if ``cs``) has left: label * 2, plus 1 past ``s`` on a path."""
+    lab = arr[sid + y]
+    if lab == ls and cs == 0 and arr[pos + y] > ps:
+        return 2 * lab + 1
+    return 2 * lab
+
+
+@njit(cache=True, inline="always")
+def _node(scr: Array, nodes: int, key: int) -> int:  # pragma: no cover - compiled
+    for i in range(2, nodes):
+        if scr[SC_KEYS + i] == key:
+            return i
+    return -1
+
+
 @njit(cache=True)
 def growth_ok(  # pragma: no cover - compiled
     g: Array, arr: Array, c: int, p: int, s: int, d: int, scr: Array,
@@ -358,9 +377,11 @@ def growth_ok(  # pragma: no cover - compiled
     """Whether placing at ``p``, then stepping stone ``s`` to ``d``, is a legal growth for ``c``.
 
     Assumes ``p`` and ``d`` empty and distinct, ``s`` a stone of the snake that ``p`` forms,
-    ``d`` next to ``s``. Tests that no stone has more than two friendly neighbours afterwards
-    (only the stones around ``p`` and ``d`` can gain one) and that the snakes touched become no
-    more snakes than they were.
+    ``d`` next to ``s``. First, no stone may have more than two friendly neighbours afterwards
+    (only ``p``, ``d`` and the stones around them can gain one). Then the snakes touching ``p``
+    or ``d`` must not become more snakes: they are cut into pieces where ``s`` leaves (a path
+    into the stones numbered below and above ``s``, a cycle stays whole), and the pieces, ``p``
+    and ``d`` are joined through the neighbours of ``p`` and ``d`` with a tiny union-find.
     """
     n = g[0]
     col = _o(B_COL, n)
@@ -384,18 +405,61 @@ def growth_ok(  # pragma: no cover - compiled
             and arr[fc + y] + _adj(g, y, p) + 1 - _adj(g, y, s) > 2
         ):
             return False
-    before = _labels_near(g, arr, c, p, d, scr)
-    m = _seeds(g, arr, c, p, s, d, scr)
-    covered = 0
-    comps = 0
-    for j in range(m):
-        if covered & (1 << j):
-            continue
-        comps += 1
-        if comps > before:
-            return False
-        covered |= _walk(g, arr, c, scr[SC_SEEDS + j], p, s, d, scr, m, False)
-    return True
+    sid = _o(B_SID, n)
+    pos = _o(B_POS, n)
+    ls = arr[sid + s]
+    ps = arr[pos + s]
+    cs = arr[_o(B_CYC, n) + ls]
+    last = arr[_o(B_SSIZE, n) + ls] - 1
+    # nodes 0 (p) and 1 (d), then one per piece of the snakes touched
+    scr[SC_PAR] = 0
+    scr[SC_PAR + 1] = 1
+    nodes = 2
+    before = 0
+    for which in range(2):
+        x = p if which == 0 else d
+        for k in range(6):
+            y = _nb(g, x, k)
+            if y < 0 or arr[col + y] != c1:
+                continue
+            lab = arr[sid + y]
+            seen = False
+            for j in range(before):
+                if scr[SC_LABELS + j] == lab:
+                    seen = True
+                    break
+            if seen:
+                continue
+            scr[SC_LABELS + before] = lab
+            before += 1
+            if lab != ls or cs != 0 or ps > 0:
+                scr[SC_KEYS + nodes] = 2 * lab
+                scr[SC_PAR + nodes] = nodes
+                nodes += 1
+            if lab == ls and cs == 0 and ps < last:
+                scr[SC_KEYS + nodes] = 2 * lab + 1
+                scr[SC_PAR + nodes] = nodes
+                nodes += 1
+    # a snake of one stone that steps away leaves no piece, but it was a snake before
+    comps = nodes
+    for which in range(2):
+        x = p if which == 0 else d
+        for k in range(6):
+            y = _nb(g, x, k)
+            if y < 0 or y == s:
+                continue
+            if which == 0 and y == d:
+                j = 1
+            elif arr[col + y] == c1 and y != p:
+                j = _node(scr, nodes, _piece(arr, sid, pos, y, ls, ps, cs))
+            else:
+                continue
+            ra = _find(scr, which)
+            rb = _find(scr, j)
+            if ra != rb:
+                scr[SC_PAR + rb] = ra
+                comps -= 1
+    return comps <= before
 
 
 @njit(cache=True)
@@ -461,8 +525,36 @@ def _stones_of_growth(  # pragma: no cover - compiled
 
 @njit(cache=True)
 def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # pragma: no cover
-    """Whether some stone can step after a placement at ``p`` to make a legal growth."""
+    """Whether some stone can step after a placement at ``p`` to make a legal growth.
+
+    Before trying every stone of the snake formed, two necessary conditions narrow the search:
+    ``p`` with three friendly neighbours must lose one, so the stone that steps is one of them;
+    and a neighbour of ``p`` that already has two friendly neighbours must step itself or lose
+    a neighbour, so the stone is it or one of its friendly neighbours.
+    """
     n = g[0]
+    col = _o(B_COL, n)
+    fc = _o(B_FC + c, n)
+    c1 = c + 1
+    k = arr[fc + p]
+    if k >= 4:
+        return False
+    for j in range(6):
+        y = _nb(g, p, j)
+        if y >= 0 and arr[col + y] == c1 and arr[fc + y] >= 2:
+            if _stone_has_dest(g, arr, c, p, y, scr):
+                return True
+            for i in range(6):
+                z = _nb(g, y, i)
+                if z >= 0 and arr[col + z] == c1 and _stone_has_dest(g, arr, c, p, z, scr):
+                    return True
+            return False
+    if k == 3:
+        for j in range(6):
+            y = _nb(g, p, j)
+            if y >= 0 and arr[col + y] == c1 and _stone_has_dest(g, arr, c, p, y, scr):
+                return True
+        return False
     nxt = _o(B_NXT, n)
     size = _o(B_SSIZE, n)
     l0, l1, l2 = _snake_labels_at(g, arr, c, p)
@@ -715,6 +807,8 @@ def place_egg(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover
     arr[_o(B_SID, n) + x] = x
     arr[_o(B_NXT, n) + x] = x
     arr[_o(B_SSIZE, n) + x] = 1
+    arr[_o(B_POS, n) + x] = 0
+    arr[_o(B_CYC, n) + x] = 0
     _lab_add(arr, n, c, x)
 
 
@@ -728,6 +822,7 @@ def do_growth(  # pragma: no cover - compiled
     for i in range(k):
         lab = scr[SC_LABELS + i]
         arr[_o(B_SSIZE, n) + lab] = 0
+        arr[_o(B_CYC, n) + lab] = 0
         _lab_remove(arr, n, c, lab)
     m = _seeds(g, arr, c, p, s, d, scr)
     _lift(g, arr, c, s)
@@ -736,7 +831,7 @@ def do_growth(  # pragma: no cover - compiled
     covered = 0
     for j in range(m):
         if not covered & (1 << j):
-            covered |= _walk(g, arr, c, scr[SC_SEEDS + j], -1, -1, -1, scr, m, True)
+            covered |= _relabel(g, arr, c, scr[SC_SEEDS + j], scr, m)
 
 
 @njit(cache=True)
@@ -1135,7 +1230,7 @@ class Scrunch(Game):
         for x in range(n):
             v = int(col[x])
             if v and arr[_o(B_SID, n) + x] < 0:
-                _walk(self.consts, arr, v - 1, x, -1, -1, -1, scr, 0, True)
+                _relabel(self.consts, arr, v - 1, x, scr, 0)
         if to_move not in self.colours:
             raise OptionError(f"to_move must be Black or White, not {to_move!r}")
         c = self.colours.index(to_move)
