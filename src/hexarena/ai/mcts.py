@@ -50,13 +50,20 @@ class SearchSettings:
     reuse: bool = True
     capped: bool = True  # cut playouts short at the plug-in's cap and evaluate
     better_playout: bool = True  # use the plug-in's playout kernel when it has one
+    greedy: float | None = None  # share of greedy playout steps (by the plug-in's evaluation)
     expand_at: int = 1  # visits a leaf needs before it gets children
     max_nodes: int = 1_000_000  # the largest tree kept (about 52 bytes a node)
 
 
 #: Plain UCT with uniform random playouts: the baseline every improvement is measured against.
 UCT_SETTINGS = SearchSettings(
-    exploration=1.0, rave=False, solver=False, reuse=False, capped=False, better_playout=False
+    exploration=1.0,
+    rave=False,
+    solver=False,
+    reuse=False,
+    capped=False,
+    better_playout=False,
+    greedy=0.0,
 )
 #: Everything on.
 FULL_SETTINGS = SearchSettings()
@@ -144,19 +151,22 @@ class MCTSPlayer(Player):
         st = self.settings
         self._plugin = plugin
         self._playout = (
-            plugin.playout
+            plugin.playout(game)
             if (st.better_playout and plugin.playout is not None)
             else game.kernels.playout
         )
-        self._evaluate = plugin.evaluate
+        self._evaluate = plugin.evaluate(game)
         cap = plugin.playout_cap(game) if st.capped else plugin.safety_cap(game)
         rave = plugin.rave if st.rave is None else st.rave
         c = plugin.exploration if st.exploration is None else st.exploration
         self._fp = np.array([c, plugin.rave_bias], dtype=np.float64)
-        self._ip = np.array([cap, int(st.solver), int(rave), st.expand_at], dtype=np.int64)
+        greedy = plugin.greedy if st.greedy is None else st.greedy
+        self._ip = np.array(
+            [cap, int(st.solver), int(rave), st.expand_at, round(1000 * greedy)], dtype=np.int64
+        )
         nact = game.num_distinct_actions
         self._path = np.empty(1024, dtype=np.int32)
-        seq = len(self._path) + (cap if rave else 0) + 1
+        seq = len(self._path) + (cap if (rave or greedy > 0) else 0) + 1
         self._seq_a = np.empty(seq, dtype=np.int32)
         self._seq_s = np.empty(seq, dtype=np.int32)
         self._last = np.full((2, nact), -1, dtype=np.int32)

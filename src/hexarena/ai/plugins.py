@@ -2,22 +2,27 @@
 
 One search serves every game; what a game needs beyond its rules plugs in here:
 
-- ``evaluate``: a compiled ``evaluate(g, arr) -> float``, the probability that colour 0 wins a
-  position where a simulation was cut short (by default 0.5, no opinion);
+- ``evaluate``: given the game, a compiled ``evaluate(g, arr) -> float``, the probability that
+  colour 0 wins a position where a simulation was cut short (by default 0.5, no opinion; the
+  built-in games use the stone difference);
 - ``playout_cap``: how many actions a simulation may take beyond the tree before it is cut short
   and evaluated, for the strong players (Churn's games run thousands of turns at side 5);
 - ``safety_cap``: the same bound for plain UCT, which plays its simulations to the end when it
   can; it only stops games that could run for ever (Throngs' dispatches) or absurdly long;
 - ``rave``: whether the strong players keep AMAF statistics (they help where an action is a
   cell that keeps its value through the game, as in Gyre);
-- ``playout``: a better playout kernel (same signature as ``Kernels.playout``), when the game
-  has one.
+- ``greedy``: the share of playout steps that take the action the evaluation likes best
+  (an immediate win always counts best), the rest being the playout kernel's own;
+- ``playout``: given the game, a better playout kernel (same signature as
+  ``Kernels.playout``), when the game has one.
 
 A game without an entry gets :data:`DEFAULT`: random playouts with generous caps.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -33,17 +38,27 @@ def _default_cap(game: Game) -> int:
     return 200 * game.num_distinct_actions
 
 
+def _neutral(game: Game) -> Any:
+    return half
+
+
 @dataclass(frozen=True)
 class GamePlugin:
-    """What the search knows about one game (see the module's description)."""
+    """What the search knows about one game (see the module's description).
 
-    evaluate: Any = half
+    ``evaluate`` and ``playout`` are functions of the game (its board size matters) returning
+    compiled kernels; they must return the *same* kernel for equal games, since the search is
+    compiled once per combination of kernels (use :func:`functools.lru_cache`).
+    """
+
+    evaluate: Callable[[Game], Any] = _neutral
     playout_cap: Callable[[Game], int] = _default_cap
     safety_cap: Callable[[Game], int] = _default_cap
     rave: bool = False
-    playout: Any | None = None
+    playout: Callable[[Game], Any] | None = None
     rave_bias: float = 0.05
     exploration: float = 0.4
+    greedy: float = 0.0
 
 
 DEFAULT = GamePlugin()
@@ -57,45 +72,74 @@ def register_plugin(game_name: str, plugin: GamePlugin) -> None:
 
 
 def plugin_for(game: Game) -> GamePlugin:
-    """The plug-in for ``game``, or :data:`DEFAULT`."""
-    _load_builtin()
+    """The plug-in for ``game``: registered, built in, or :data:`DEFAULT`."""
+    if game.name not in _PLUGINS and game.name in _BUILTIN:
+        register_plugin(game.name, _BUILTIN[game.name]())
     return _PLUGINS.get(game.name, DEFAULT)
 
 
-# ---------------------------------------------------------------- Churn
-@njit(cache=True)
-def _churn_eval(g: Array, arr: Array) -> float:  # pragma: no cover - compiled
-    """Churn: a logistic of the stone difference, scaled by the board's size."""
-    n = g[0]
-    d = float(arr[13] - arr[14])  # stones of Red and Blue (churn.S_STONES)
-    return 1.0 / (1.0 + np.exp(-3.0 * d / np.sqrt(float(n))))
+# ---------------------------------------------------------------- evaluations
+@functools.cache
+def stone_difference(slot: int, scale: float) -> Any:
+    """A compiled evaluation: the logistic of (stones of colour 0 - stones of colour 1) x scale,
+    the two counts being ``arr[slot]`` and ``arr[slot + 1]``."""
+
+    @njit(cache=False)
+    def evaluate(g: Array, arr: Array) -> float:  # pragma: no cover - compiled
+        d = float(arr[slot] - arr[slot + 1])
+        return 1.0 / (1.0 + np.exp(-scale * d))
+
+    return evaluate
 
 
-def _churn_cap(game: Game) -> int:
-    return 4 * game.board.size
+def _stones(slot: int, strength: float = 3.0) -> Callable[[Game], Any]:
+    """An evaluation by stone difference, scaled by the square root of the board's size."""
+
+    def make(game: Game) -> Any:
+        return stone_difference(slot, round(strength / math.sqrt(game.board.size), 6))
+
+    return make
 
 
-def _churn_safety(game: Game) -> int:
-    # complete games up to side 4 (a few thousand actions); longer boards are cut
-    return 20_000
+# ---------------------------------------------------------------- the games
+def _churn() -> GamePlugin:
+    from ..games import churn
 
-
-_loaded = False
-
-
-def _load_builtin() -> None:
-    """Register the plug-ins of the games shipped with the package (once)."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    from ..games.churn import S_STONES
-
-    assert S_STONES == 13
-    register_plugin(
-        "churn",
-        GamePlugin(evaluate=_churn_eval, playout_cap=_churn_cap, safety_cap=_churn_safety),
+    return GamePlugin(
+        evaluate=_stones(churn.S_STONES),
+        # at side 3 a playout is a whole game; from side 4 on, games run thousands of turns
+        playout_cap=lambda game: 4 * game.board.size,
+        safety_cap=lambda game: 20_000,
     )
 
 
-__all__ = ["DEFAULT", "GamePlugin", "plugin_for", "register_plugin"]
+def _gyre() -> GamePlugin:
+    from ..games import gyre
+
+    return GamePlugin(evaluate=_stones(gyre.S_STONES), rave=True)
+
+
+def _throngs() -> GamePlugin:
+    from ..games import throngs
+
+    return GamePlugin(
+        evaluate=_stones(throngs.S_STONES),
+        playout_cap=lambda game: 2 * game.board.size,
+        safety_cap=lambda game: 100 * game.board.size,
+    )
+
+
+def _scrunch() -> GamePlugin:
+    from ..games import scrunch
+
+    return GamePlugin(evaluate=_stones(scrunch.S_STONES))
+
+
+_BUILTIN: dict[str, Callable[[], GamePlugin]] = {
+    "churn": _churn,
+    "gyre": _gyre,
+    "throngs": _throngs,
+    "scrunch": _scrunch,
+}
+
+__all__ = ["DEFAULT", "GamePlugin", "plugin_for", "register_plugin", "stone_difference"]

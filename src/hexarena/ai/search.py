@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Array
+from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, H_WINNER, Array
 from ..rng import rand_below
 
 # columns of ti
@@ -58,7 +58,8 @@ I_CAP = 0  # playout cap (actions per simulation beyond the tree)
 I_SOLVER = 1  # 1: use proofs in selection
 I_RAVE = 2  # 1: keep and use AMAF statistics
 I_EXPAND = 3  # visits a leaf needs before it is expanded
-NPARAMS = 4
+I_GREEDY = 4  # per mille: how often a playout step is greedy (best by the evaluation)
+NPARAMS = 5
 
 #: ``I_EXPAND`` value that turns expansion off (once the tree has reached its largest size).
 NO_EXPANSION = 1 << 30
@@ -173,7 +174,46 @@ def update_proof(ti: Array, node: int) -> bool:  # pragma: no cover - compiled
     return False
 
 
-@njit(cache=True)
+@njit(cache=False)
+def greedy_action(
+    legal: Any, apply: Any, evaluate: Any, g: Array, arr: Array, tmp: Array, rng: Any
+) -> int:  # pragma: no cover - compiled
+    """The legal action that leaves the best position for the colour to act, by the evaluation
+    (a win counts 1, a loss 0; ties broken at random)."""
+    acts = legal(g, arr)
+    k = acts.shape[0]
+    if k == 1:
+        return acts[0]
+    col = arr[H_COLOUR]
+    if col < 0:
+        return acts[rand_below(rng, k)]
+    best_a = acts[0]
+    best_v = -1.0
+    ties = 0
+    for i in range(k):
+        tmp[:] = arr
+        apply(g, tmp, acts[i])
+        if tmp[H_PLAYER] < 0:
+            v = 1.0 if tmp[H_WINNER] == col else 0.0
+        else:
+            v = evaluate(g, tmp)
+            if col == 1:
+                v = 1.0 - v
+        if v > best_v + 1e-12:
+            best_v = v
+            best_a = acts[i]
+            ties = 1
+        elif v > best_v - 1e-12:
+            ties += 1
+            if rand_below(rng, ties) == 0:
+                best_a = acts[i]
+    return best_a
+
+
+# Not cached on disk: Numba's cache cannot save a second specialisation of a function that takes
+# dispatchers as arguments (the index it re-writes holds dispatcher types it can no longer
+# pickle), so each process compiles the search once per game (a few seconds).
+@njit(cache=False)
 def run(
     legal: Any,
     apply: Any,
@@ -208,6 +248,8 @@ def run(
     solver = ip[I_SOLVER] != 0
     rave = ip[I_RAVE] != 0
     expand_at = ip[I_EXPAND]
+    greedy = ip[I_GREEDY]
+    tmp = root_arr.copy()
     root = meta[1]
     max_depth = path.shape[0] - 1
     none = np.empty(0, dtype=np.int32)
@@ -265,12 +307,17 @@ def run(
                 break
         # ---- simulation
         if arr[H_PLAYER] >= 0:
-            if rave:
+            if rave or greedy > 0:
                 steps = 0
                 while arr[H_PLAYER] >= 0 and steps < pcap:
                     s = arr[H_PLAYER]
-                    playout(g, arr, rng, one, 1)
-                    seq_a[nseq] = one[0]
+                    if greedy > 0 and rand_below(rng, 1000) < greedy:
+                        a = greedy_action(legal, apply, evaluate, g, arr, tmp, rng)
+                        apply(g, arr, a)
+                    else:
+                        playout(g, arr, rng, one, 1)
+                        a = one[0]
+                    seq_a[nseq] = a
                     seq_s[nseq] = s
                     nseq += 1
                     steps += 1
