@@ -86,23 +86,20 @@ S_WIN = 15
 BASE = 16
 
 # blocks of n entries, starting at BASE + k * n
-B_COL = 0
-B_GID = 1
-B_NXT = 2
-B_GSIZE = 3
-B_RCNT = 4
-B_EMPTY = 5
-B_EMPTYPOS = 6
-B_MARK = 7  # scratch from here on
-B_FIRST = 8
-B_LASTP = 9
-B_GAP = 10
-B_GAPAT = 11
-B_LIST = 12
-B_SEEN = 13
-B_CMIN = 14
-B_STACK = 15
-NBLOCKS = 16
+B_COL = 0  # 0 empty, 1 Red, 2 Blue
+B_GID = 1  # group id (a cell of the group) of each stone, -1 for an empty cell
+B_NXT = 2  # next cell of the same group (a circular list)
+B_GSIZE = 3  # by group id: stones
+B_RCNT = 4  # by group id: stones on the ring
+B_RHEAD = 5  # by group id: one ring stone of the group, -1 if none
+B_RNXT = 6  # next ring stone of the same group (a circular list), for ring cells
+B_ARC = 7  # by group id, for groups with two or more ring stones: longest arc length
+B_ARCAT = 8  # by group id: ring position of the stone just before that arc
+B_EMPTY = 9  # the empty cells (a list) ...
+B_EMPTYPOS = 10  # ... and each empty cell's place in it
+B_MARK = 11  # scratch: flood-fill stamps
+B_BUF = 12  # scratch: sorted ring positions, flood-fill stack
+NBLOCKS = 13
 
 # constant table
 G_N = 0
@@ -137,7 +134,7 @@ def initial_array(n: int, ring_length: int) -> Array:
     arr[S_LAST] = -1
     arr[S_WIN] = -1
     cells = np.arange(n, dtype=np.int32)
-    for b in (B_GID, B_NXT):
+    for b in (B_GID, B_NXT, B_RHEAD, B_RNXT):
         arr[_o(b, n) : _o(b + 1, n)] = -1
     arr[_o(B_EMPTY, n) : _o(B_EMPTY + 1, n)] = cells
     arr[_o(B_EMPTYPOS, n) : _o(B_EMPTYPOS + 1, n)] = cells
@@ -160,13 +157,20 @@ def _swap_open(arr: Array) -> bool:  # pragma: no cover - compiled
     return arr[H_PLY] == 1 and arr[H_SWAPPED] == 0 and arr[H_PLAYER] >= 0
 
 
+@njit(cache=True, inline="always")
+def _ring_pos(g: Array, n: int, x: int) -> int:  # pragma: no cover - compiled
+    """Position of cell ``x`` on the ring, -1 off the ring."""
+    return g[_ring_off(n) + g[G_R] + x]
+
+
 @njit(cache=True)
-def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cover - compiled
+def place_stone(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cover - compiled
     """Put a stone of colour ``c`` on empty cell ``x`` and merge the groups it touches.
 
-    Keeps the tables up to date and leaves the header alone. Returns ``t + 8 * r``: the stone
-    touched ``t`` distinct friendly groups (0 for a new group of one), ``r`` of them with stones
-    on the ring.
+    Keeps the tables up to date and leaves the header alone. Returns whether the ring stones
+    of the stone's group changed in a way that needs its longest arc worked out again (the
+    stone is on the ring, or it joined two groups that both had ring stones); otherwise the
+    group keeps the arc of the group that brought its ring stones.
     """
     n = arr[S_N]
     col = _o(B_COL, n)
@@ -174,12 +178,14 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     nxt = _o(B_NXT, n)
     gsz = _o(B_GSIZE, n)
     rc = _o(B_RCNT, n)
+    rhead = _o(B_RHEAD, n)
+    rnxt = _o(B_RNXT, n)
     emp = _o(B_EMPTY, n)
     emppos = _o(B_EMPTYPOS, n)
     arr[col + x] = c + 1
     arr[S_STONES + c] += 1
     arr[S_LAST] = x
-    # remove x from the empty list
+    # take x off the empty list
     k = arr[emppos + x]
     last = arr[S_EMPTY] - 1
     y = arr[emp + last]
@@ -187,8 +193,8 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     arr[emppos + y] = k
     arr[emppos + x] = -1
     arr[S_EMPTY] = last
-    onring = 1 if g[_ring_off(n) + arr[S_R] + x] >= 0 else 0
-    # the largest friendly group touched
+    onring = _ring_pos(g, n, x) >= 0
+    # the largest friendly group touched keeps its id
     g0 = -1
     best = -1
     for d in range(6):
@@ -202,18 +208,20 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
         arr[gid + x] = x
         arr[nxt + x] = x
         arr[gsz + x] = 1
-        arr[rc + x] = onring
-        return 0
-    touched = 1
-    with_ring = 1 if arr[rc + g0] > 0 else 0
+        if onring:
+            arr[rc + x] = 1
+            arr[rhead + x] = x
+            arr[rnxt + x] = x
+        else:
+            arr[rc + x] = 0
+            arr[rhead + x] = -1
+        return onring
+    changed = onring
     for d in range(6):
         y = g[G_NB + 6 * x + d]
         if y >= 0 and arr[col + y] == c + 1:
             gg = arr[gid + y]
             if gg != g0:
-                touched += 1
-                if arr[rc + gg] > 0:
-                    with_ring += 1
                 z = gg
                 for _ in range(arr[gsz + gg]):
                     arr[gid + z] = g0
@@ -222,145 +230,84 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
                 arr[nxt + g0] = arr[nxt + gg]
                 arr[nxt + gg] = t
                 arr[gsz + g0] += arr[gsz + gg]
-                arr[rc + g0] += arr[rc + gg]
+                hg = arr[rhead + gg]
+                if hg >= 0:
+                    h0 = arr[rhead + g0]
+                    if h0 < 0:  # g0 takes over gg's ring stones and their arc
+                        arr[rhead + g0] = hg
+                        arr[_o(B_ARC, n) + g0] = arr[_o(B_ARC, n) + gg]
+                        arr[_o(B_ARCAT, n) + g0] = arr[_o(B_ARCAT, n) + gg]
+                    else:  # both had ring stones: splice the two lists
+                        t = arr[rnxt + h0]
+                        arr[rnxt + h0] = arr[rnxt + hg]
+                        arr[rnxt + hg] = t
+                        changed = True
+                    arr[rc + g0] += arr[rc + gg]
     arr[gid + x] = g0
     arr[nxt + x] = arr[nxt + g0]
     arr[nxt + g0] = x
     arr[gsz + g0] += 1
-    arr[rc + g0] += onring
-    return touched + 8 * with_ring
+    if onring:
+        h0 = arr[rhead + g0]
+        if h0 < 0:
+            arr[rhead + g0] = x
+            arr[rnxt + x] = x
+        else:
+            arr[rnxt + x] = arr[rnxt + h0]
+            arr[rnxt + h0] = x
+        arr[rc + g0] += 1
+    return changed
 
 
 @njit(cache=True)
-def _long_arc_blocked(
-    g: Array, arr: Array, c: int, start: int, length: int
-) -> bool:  # pragma: no cover - compiled
-    """Whether the opponent of ``c`` cannot join two cells of an arc ``|R|/2`` or more apart.
+def _update_arc(g: Array, arr: Array, grp: int) -> None:  # pragma: no cover - compiled
+    """Work out the longest arc of group ``grp`` (two or more ring stones) from its ring stones.
 
-    The arc is the ``length`` ring cells after ring position ``start``. Two cells that colour
-    ``c`` does not occupy are connected through such cells exactly when no group of ``c`` has ring
-    stones both between them and outside them; groups nest along the arc, so a stack of the
-    groups met (each with the first position of the class of cells under way) decides it.
+    The ring stones cut the ring into arcs (the ring cells between two of them that follow
+    each other round the ring). Stores the longest arc's length and the ring position of the
+    stone just before it.
     """
     n = arr[S_N]
     R = arr[S_R]
-    half = g[G_HALF]
-    ring = _ring_off(n)
-    col = _o(B_COL, n)
-    gid = _o(B_GID, n)
-    rc = _o(B_RCNT, n)
-    mark = _o(B_MARK, n)
-    seen = _o(B_SEEN, n)
-    cmin = _o(B_CMIN, n)
-    arr[S_STAMP] += 1
-    stamp = arr[S_STAMP]
-    depth = 0
-    arr[cmin] = -1
-    p = start
-    for t in range(length):
-        p += 1
-        if p == R:
-            p = 0
-        cell = g[ring + p]
-        if arr[col + cell] == c + 1:
-            x = arr[gid + cell]
-            k = arr[rc + x]
-            if k < 2:
-                continue  # a lone ring stone of this group: it separates nothing
-            if arr[mark + x] != stamp:
-                arr[mark + x] = stamp
-                arr[seen + x] = 1
-                depth += 1
-                arr[cmin + depth] = -1
-            else:
-                arr[seen + x] += 1
-                if arr[seen + x] == k:
-                    depth -= 1  # the group's last ring stone: back to the class around it
-                else:
-                    arr[cmin + depth] = -1  # the next gap of the same group
-        else:
-            m = arr[cmin + depth]
-            if m < 0:
-                arr[cmin + depth] = t
-            elif t - m >= half:
-                return False
-    return True
-
-
-@njit(cache=True)
-def _spread_class(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
-    """Whether some class of ring cells not occupied by ``c`` leaves no gap of ``|R|/2`` or more.
-
-    A *class* is the set of ring cells of one connected set of cells that ``c`` does not
-    occupy. If one class has every gap between its cells (round the ring) shorter than
-    ``|R|/2``, each group of ``c`` has its ring stones inside one of those gaps, the class lies
-    in the group's long arc and spans ``|R|/2`` or more positions of it, so no group of ``c``
-    can win. One walk round the ring finds the classes (groups nest, as in
-    :func:`_long_arc_blocked`).
-    """
-    n = arr[S_N]
-    R = arr[S_R]
-    half = g[G_HALF]
-    ring = _ring_off(n)
-    col = _o(B_COL, n)
-    gid = _o(B_GID, n)
-    rc = _o(B_RCNT, n)
-    mark = _o(B_MARK, n)
-    seen = _o(B_SEEN, n)
-    cfirst = _o(B_CMIN, n)
-    clast = _o(B_FIRST, n)
-    cgap = _o(B_LASTP, n)
-    arr[S_STAMP] += 1
-    stamp = arr[S_STAMP]
-    depth = 0
-    arr[cfirst] = -1
-    for p in range(R):
-        cell = g[ring + p]
-        if arr[col + cell] == c + 1:
-            x = arr[gid + cell]
-            k = arr[rc + x]
-            if k < 2:
-                continue
-            if arr[mark + x] != stamp:
-                arr[mark + x] = stamp
-                arr[seen + x] = 1
-                depth += 1
-                arr[cfirst + depth] = -1
-                continue
-            arr[seen + x] += 1
-            f = arr[cfirst + depth]
-            if f >= 0 and max(arr[cgap + depth], R - arr[clast + depth] + f - 1) < half:
-                return True
-            if arr[seen + x] == k:
-                depth -= 1
-            else:
-                arr[cfirst + depth] = -1
-        else:
-            f = arr[cfirst + depth]
-            if f < 0:
-                arr[cfirst + depth] = p
-                arr[cgap + depth] = 0
-            else:
-                d = p - arr[clast + depth] - 1
-                if d > arr[cgap + depth]:
-                    arr[cgap + depth] = d
-            arr[clast + depth] = p
-    f = arr[cfirst]
-    return f >= 0 and max(arr[cgap], R - arr[clast] + f - 1) < half
+    buf = _o(B_BUF, n)
+    rnxt = _o(B_RNXT, n)
+    k = arr[_o(B_RCNT, n) + grp]
+    h = arr[_o(B_RHEAD, n) + grp]
+    z = h
+    for i in range(k):  # insertion sort of the ring positions (k is small)
+        p = _ring_pos(g, n, z)
+        j = i
+        while j > 0 and arr[buf + j - 1] > p:
+            arr[buf + j] = arr[buf + j - 1]
+            j -= 1
+        arr[buf + j] = p
+        z = arr[rnxt + z]
+    best = R - arr[buf + k - 1] - 1 + arr[buf]  # the arc through position 0
+    at = arr[buf + k - 1]
+    for i in range(1, k):
+        d = arr[buf + i] - arr[buf + i - 1] - 1
+        if d > best:
+            best = d
+            at = arr[buf + i - 1]
+    arr[_o(B_ARC, n) + grp] = best
+    arr[_o(B_ARCAT, n) + grp] = at
 
 
 @njit(cache=True)
 def _centre_sealed(
     g: Array, arr: Array, c: int, grp: int, start: int, length: int
 ) -> bool:  # pragma: no cover - compiled
-    """Whether the centre's component of (board minus group ``grp``) misses the given arc."""
+    """Whether the centre's component of (board minus group ``grp``) misses the given arc.
+
+    The arc is the ``length`` ring cells after ring position ``start``. A flood fill from the
+    centre through every cell not in the group.
+    """
     n = arr[S_N]
     R = arr[S_R]
     col = _o(B_COL, n)
     gid = _o(B_GID, n)
     mark = _o(B_MARK, n)
-    stack = _o(B_STACK, n)
-    rpos = _ring_off(n) + R
+    stack = _o(B_BUF, n)
     ctr = g[G_CENTRE]
     if arr[col + ctr] == c + 1 and arr[gid + ctr] == grp:
         return True
@@ -372,7 +319,7 @@ def _centre_sealed(
     while top > 0:
         top -= 1
         v = arr[stack + top]
-        p = g[rpos + v]
+        p = _ring_pos(g, n, v)
         if p >= 0:
             rel = p - start - 1
             if rel < 0:
@@ -391,112 +338,48 @@ def _centre_sealed(
 
 
 @njit(cache=True)
-def _ring_gaps(g: Array, arr: Array, c: int, only: int) -> int:  # pragma: no cover - compiled
-    """List the groups of colour ``c`` with two or more ring stones, with their longest arc.
+def _group_wins(g: Array, arr: Array, c: int, grp: int) -> bool:  # pragma: no cover - compiled
+    """The win test of NOTES.md for group ``grp`` of colour ``c``, whose arc is up to date.
 
-    Fills the scratch list with the group ids (only ``only`` when it is not -1), and for each
-    the length of its longest arc (``B_GAP``) and the ring position of the stone before it
-    (``B_GAPAT``). Returns how many groups were listed.
+    With ``l`` its longest arc: ``l < |R|/2`` wins (every arc is on the short side of a loop of
+    the group); ``l > |R|/2`` does not (that arc is the centre's, or else the opponent joins its
+    two end cells along the group's edge, ``l - 1 >= |R|/2`` positions apart); ``l == |R|/2``
+    wins exactly when the centre cannot reach that arc without crossing the group.
     """
     n = arr[S_N]
-    R = arr[S_R]
-    ring = _ring_off(n)
-    col = _o(B_COL, n)
-    gid = _o(B_GID, n)
-    rc = _o(B_RCNT, n)
-    mark = _o(B_MARK, n)
-    first = _o(B_FIRST, n)
-    lastp = _o(B_LASTP, n)
-    gap = _o(B_GAP, n)
-    gapat = _o(B_GAPAT, n)
-    lst = _o(B_LIST, n)
-    arr[S_STAMP] += 1
-    stamp = arr[S_STAMP]
-    ngr = 0
-    for p in range(R):
-        cell = g[ring + p]
-        if arr[col + cell] != c + 1:
-            continue
-        x = arr[gid + cell]
-        if arr[rc + x] < 2 or (only >= 0 and x != only):
-            continue
-        if arr[mark + x] != stamp:
-            arr[mark + x] = stamp
-            arr[first + x] = p
-            arr[lastp + x] = p
-            arr[gap + x] = -1
-            arr[lst + ngr] = x
-            ngr += 1
-        else:
-            d = p - arr[lastp + x] - 1
-            if d > arr[gap + x]:
-                arr[gap + x] = d
-                arr[gapat + x] = arr[lastp + x]
-            arr[lastp + x] = p
-    for i in range(ngr):
-        x = arr[lst + i]
-        d = R - arr[lastp + x] - 1 + arr[first + x]  # the arc through position 0
-        if d > arr[gap + x]:
-            arr[gap + x] = d
-            arr[gapat + x] = arr[lastp + x]
-    return ngr
-
-
-@njit(cache=True)
-def _group_wins(g: Array, arr: Array, c: int, x: int) -> bool:  # pragma: no cover - compiled
-    """The win test for listed group ``x`` of colour ``c`` (after :func:`_ring_gaps`)."""
+    if arr[_o(B_RCNT, n) + grp] < 2:
+        return False  # a loop joins two ring stones
     half = g[G_HALF]
-    n = arr[S_N]
-    length = arr[_o(B_GAP, n) + x]
+    length = arr[_o(B_ARC, n) + grp]
     if length < half:
-        return True  # no long arc: every arc is on the short side of a loop of x
-    start = arr[_o(B_GAPAT, n) + x]
-    if length - 1 >= half and not _long_arc_blocked(g, arr, c, start, length):
+        return True
+    if length > half:
         return False
-    return _centre_sealed(g, arr, c, x, start, length)
-
-
-@njit(cache=True)
-def find_win(g: Array, arr: Array, c: int, only: int) -> int:  # pragma: no cover - compiled
-    """A winning group of colour ``c`` (its id), or -1; ``only`` >= 0 tests that group alone."""
-    n = arr[S_N]
-    ngr = _ring_gaps(g, arr, c, only)
-    lst = _o(B_LIST, n)
-    for i in range(ngr):
-        x = arr[lst + i]
-        if _group_wins(g, arr, c, x):
-            return x
-    return -1
+    return _centre_sealed(g, arr, c, grp, arr[_o(B_ARCAT, n) + grp], length)
 
 
 @njit(cache=True)
 def winning_groups(g: Array, arr: Array, c: int) -> Array:  # pragma: no cover - compiled
-    """Every winning group of colour ``c``: rows of (group id, long-arc start, long-arc length).
+    """Every winning group of colour ``c``, testing each group from scratch.
 
-    Works on scratch space in ``arr``: call it on a copy. A group without a long arc has length
-    0 and start -1.
+    Rows of (group id, long-arc start, long-arc length); a group without a long arc (every
+    arc shorter than ``|R|/2``) has start -1 and length 0. Uses scratch space in ``arr``.
     """
     n = arr[S_N]
     half = g[G_HALF]
-    ngr = _ring_gaps(g, arr, c, -1)
-    lst = _o(B_LIST, n)
-    groups = arr[lst : lst + ngr].copy()
-    gaps = arr[_o(B_GAP, n) : _o(B_GAP, n) + n].copy()
-    gapat = arr[_o(B_GAPAT, n) : _o(B_GAPAT, n) + n].copy()
-    out = np.empty((ngr, 3), dtype=np.int32)
+    col = _o(B_COL, n)
+    gid = _o(B_GID, n)
+    out = np.empty((n, 3), dtype=np.int32)
     m = 0
-    for i in range(ngr):
-        x = groups[i]
-        arr[_o(B_GAP, n) + x] = gaps[x]
-        arr[_o(B_GAPAT, n) + x] = gapat[x]
+    for x in range(n):
+        if arr[col + x] != c + 1 or arr[gid + x] != x or arr[_o(B_RCNT, n) + x] < 2:
+            continue
+        _update_arc(g, arr, x)
         if _group_wins(g, arr, c, x):
+            length = arr[_o(B_ARC, n) + x]
             out[m, 0] = x
-            if gaps[x] < half:
-                out[m, 1] = -1
-                out[m, 2] = 0
-            else:
-                out[m, 1] = gapat[x]
-                out[m, 2] = gaps[x]
+            out[m, 1] = arr[_o(B_ARCAT, n) + x] if length >= half else -1
+            out[m, 2] = length if length >= half else 0
             m += 1
     return out[:m].copy()
 
@@ -533,7 +416,13 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
 
 @njit(cache=True)
 def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
-    """Apply a legal action: a placement and the win test for its player, or the swap."""
+    """Apply a legal action: a placement and the win test for its player, or the swap.
+
+    A group's verdict depends on its own cells only, so the one group that can have become a
+    winner is the group holding the new stone; its longest arc is worked out again only when
+    its ring stones changed, and the centre flood fill runs only when that arc is exactly
+    ``|R|/2`` long.
+    """
     n = arr[S_N]
     c = arr[H_COLOUR]
     arr[H_PLY] += 1
@@ -542,25 +431,17 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
         arr[H_SWAPPED] = 1
         arr[H_PLAYER] = c ^ 1
         return
-    touched = place_stone(g, arr, a, c)
-    onring = g[_ring_off(n) + arr[S_R] + a] >= 0
-    w = -1
-    if onring or touched >= 16:
-        # the ring stones of the mover's groups changed (a stone on the ring, or two groups
-        # with ring stones joined): any group of the mover may now win
-        if not _spread_class(g, arr, c):
-            w = find_win(g, arr, c, -1)
-    elif touched > 0:
-        # every group keeps its ring stones: only this group's centre side can have closed
-        x = arr[_o(B_GID, n) + a]
-        if arr[_o(B_RCNT, n) + x] >= 2:
-            w = find_win(g, arr, c, x)
-    if w >= 0:
-        arr[S_WIN] = w
-        arr[H_WINNER] = c
-        arr[H_PLAYER] = -1
-        arr[H_REASON] = REASON_LOOP
-        return
+    changed = place_stone(g, arr, a, c)
+    grp = arr[_o(B_GID, n) + a]
+    if arr[_o(B_RCNT, n) + grp] >= 2:
+        if changed:
+            _update_arc(g, arr, grp)
+        if _group_wins(g, arr, c, grp):
+            arr[S_WIN] = grp
+            arr[H_WINNER] = c
+            arr[H_PLAYER] = -1
+            arr[H_REASON] = REASON_LOOP
+            return
     nc = c ^ 1
     arr[H_COLOUR] = nc
     arr[H_PLAYER] = nc ^ arr[H_SWAPPED]
