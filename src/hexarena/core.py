@@ -199,7 +199,11 @@ class Kernels:
     playout: Callable[..., Any]
 
 
-@njit(cache=True)
+# The generic drivers below take the kernels as arguments. They are not cached on disk: numba's
+# cache index keys them by the dispatchers' types, which hold weak references that die when an
+# index written by another process is read back, so a second game compiled in one process fails
+# with "ReferenceError: underlying object has vanished". Compiling them costs well under a second.
+@njit
 def replay_checked(
     is_legal: Any, apply: Any, g: Array, arr: Array, actions: Array, ends: Any
 ) -> int:
@@ -218,14 +222,14 @@ def replay_checked(
     return -1
 
 
-@njit(cache=True)
+@njit
 def replay_unchecked(apply: Any, g: Array, arr: Array, actions: Array) -> None:
     """Apply actions already known to be legal (used by undo)."""
     for i in range(actions.shape[0]):
         apply(g, arr, actions[i])
 
 
-@njit(cache=True)
+@njit
 def random_playout(
     legal: Any, apply: Any, g: Array, arr: Array, rng: Any, out: Array, limit: int
 ) -> int:
