@@ -553,7 +553,7 @@ class Arena:
                 st.apply_move(actions, complete=False)
         except HexArenaError as exc:
             raise ApiError(422, str(exc)) from None
-        complete = bool(actions) and (st.is_terminal() or st.turn > session.state.turn)
+        complete = bool(actions) and bool(st.is_terminal() or st.turn > session.state.turn)
         data = self._position(session.game, st)
         data.update(
             {

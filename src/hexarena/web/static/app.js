@@ -258,7 +258,9 @@ function buildBoard() {
   const adjacency = G.board.adjacency;
   const meanDegree = (2 * adjacency.length) / Math.max(1, cells.length);
   const extra = G.board.extra || {};
-  svg.classList.toggle("exits", "exits" in extra || meanDegree < 3.5);
+  // a labyrinth's exits are drawn as paths between cell centres; on solid boards they would clutter
+  const exits = "exits" in extra || meanDegree < 3.5;
+  svg.classList.toggle("exits", exits);
   const gCells = el("g", { class: "cells" }, svg);
   const gLinks = el("g", { class: "links" }, svg);
   const gStones = el("g", { class: "stones" }, svg);
@@ -275,7 +277,7 @@ function buildBoard() {
     g.addEventListener("click", () => onCellClick(i));
     return g;
   });
-  for (const [a, b] of adjacency) {
+  for (const [a, b] of exits ? adjacency : []) {
     const [x1, y1] = pos[byName[a]];
     const [x2, y2] = pos[byName[b]];
     el("line", { class: "link", x1, y1, x2, y2 }, gLinks);
@@ -328,11 +330,10 @@ function drawPosition(p, lastMove, outcome) {
   nodes.forEach((node, i) => {
     const on = legal.has(i);
     node.classList.toggle("legal", on);
-    const dot = node.querySelector(".dot");
-    if (on && !dot) {
+    if (on) {
       const [x, y] = pos[i];
-      el("circle", { class: "dot", cx: x, cy: y, r: R * 0.18 }, node);
-    } else if (!on && dot) dot.remove();
+      el("circle", { class: "dot", cx: x, cy: y, r: R * 0.18 }, gMarks);
+    }
     if (!p.cells[i] || p.cells[i] === ".") node.querySelector("title").textContent = G.board.cells[i].name;
   });
   if (lastMove) {
