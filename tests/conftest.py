@@ -21,6 +21,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 #: For each game, small options for the generic tests (quick games, every rule reachable).
 SMALL_OPTIONS: dict[str, dict[str, Any]] = {
     "churn": {"size": 3},
+    "china-grove": {},
     "gyre": {"size": 4},
     "scrunch": {"size": 3},
 }
@@ -28,6 +29,7 @@ SMALL_OPTIONS: dict[str, dict[str, Any]] = {
 #: Cap on actions for random games in generic tests, per game (None: play to the end).
 ACTION_CAP: dict[str, int | None] = {
     "churn": None,
+    "china-grove": None,
     "gyre": None,
     "scrunch": None,
 }

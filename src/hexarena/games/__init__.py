@@ -10,6 +10,7 @@ from ..core import Game, UnknownGameError
 #: Game name -> module (inside this package) that defines it. A new game adds one line here.
 GAME_MODULES: dict[str, str] = {
     "churn": "churn",
+    "china-grove": "china_grove",
     "gyre": "gyre",
     "scrunch": "scrunch",
 }

@@ -1,0 +1,537 @@
+"""China Grove boards: transcendental solutions of the China Labyrinth, generated and checked.
+
+A *transcendental solution* is a set of 64 cells of the hex grid whose neighbourhood patterns
+are all different: a cell's pattern is the 6-bit number whose bit ``d`` says whether its
+neighbour in direction ``d`` (:data:`hexarena.hexgrid.DIRECTIONS`: E, NE, NW, W, SW, SE) is also
+in the set. There are 64 such numbers, so each occurs exactly once. The pattern-0 cell has no
+neighbour in the set and plays no part; a China Grove board is the other 63 cells.
+
+Counting facts that follow and that :func:`check_board` verifies on every board:
+
+* each direction occurs in 32 of the patterns 1..63, so there are ``6 * 32 / 2 = 96`` adjacent
+  pairs;
+* each of the six pairs of consecutive directions occurs in 16 patterns, and a triangle of
+  mutually adjacent cells is counted once from each of its three cells, so there are
+  ``6 * 16 / 3 = 32`` triangles;
+* the union of the cells' hexagons deformation-retracts onto the complex of cells, adjacencies
+  and triangles, whose Euler characteristic is ``63 - 96 + 32 = -1 = islands - holes``; hence
+  holes (bounded regions of the plane left uncovered) = islands + 1. The validator counts holes
+  directly (connected regions of non-board cells that cannot reach the outside) rather than
+  trusting that identity.
+
+The generator (:func:`generate`) grows the board from one cell by backtracking over *tiles*: it
+repeatedly takes the board cell whose pattern has the fewest unused completions, gives it an
+unused pattern, and thereby decides which of its still-undecided neighbours are on the board.
+A cell's pattern is checked as soon as all six neighbours are decided. Each attempt has a node
+budget; a failed attempt restarts with fresh random choices. All randomness comes from
+``random.Random(seed).random()``, the one part of Python's generator whose sequence is
+guaranteed across versions and machines, so a seed gives the same board everywhere.
+
+Two islands (the option ``islands=2``): the first island is grown until it closes with between
+:data:`MIN_ISLAND` and ``63 - MIN_ISLAND`` cells and leaves a set of patterns that balance on
+every axis (as many E exits as W exits, and so on, which a closed island needs); the second
+island is grown from the remaining patterns, then moved next to the first so that the two are
+separated by a gap of at least one cell. Rule for useful islands: **each island has at least
+21 cells** (a third of the board), so that neither is a trivial appendix.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from ..core import HexArenaError
+from ..hexgrid import DIRECTION_NAMES, DIRECTIONS, Board, BoardError, Cell, from_cells
+
+#: Number of cells on a China Grove board (the 64 tiles less the one with no exit).
+BOARD_CELLS = 63
+#: Adjacent pairs on every board.
+ADJACENCIES = 96
+#: Triangles of three mutually adjacent cells on every board.
+TRIANGLES = 32
+#: Smallest island allowed on a two-island board (a third of the board).
+MIN_ISLAND = 21
+#: Node budget of one search attempt before it restarts with new random choices.
+ATTEMPT_NODES = 100
+#: Attempts at the second island before the first is grown afresh.
+SECOND_ISLAND_ATTEMPTS = 5
+
+_W = 1 << 10  # cell code = (q + _OFF) * _W + (r + _OFF)
+_OFF = 1 << 9
+_DSTEP = tuple(dq * _W + dr for dq, dr in DIRECTIONS)
+
+# _MATCH[mask][bits]: bit set of the patterns 1..63 that agree with ``bits`` on ``mask``.
+_MATCH: list[list[int]] = [[0] * 64 for _ in range(64)]
+for _m in range(64):
+    for _b in range(64):
+        if _b & ~_m == 0:
+            _MATCH[_m][_b] = sum(1 << p for p in range(1, 64) if p & _m == _b)
+
+
+def _encode(c: Cell) -> int:
+    return (c[0] + _OFF) * _W + (c[1] + _OFF)
+
+
+def _decode(x: int) -> Cell:
+    return (x // _W - _OFF, x % _W - _OFF)
+
+
+class LabyrinthError(BoardError, HexArenaError):
+    """Cells that do not make a China Grove board, or a board text that cannot be read."""
+
+
+# ---------------------------------------------------------------- patterns and classes
+def pattern_text(p: int) -> str:
+    """A pattern as its exit directions, for example ``"E NE SW"`` (``"none"`` for 0)."""
+    return " ".join(DIRECTION_NAMES[d] for d in range(6) if p >> d & 1) or "none"
+
+
+def rotate_pattern(p: int, k: int = 1) -> int:
+    """The pattern turned ``k`` sixths counter-clockwise (exit ``d`` becomes ``d + k``)."""
+    k %= 6
+    return ((p << k) | (p >> (6 - k))) & 63
+
+
+def reflect_pattern(p: int) -> int:
+    """The pattern mirrored in the east-west axis (exit ``d`` becomes ``-d``)."""
+    return sum(1 << ((-d) % 6) for d in range(6) if p >> d & 1)
+
+
+def canonical_pattern(p: int) -> int:
+    """The smallest pattern among the 12 rotations and reflections of ``p``."""
+    q = reflect_pattern(p)
+    return min(min(rotate_pattern(p, k), rotate_pattern(q, k)) for k in range(6))
+
+
+def _pattern_classes() -> tuple[tuple[int, ...], tuple[str, ...]]:
+    canon = sorted({canonical_pattern(p) for p in range(1, 64)}, key=lambda c: (c.bit_count(), c))
+    labels: list[str] = []
+    for c in canon:
+        same = [x for x in canon if x.bit_count() == c.bit_count()]
+        suffix = "abc"[same.index(c)] if len(same) > 1 else ""
+        labels.append(f"{c.bit_count()}{suffix}")
+    cls = tuple([-1] + [canon.index(canonical_pattern(p)) for p in range(1, 64)])
+    return cls, tuple(labels)
+
+
+#: ``PATTERN_CLASS[p]``: class (0..11) of pattern ``p`` under rotation and reflection (-1 for 0).
+#: ``PATTERN_CLASS_LABELS[k]``: the class's label, its exit count plus a letter where one count
+#: has several shapes: ``2a`` two adjacent exits, ``2b`` two exits one apart, ``2c`` two opposite
+#: exits; ``3a`` three in a row, ``3b`` two adjacent and one apart, ``3c`` alternate; ``4a``,
+#: ``4b``, ``4c`` the complements of ``2c``, ``2b``, ``2a`` in the order of their smallest
+#: pattern.
+PATTERN_CLASS, PATTERN_CLASS_LABELS = _pattern_classes()
+
+
+def cell_patterns(cells: Iterable[Cell]) -> dict[Cell, int]:
+    """Each cell's pattern: bit ``d`` set when its neighbour in direction ``d`` is in the set."""
+    s = set(cells)
+    return {
+        (q, r): sum(1 << d for d, (dq, dr) in enumerate(DIRECTIONS) if (q + dq, r + dr) in s)
+        for q, r in s
+    }
+
+
+def board_patterns(board: Board) -> list[int]:
+    """The pattern of every cell of ``board``, by cell index."""
+    out = []
+    for row in board.neighbors:
+        out.append(sum(1 << d for d in range(6) if row[d] >= 0))
+    return out
+
+
+# ---------------------------------------------------------------- the validator
+def _components(cells: set[Cell]) -> list[set[Cell]]:
+    seen: set[Cell] = set()
+    comps: list[set[Cell]] = []
+    for start in sorted(cells):
+        if start in seen:
+            continue
+        comp = {start}
+        stack = [start]
+        seen.add(start)
+        while stack:
+            q, r = stack.pop()
+            for dq, dr in DIRECTIONS:
+                nb = (q + dq, r + dr)
+                if nb in cells and nb not in seen:
+                    seen.add(nb)
+                    comp.add(nb)
+                    stack.append(nb)
+        comps.append(comp)
+    return comps
+
+
+def count_holes(cells: Iterable[Cell]) -> int:
+    """Bounded regions of the plane not covered by the cells' hexagons.
+
+    Two hexagons of the grid that touch share an edge, so the uncovered part of the plane falls
+    into regions exactly as the non-board cells fall into connected groups; a group is bounded
+    when it cannot reach the frame one cell outside the board's bounding box.
+    """
+    s = set(cells)
+    if not s:
+        return 0
+    qs = [q for q, _ in s]
+    rs = [r for _, r in s]
+    q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
+    empty = {
+        (q, r) for q in range(q0, q1 + 1) for r in range(r0, r1 + 1) if (q, r) not in s
+    }
+    holes = 0
+    for comp in _components(empty):
+        if not any(q in (q0, q1) or r in (r0, r1) for q, r in comp):
+            holes += 1
+    return holes
+
+
+def board_facts(cells: Iterable[Cell]) -> dict[str, int]:
+    """The counts the validator checks: cells, adjacencies, triangles, islands and holes."""
+    s = set(cells)
+    adj = 0
+    tri = 0
+    for q, r in s:
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            if (q + dq, r + dr) in s:
+                adj += 1
+                eq, er = DIRECTIONS[(d + 1) % 6]
+                if (q + eq, r + er) in s:
+                    tri += 1
+    return {
+        "cells": len(s),
+        "adjacencies": adj // 2,
+        "triangles": tri // 3,
+        "islands": len(_components(s)),
+        "holes": count_holes(s),
+    }
+
+
+def board_problems(cells: Sequence[Cell], islands: int | None = None) -> list[str]:
+    """Everything that keeps ``cells`` from being a China Grove board (empty when it is one).
+
+    ``islands`` (1 or 2), when given, is the number of separate islands the board must have.
+    """
+    problems: list[str] = []
+    lst = [(int(q), int(r)) for q, r in cells]
+    if len(set(lst)) != len(lst):
+        dup = sorted({c for c in lst if lst.count(c) > 1})
+        problems.append(f"cells listed twice: {dup}")
+    s = set(lst)
+    if not s:
+        return ["the board has no cells"]
+    board = from_cells(s, "China Grove board under test")
+    facts = board_facts(s)
+    if facts["cells"] != BOARD_CELLS:
+        problems.append(f"it has {facts['cells']} cells, not {BOARD_CELLS}")
+    if facts["adjacencies"] != ADJACENCIES:
+        problems.append(f"it has {facts['adjacencies']} adjacent pairs, not {ADJACENCIES}")
+    if facts["triangles"] != TRIANGLES:
+        problems.append(f"it has {facts['triangles']} triangles of adjacent cells, not {TRIANGLES}")
+    if islands is not None and facts["islands"] != islands:
+        problems.append(f"it has {facts['islands']} island(s), not {islands}")
+    if facts["holes"] != facts["islands"] + 1:
+        problems.append(
+            f"it has {facts['holes']} hole(s) and {facts['islands']} island(s); "
+            "a solution has one hole more than islands"
+        )
+    pats = board_patterns(board)
+    lone = [board.names[i] for i, p in enumerate(pats) if p == 0]
+    if lone:
+        problems.append(f"cell(s) {', '.join(lone)} have no neighbour (no exit)")
+    by_pattern: dict[int, list[str]] = {}
+    for i, p in enumerate(pats):
+        if p:
+            by_pattern.setdefault(p, []).append(board.names[i])
+    for p, names in sorted(by_pattern.items()):
+        if len(names) > 1:
+            problems.append(f"cells {', '.join(names)} have the same exits ({pattern_text(p)})")
+    return problems
+
+
+def check_board(cells: Sequence[Cell], islands: int | None = None) -> None:
+    """Raise :class:`LabyrinthError` naming every problem unless ``cells`` make a board."""
+    problems = board_problems(cells, islands)
+    if problems:
+        raise LabyrinthError(
+            "not a China Grove board (a China Labyrinth solution): " + "; ".join(problems)
+        )
+
+
+# ---------------------------------------------------------------- board text
+def board_text(board: Board) -> str:
+    """The board as cell names (``a1 b1 ...``), the form a record's ``board`` tag stores."""
+    return " ".join(board.names)
+
+
+def parse_board_text(text: str) -> list[Cell]:
+    """The cells named in ``text`` (cell names separated by spaces or commas).
+
+    Column ``a`` and row ``1`` are ``q = 0`` and ``r = 0``; the board built from the cells names
+    them again from its own lowest column and row, so a list written by :func:`board_text` reads
+    back to the same names.
+    """
+    import re
+
+    words = [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
+    if not words:
+        raise LabyrinthError("the board lists no cells")
+    out: list[Cell] = []
+    for w in words:
+        m = re.fullmatch(r"([a-z]+)([0-9]+)", w)
+        if not m or int(m.group(2)) < 1:
+            raise LabyrinthError(f"{w!r} in the board is not a cell name like 'c4'")
+        col = 0
+        for ch in m.group(1):
+            col = col * 26 + (ord(ch) - ord("a") + 1)
+        out.append((col - 1, int(m.group(2)) - 1))
+    return out
+
+
+# ---------------------------------------------------------------- the generator
+class _Search:
+    """One backtracking search for a closed island using only patterns not in ``used``."""
+
+    def __init__(self, rng: random.Random, used: int, lo: int, hi: int, budget: int) -> None:
+        self.rng = rng
+        self.lo = lo
+        self.hi = hi
+        self.budget = budget
+        self.nodes = 0
+        self.used = used | 1  # pattern 0 is never used on the board
+        start = _encode((0, 0))
+        self.status: dict[int, int] = {start: 1}
+        self.mask: dict[int, int] = {start: 0}
+        self.bits: dict[int, int] = {start: 0}
+        self.open: dict[int, None] = {start: None}  # board cells with undecided neighbours
+        self.count = 1
+        self.trail: list[tuple[int, ...]] = []
+
+    def _below(self, n: int) -> int:
+        return int(self.rng.random() * n)
+
+    def _use(self, p: int) -> bool:
+        if self.used >> p & 1:
+            return False
+        self.used |= 1 << p
+        self.trail.append((0, p))
+        return True
+
+    def _decide(self, c: int, on: int) -> bool:
+        """Put undecided cell ``c`` on (1) or off (0) the board; False on a contradiction."""
+        self.status[c] = on
+        self.trail.append((1, c))
+        if on:
+            self.count += 1
+            if self.count > self.hi:
+                return False
+            m = b = 0
+            for d in range(6):
+                s = self.status.get(c + _DSTEP[d])
+                if s is not None:
+                    m |= 1 << d
+                    b |= s << d
+            self.mask[c] = m
+            self.bits[c] = b
+            self.trail.append((2, c))
+            if m == 63:
+                if not self._use(b):
+                    return False
+            else:
+                self.open[c] = None
+                if not _MATCH[m][b] & ~self.used:
+                    return False
+        for d in range(6):
+            nb = c + _DSTEP[d]
+            if nb in self.open:
+                od = (d + 3) % 6
+                self.trail.append((3, nb, self.mask[nb], self.bits[nb]))
+                m = self.mask[nb] | 1 << od
+                b = self.bits[nb] | on << od
+                self.mask[nb] = m
+                self.bits[nb] = b
+                if m == 63:
+                    del self.open[nb]
+                    self.trail.append((4, nb))
+                    if not self._use(b):
+                        return False
+                elif not _MATCH[m][b] & ~self.used:
+                    return False
+        return True
+
+    def _undo(self, mark: int) -> None:
+        trail = self.trail
+        while len(trail) > mark:
+            t = trail.pop()
+            kind = t[0]
+            if kind == 0:
+                self.used &= ~(1 << t[1])
+            elif kind == 1:
+                if self.status.pop(t[1]):
+                    self.count -= 1
+            elif kind == 2:
+                self.open.pop(t[1], None)
+                del self.mask[t[1]]
+                del self.bits[t[1]]
+            elif kind == 3:
+                self.mask[t[1]] = t[2]
+                self.bits[t[1]] = t[3]
+            else:
+                self.open[t[1]] = None
+
+    def run(self, accept: object = None) -> bool | None:
+        """Search; True when an island closed with an accepted size, None when out of budget."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            return None
+        if not self.open:
+            return self.lo <= self.count and (accept is None or accept(self.used))  # type: ignore[operator]
+        if len(self.open) > 64 - self.used.bit_count():
+            return False
+        best = -1
+        fewest = 99
+        ties = 0
+        for c in self.open:
+            k = (_MATCH[self.mask[c]][self.bits[c]] & ~self.used).bit_count()
+            if k < fewest:
+                fewest, best, ties = k, c, 1
+            elif k == fewest:
+                ties += 1
+                if self._below(ties) == 0:
+                    best = c
+        if fewest == 0:
+            return False
+        c = best
+        m0 = self.mask[c]
+        cand = _MATCH[m0][self.bits[c]] & ~self.used
+        pats: list[int] = []
+        while cand:
+            low = cand & -cand
+            pats.append(low.bit_length() - 1)
+            cand ^= low
+        for i in range(len(pats) - 1, 0, -1):
+            j = self._below(i + 1)
+            pats[i], pats[j] = pats[j], pats[i]
+        for p in pats:
+            mark = len(self.trail)
+            del self.open[c]
+            self.trail.append((4, c))
+            self.trail.append((3, c, m0, self.bits[c]))
+            self.mask[c] = 63
+            self.bits[c] = p
+            self._use(p)
+            ok = True
+            for d in range(6):
+                if not m0 >> d & 1 and not self._decide(c + _DSTEP[d], p >> d & 1):
+                    ok = False
+                    break
+            if ok:
+                r = self.run(accept)
+                if r is None or r:
+                    return r
+            self._undo(mark)
+        return False
+
+    def cells(self) -> list[Cell]:
+        """The island found (after a successful :meth:`run`)."""
+        return sorted(_decode(c) for c, on in self.status.items() if on)
+
+
+def _balanced(used: int) -> bool:
+    """Whether the patterns not in ``used`` have as many exits each way as the opposite way."""
+    rest = [p for p in range(1, 64) if not used >> p & 1]
+    return all(
+        sum(p >> d & 1 for p in rest) == sum(p >> (d + 3) & 1 for p in rest) for d in range(3)
+    )
+
+
+def _island(rng: random.Random, used: int, lo: int, hi: int, accept: object = None) -> list[Cell]:
+    while True:
+        s = _Search(rng, used, lo, hi, ATTEMPT_NODES)
+        if s.run(accept):
+            return s.cells()
+
+
+def _place_beside(first: list[Cell], second: list[Cell]) -> list[Cell]:
+    """Move ``second`` next to ``first`` with a gap of at least one cell between them.
+
+    Of all the translations that keep every cell of ``second`` off ``first`` and its neighbours,
+    the one giving the most compact whole (smallest extent along the three grid axes) wins.
+    """
+    near = {(q + dq, r + dr) for q, r in first for dq, dr in DIRECTIONS} | set(first)
+    q0, q1 = min(q for q, _ in first), max(q for q, _ in first)
+    r0, r1 = min(r for _, r in first), max(r for _, r in first)
+    s0, s1 = min(q + r for q, r in first), max(q + r for q, r in first)
+    best: tuple[tuple[int, int, int], list[Cell]] | None = None
+    for dq in range(-20, 21):
+        for dr in range(-20, 21):
+            moved = [(q + dq, r + dr) for q, r in second]
+            if any(c in near for c in moved):
+                continue
+            qs = [q for q, _ in moved]
+            rs = [r for _, r in moved]
+            ss = [q + r for q, r in moved]
+            extent = (
+                max(q1, *qs) - min(q0, *qs)
+                + max(r1, *rs) - min(r0, *rs)
+                + max(s1, *ss) - min(s0, *ss)
+            )
+            key = (extent, dq, dr)
+            if best is None or key < best[0]:
+                best = (key, moved)
+    if best is None:  # pragma: no cover - a gap always exists within the range searched
+        raise AssertionError("no place for the second island")
+    return best[1]
+
+
+def generate(seed: int, islands: int = 1) -> list[Cell]:
+    """The 63 cells of a China Grove board, the same for the same seed on every machine.
+
+    ``islands`` is 1 (one connected board) or 2 (two islands of at least :data:`MIN_ISLAND`
+    cells each, a cell apart).
+    """
+    if islands not in (1, 2):
+        raise LabyrinthError(f"a China Grove board has 1 or 2 islands, not {islands!r}")
+    rng = random.Random(seed)
+    if islands == 1:
+        cells = _island(rng, 0, BOARD_CELLS, BOARD_CELLS)
+    else:
+        while True:
+            first = _island(rng, 0, MIN_ISLAND, BOARD_CELLS - MIN_ISLAND, _balanced)
+            used = 0
+            for p in cell_patterns(first).values():
+                used |= 1 << p
+            rest = BOARD_CELLS - len(first)
+            second: list[Cell] | None = None
+            for _ in range(SECOND_ISLAND_ATTEMPTS):
+                s = _Search(rng, used, rest, rest, ATTEMPT_NODES)
+                if s.run():
+                    second = s.cells()
+                    break
+            if second is not None:
+                break
+        cells = first + _place_beside(first, second)
+    qmin = min(q for q, _ in cells)
+    rmin = min(r for _, r in cells)
+    return sorted(((q - qmin, r - rmin) for q, r in cells), key=lambda c: (c[1], c[0]))
+
+
+__all__ = [
+    "ADJACENCIES",
+    "BOARD_CELLS",
+    "MIN_ISLAND",
+    "PATTERN_CLASS",
+    "PATTERN_CLASS_LABELS",
+    "TRIANGLES",
+    "LabyrinthError",
+    "board_facts",
+    "board_patterns",
+    "board_problems",
+    "board_text",
+    "canonical_pattern",
+    "cell_patterns",
+    "check_board",
+    "count_holes",
+    "generate",
+    "parse_board_text",
+    "pattern_text",
+]
