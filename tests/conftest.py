@@ -22,6 +22,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 SMALL_OPTIONS: dict[str, dict[str, Any]] = {
     "churn": {"size": 3},
     "china-grove": {},
+    "throngs": {"board": "hex", "size": 3, "no_stalling": True},
     "gyre": {"size": 4},
     "scrunch": {"size": 3},
 }
@@ -30,6 +31,7 @@ SMALL_OPTIONS: dict[str, dict[str, Any]] = {
 ACTION_CAP: dict[str, int | None] = {
     "churn": None,
     "china-grove": None,
+    "throngs": None,
     "gyre": None,
     "scrunch": None,
 }

@@ -13,6 +13,7 @@ GAME_MODULES: dict[str, str] = {
     "china-grove": "china_grove",
     "gyre": "gyre",
     "scrunch": "scrunch",
+    "throngs": "throngs",
 }
 
 

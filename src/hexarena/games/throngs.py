@@ -1,0 +1,892 @@
+"""Throngs (Dale Walton, 2020): action potential, two moves a turn, deploys and dispatch paths.
+
+Rules (rule sheet plus NOTES.md). Before play, the first player places one Black and then two
+White stones on different sites; the second player then chooses to play Black or White (or, with
+``setup=standard`` on the original board, the stones stand at fixed sites and the colours are
+fixed). Black moves first. A turn is two moves; a move selects a site, whose *action potential*
+for the mover is the mover's stones minus the opponent's stones among the site and its
+neighbours, counted on the board as it is when the move begins:
+
+- an enemy stone with potential >= 2 is captured (replaced by the mover's stone);
+- an empty site with potential >= 1 gets a stone, which may then be dispatched with budget
+  ``potential - 1`` when that is at least 1, or the move stops there;
+- one's own stone with potential >= 1 is dispatched with budget ``potential``: it must leave.
+
+A dispatch is a path of steps (to an adjacent empty site, cost 1) and jumps (in a straight line
+over one or more consecutive occupied sites to the empty site just beyond, cost = sites crossed
++ 1), visiting no site twice, with total cost at most the budget. If the second move of a turn
+is impossible the turn ends after the first. When the player to move has no legal move at the
+start of a turn, the other player fills every empty site with their stones and then captures
+every enemy stone whose potential for them is at least 2, again and again until none is left;
+then more stones wins. Boards have an odd number of sites, so there is no tie.
+
+Option ``no_stalling``: a player may not dispatch in three consecutive moves of theirs (each
+player must deploy or capture at least once in any three consecutive moves).
+
+Actions (one decision each):
+
+========================  ==================================================================
+``0 .. n-1``              select site ``x`` (a set-up placement, or the start of a move);
+                          text: the site's name, ``c4``
+``n .. 2n-1``             dispatch the selected stone to site ``y = a - n``; text ``-c4``
+``2n``                    ``stop``: keep the just deployed stone where it is
+``2n+1``, ``2n+2``        ``black``, ``white``: the second player's choice of colour
+========================  ==================================================================
+
+A turn is written as its moves separated by ``,`` with a dispatch's destination joined by ``-``:
+``c4-e6,d5`` is a move selecting ``c4`` and dispatching to ``e6`` (or deploying at ``c4`` and
+dispatching the new stone to ``e6``), then a capture or a deploy at ``d5``; ``d5-stop`` is a
+deploy that could have been dispatched but was not. The set-up turn is ``a1,b2,c3`` (Black, then
+the two White stones) and the colour choice is ``black`` or ``white``.
+
+State array layout (after the common header):
+
+====================  =========================================================
+``arr[8]``            phase (set-up placements, colour choice, select, destination)
+``arr[9]``            move of the turn under way (0 or 1)
+``arr[10]``           selected site during a destination phase, else -1
+``arr[11]``           dispatch budget during a destination phase
+``arr[12:14]``        consecutive dispatch moves of Black, White (for ``no_stalling``)
+``arr[14:16]``        stones of Black, White
+``arr[16]``           empty sites
+``arr[17]``           number of sites ``n``
+``arr[18:20]``        sites filled and stones captured by the end-of-game procedure
+``arr[20]``           colour that had no move at the end (-1 while the game goes on)
+then 2 blocks of n    site contents (0 empty, 1 Black, 2 White); Black minus White
+                      stones in each site's vicinity (kept up to date)
+====================  =========================================================
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any, ClassVar
+
+import numpy as np
+from numba import njit
+
+from ..core import (
+    H_COLOUR,
+    H_PLAYER,
+    H_PLY,
+    H_REASON,
+    H_SWAPPED,
+    H_TURN,
+    H_WINNER,
+    HEADER,
+    Array,
+    Game,
+    Kernels,
+    NotationError,
+    Option,
+    OptionError,
+    Outcome,
+)
+from ..hexgrid import Board, BoardError, CellNameError, from_cells, hexhex
+from ..rng import rand_below
+
+# ---------------------------------------------------------------- layout
+S_PHASE = 8
+S_MOVE = 9
+S_SEL = 10
+S_BUDGET = 11
+S_STALL = 12  # 12, 13
+S_STONES = 14  # 14, 15
+S_EMPTY = 16
+S_N = 17
+S_FILLED = 18
+S_CAPTURED = 19
+S_NOMOVE = 20
+BASE = 24
+assert HEADER <= S_PHASE
+
+# phases
+P_SETUP_BLACK = 0
+P_SETUP_WHITE1 = 1
+P_SETUP_WHITE2 = 2
+P_CHOOSE = 3
+P_SELECT = 4
+P_DISPATCH = 5  # destination of a dispatch of one's own stone (it must leave)
+P_AFTER_DEPLOY = 6  # destination of the just deployed stone, or stop
+
+REASON_NO_MOVE = 1
+
+#: Largest possible dispatch budget: a vicinity has at most 7 sites.
+MAX_BUDGET = 7
+
+# constant table: [n, no_stalling, neighbours (n x 6)]
+G_N = 0
+G_NOSTALL = 1
+G_NB = 2
+
+#: Cells of the original 93-site board, row by row from the bottom (NOTES.md).
+ORIGINAL_ROWS: tuple[tuple[int, tuple[int, ...]], ...] = (
+    (0, (0, 1, 5, 6)),
+    (1, tuple(range(-1, 7))),
+    (2, tuple(range(-1, 6))),
+    (3, tuple(range(-2, 6))),
+    (4, tuple(range(-4, 7))),
+    (5, tuple(range(-5, 7))),
+    (6, tuple(range(-5, 6))),
+    (7, tuple(range(-4, 4))),
+    (8, tuple(range(-4, 3))),
+    (9, tuple(range(-4, 2))),
+    (10, tuple(range(-5, 2))),
+    (11, (-5, -4, -1, 0)),
+)
+
+#: The standard set-up of the original board: Black's site and White's two sites.
+STANDARD_BLACK = (-2, 10)
+STANDARD_WHITE = ((1, 1), (4, 1))
+
+BOARDS = ("original", "large", "hex")
+SETUPS = ("choose", "standard")
+
+
+# ---------------------------------------------------------------- boards
+def original_cells() -> list[tuple[int, int]]:
+    """The 93 sites of the original board, as axial ``(q, r)``."""
+    return [(q, r) for r, qs in ORIGINAL_ROWS for q in qs]
+
+
+@functools.cache
+def original_board() -> Board:
+    """The original 93-site board."""
+    return from_cells(original_cells(), "original board")
+
+
+def large_cells() -> list[tuple[int, int]]:
+    """The 177 sites of the large board, read from the data shipped with the package."""
+    text = resources.files("hexarena").joinpath("data/throngs_large.json").read_text("utf-8")
+    data = json.loads(text)
+    return [(int(q), int(r)) for q, r in data["cells"]]
+
+
+@functools.cache
+def large_board() -> Board:
+    """The large 177-site board (designed by ``tools/design_throngs_large.py``)."""
+    return from_cells(large_cells(), "large board")
+
+
+def board_for(options: dict[str, Any]) -> Board:
+    """The board that the options name."""
+    if options["board"] == "original":
+        return original_board()
+    if options["board"] == "large":
+        return large_board()
+    return hexhex(int(options["size"]))
+
+
+# ---------------------------------------------------------------- set-up
+def initial_array(board: Board, setup: str) -> Array:
+    """The starting position: an empty board in set-up, or the standard set-up with Black to move."""
+    n = board.size
+    arr = np.zeros(BASE + 2 * n, dtype=np.int32)
+    arr[H_PLAYER] = 0
+    arr[H_COLOUR] = -1
+    arr[H_SWAPPED] = -1
+    arr[H_WINNER] = -1
+    arr[S_PHASE] = P_SETUP_BLACK
+    arr[S_SEL] = -1
+    arr[S_EMPTY] = n
+    arr[S_N] = n
+    arr[S_NOMOVE] = -1
+    if setup == "standard":
+        nb = np.concatenate([[n, 0], board.neighbors.ravel()]).astype(np.int32)
+        _add_stone(nb, arr, board.index[STANDARD_BLACK], 0)
+        for c in STANDARD_WHITE:
+            _add_stone(nb, arr, board.index[c], 1)
+        arr[H_COLOUR] = 0
+        arr[H_SWAPPED] = 0
+        arr[S_PHASE] = P_SELECT
+    return arr
+
+
+def consts_for(board: Board, no_stalling: bool) -> Array:
+    """The constant table: ``[n, no_stalling, neighbours (n x 6, -1 off the board)]``."""
+    return np.concatenate([[board.size, int(no_stalling)], board.neighbors.ravel()]).astype(np.int32)
+
+
+# ---------------------------------------------------------------- kernels: board updates
+@njit(cache=True, inline="always")
+def _nb(g: Array, x: int, d: int) -> int:  # pragma: no cover - compiled
+    return g[G_NB + 6 * x + d]
+
+
+@njit(cache=True)
+def _add_stone(g: Array, arr: Array, x: int, c: int) -> None:  # pragma: no cover - compiled
+    """Put a stone of colour ``c`` on empty site ``x``."""
+    n = g[G_N]
+    pot = BASE + n
+    arr[BASE + x] = c + 1
+    delta = 1 - 2 * c
+    arr[pot + x] += delta
+    for d in range(6):
+        y = g[G_NB + 6 * x + d]
+        if y >= 0:
+            arr[pot + y] += delta
+    arr[S_STONES + c] += 1
+    arr[S_EMPTY] -= 1
+
+
+@njit(cache=True)
+def _remove_stone(g: Array, arr: Array, x: int) -> None:  # pragma: no cover - compiled
+    """Take the stone on site ``x`` off the board."""
+    n = g[G_N]
+    pot = BASE + n
+    c = arr[BASE + x] - 1
+    arr[BASE + x] = 0
+    delta = 2 * c - 1
+    arr[pot + x] += delta
+    for d in range(6):
+        y = g[G_NB + 6 * x + d]
+        if y >= 0:
+            arr[pot + y] += delta
+    arr[S_STONES + c] -= 1
+    arr[S_EMPTY] += 1
+
+
+@njit(cache=True, inline="always")
+def _potential(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cover - compiled
+    """Action potential of site ``x`` for colour ``c``."""
+    p = arr[BASE + g[G_N] + x]
+    return p if c == 0 else -p
+
+
+# ---------------------------------------------------------------- kernels: moves
+@njit(cache=True)
+def has_exit(g: Array, arr: Array, x: int, budget: int) -> bool:  # pragma: no cover - compiled
+    """Whether the stone on ``x`` can leave with ``budget`` (one step or one jump suffices)."""
+    if budget < 1:
+        return False
+    for d in range(6):
+        y = g[G_NB + 6 * x + d]
+        if y < 0:
+            continue
+        if arr[BASE + y] == 0:
+            return True
+        k = 1
+        z = g[G_NB + 6 * y + d]
+        while z >= 0 and arr[BASE + z] != 0 and k < budget:
+            k += 1
+            z = g[G_NB + 6 * z + d]
+        if z >= 0 and arr[BASE + z] == 0 and k + 1 <= budget:
+            return True
+    return False
+
+
+@njit(cache=True)
+def select_ok(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cover - compiled
+    """Whether colour ``c`` may start a move by selecting site ``x``."""
+    v = arr[BASE + x]
+    p = _potential(g, arr, x, c)
+    if v == 0:
+        return p >= 1
+    if v == c + 1:
+        if p < 1:
+            return False
+        if g[G_NOSTALL] != 0 and arr[S_STALL + c] >= 2:
+            return False
+        return has_exit(g, arr, x, p)
+    return p >= 2
+
+
+@njit(cache=True)
+def any_move(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
+    """Whether colour ``c`` has any legal move."""
+    for x in range(g[G_N]):
+        if select_ok(g, arr, x, c):
+            return True
+    return False
+
+
+@njit(cache=True)
+def destinations(g: Array, arr: Array, x: int, budget: int, buf: Array) -> int:  # pragma: no cover
+    """Every site the stone on ``x`` can reach with ``budget``; fills ``buf[:m]``, returns ``m``.
+
+    Depth-first search over paths of steps and jumps that visit no site twice (the start,
+    crossed and landing sites all count). ``buf`` is scratch of length ``3 * n + 40``; the
+    destinations come first, in the order found, and the rest of ``buf`` is left clean (zero)
+    for the next call.
+    """
+    n = g[G_N]
+    vis = n  # visited flags
+    reach = 2 * n  # destination flags
+    pos = 3 * n
+    rem = pos + 8
+    dirs = rem + 8
+    ms = dirs + 8
+    marks = ms + 8
+    m = 0
+    buf[vis + x] = 1
+    depth = 0
+    buf[pos] = x
+    buf[rem] = budget
+    buf[dirs] = 0
+    nm = 0
+    while True:
+        d = buf[dirs + depth]
+        if d >= 6:
+            if depth == 0:
+                break
+            start = buf[ms + depth]
+            while nm > start:
+                nm -= 1
+                buf[vis + buf[marks + nm]] = 0
+            depth -= 1
+            continue
+        buf[dirs + depth] = d + 1
+        u = buf[pos + depth]
+        r = buf[rem + depth]
+        y = g[G_NB + 6 * u + d]
+        if y < 0 or buf[vis + y] != 0:
+            continue
+        if arr[BASE + y] == 0:
+            cost = 1
+            land = y
+        else:
+            k = 0
+            z = y
+            ok = True
+            while z >= 0 and arr[BASE + z] != 0:
+                if buf[vis + z] != 0 or k + 2 > r:
+                    ok = False
+                    break
+                k += 1
+                z = g[G_NB + 6 * z + d]
+            if not ok or z < 0 or buf[vis + z] != 0:
+                continue
+            cost = k + 1
+            land = z
+        if buf[reach + land] == 0:
+            buf[reach + land] = 1
+            buf[m] = land
+            m += 1
+        if r - cost >= 1:
+            buf[ms + depth + 1] = nm
+            z = y
+            while z != land:
+                buf[vis + z] = 1
+                buf[marks + nm] = z
+                nm += 1
+                z = g[G_NB + 6 * z + d]
+            buf[vis + land] = 1
+            buf[marks + nm] = land
+            nm += 1
+            depth += 1
+            buf[pos + depth] = land
+            buf[rem + depth] = r - cost
+            buf[dirs + depth] = 0
+    buf[vis + x] = 0
+    for i in range(m):
+        buf[reach + buf[i]] = 0
+    return m
+
+
+@njit(cache=True, inline="always")
+def scratch_size(n: int) -> int:  # pragma: no cover - compiled
+    """Length of the scratch buffer :func:`destinations` needs on a board of ``n`` sites."""
+    return 3 * n + 40
+
+
+@njit(cache=True)
+def _end_of_game(g: Array, arr: Array) -> None:  # pragma: no cover - compiled
+    """The player to move has no move: the other fills and captures; then more stones wins."""
+    n = g[G_N]
+    mover = arr[H_COLOUR]
+    f = mover ^ 1
+    filled = 0
+    for x in range(n):
+        if arr[BASE + x] == 0:
+            _add_stone(g, arr, x, f)
+            filled += 1
+    captured = 0
+    changed = True
+    while changed:
+        changed = False
+        for x in range(n):
+            if arr[BASE + x] == mover + 1 and _potential(g, arr, x, f) >= 2:
+                _remove_stone(g, arr, x)
+                _add_stone(g, arr, x, f)
+                captured += 1
+                changed = True
+    arr[S_FILLED] = filled
+    arr[S_CAPTURED] = captured
+    arr[S_NOMOVE] = mover
+    arr[H_WINNER] = 0 if arr[S_STONES] > arr[S_STONES + 1] else 1
+    arr[H_PLAYER] = -1
+    arr[H_REASON] = REASON_NO_MOVE
+    arr[S_PHASE] = P_SELECT
+    arr[S_SEL] = -1
+    arr[S_BUDGET] = 0
+
+
+@njit(cache=True)
+def _start_turn(g: Array, arr: Array, c: int) -> None:  # pragma: no cover - compiled
+    """Colour ``c`` begins a turn (or, with no move, the game ends)."""
+    arr[H_COLOUR] = c
+    arr[H_PLAYER] = c ^ arr[H_SWAPPED]
+    arr[S_PHASE] = P_SELECT
+    arr[S_MOVE] = 0
+    arr[S_SEL] = -1
+    arr[S_BUDGET] = 0
+    if not any_move(g, arr, c):
+        _end_of_game(g, arr)
+
+
+@njit(cache=True)
+def _end_move(g: Array, arr: Array) -> None:  # pragma: no cover - compiled
+    """The move under way is complete: on to the second move, or the next turn."""
+    c = arr[H_COLOUR]
+    arr[S_SEL] = -1
+    arr[S_BUDGET] = 0
+    arr[S_PHASE] = P_SELECT
+    if arr[S_MOVE] == 0 and any_move(g, arr, c):
+        arr[S_MOVE] = 1
+        return
+    arr[H_TURN] += 1
+    _start_turn(g, arr, c ^ 1)
+
+
+@njit(cache=True)
+def legal(g: Array, arr: Array) -> Array:  # pragma: no cover - compiled
+    """Legal actions, ascending; empty when the game is over."""
+    n = g[G_N]
+    if arr[H_PLAYER] < 0:
+        return np.empty(0, dtype=np.int32)
+    ph = arr[S_PHASE]
+    out = np.empty(n + 1, dtype=np.int32)
+    m = 0
+    if ph <= P_SETUP_WHITE2:
+        for x in range(n):
+            if arr[BASE + x] == 0:
+                out[m] = x
+                m += 1
+        return out[:m].copy()
+    if ph == P_CHOOSE:
+        out[0] = 2 * n + 1
+        out[1] = 2 * n + 2
+        return out[:2].copy()
+    if ph == P_SELECT:
+        c = arr[H_COLOUR]
+        for x in range(n):
+            if select_ok(g, arr, x, c):
+                out[m] = x
+                m += 1
+        return out[:m].copy()
+    buf = np.zeros(scratch_size(n), dtype=np.int32)
+    m = destinations(g, arr, arr[S_SEL], arr[S_BUDGET], buf)
+    k = m + 1 if ph == P_AFTER_DEPLOY else m
+    res = np.empty(k, dtype=np.int32)
+    res[:m] = np.sort(buf[:m])
+    for i in range(m):
+        res[i] += n
+    if ph == P_AFTER_DEPLOY:
+        res[m] = 2 * n
+    return res
+
+
+@njit(cache=True)
+def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compiled
+    """Whether action ``a`` is legal now."""
+    n = g[G_N]
+    if arr[H_PLAYER] < 0 or a < 0 or a > 2 * n + 2:
+        return False
+    ph = arr[S_PHASE]
+    if ph <= P_SETUP_WHITE2:
+        return a < n and arr[BASE + a] == 0
+    if ph == P_CHOOSE:
+        return a == 2 * n + 1 or a == 2 * n + 2
+    if ph == P_SELECT:
+        return a < n and select_ok(g, arr, a, arr[H_COLOUR])
+    if a == 2 * n:
+        return ph == P_AFTER_DEPLOY
+    if a < n or a >= 2 * n or arr[BASE + a - n] != 0:
+        return False
+    buf = np.zeros(scratch_size(n), dtype=np.int32)
+    m = destinations(g, arr, arr[S_SEL], arr[S_BUDGET], buf)
+    for i in range(m):
+        if buf[i] == a - n:
+            return True
+    return False
+
+
+@njit(cache=True)
+def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
+    """Apply a legal action, updating the header."""
+    n = g[G_N]
+    arr[H_PLY] += 1
+    ph = arr[S_PHASE]
+    if ph <= P_SETUP_WHITE2:
+        _add_stone(g, arr, a, 0 if ph == P_SETUP_BLACK else 1)
+        if ph == P_SETUP_WHITE2:
+            arr[H_TURN] += 1
+            arr[S_PHASE] = P_CHOOSE
+            arr[H_PLAYER] = 1
+        else:
+            arr[S_PHASE] = ph + 1
+        return
+    if ph == P_CHOOSE:
+        # the second player (seat 1) takes Black: colour c is then played by seat c ^ 1
+        arr[H_SWAPPED] = 1 if a == 2 * n + 1 else 0
+        arr[H_TURN] += 1
+        _start_turn(g, arr, 0)
+        return
+    c = arr[H_COLOUR]
+    if ph == P_SELECT:
+        v = arr[BASE + a]
+        p = _potential(g, arr, a, c)
+        if v == 0:  # deploy, then perhaps a dispatch of the new stone
+            _add_stone(g, arr, a, c)
+            arr[S_STALL + c] = 0
+            if p - 1 >= 1 and has_exit(g, arr, a, p - 1):
+                arr[S_PHASE] = P_AFTER_DEPLOY
+                arr[S_SEL] = a
+                arr[S_BUDGET] = p - 1
+                return
+            _end_move(g, arr)
+            return
+        if v == c + 1:  # dispatch of one's own stone
+            arr[S_STALL + c] += 1
+            arr[S_PHASE] = P_DISPATCH
+            arr[S_SEL] = a
+            arr[S_BUDGET] = p
+            return
+        _remove_stone(g, arr, a)  # capture
+        _add_stone(g, arr, a, c)
+        arr[S_STALL + c] = 0
+        _end_move(g, arr)
+        return
+    if a < 2 * n:  # a destination
+        _remove_stone(g, arr, arr[S_SEL])
+        _add_stone(g, arr, a - n, c)
+    _end_move(g, arr)
+
+
+@njit(cache=True)
+def choose_random(g: Array, arr: Array, rng: Any, cells: Array, buf: Array) -> int:  # pragma: no cover
+    """A uniformly random legal action.
+
+    ``cells`` is scratch of length ``n``, ``buf`` scratch for :func:`destinations` (kept clean).
+    Site choices try a few uniformly random sites first and list all legal ones only when those
+    miss; either way every legal site is equally likely.
+    """
+    n = g[G_N]
+    ph = arr[S_PHASE]
+    if ph == P_CHOOSE:
+        return 2 * n + 1 + rand_below(rng, 2)
+    if ph <= P_SELECT:
+        c = arr[H_COLOUR]
+        for _ in range(8):
+            x = rand_below(rng, n)
+            if ph == P_SELECT:
+                if select_ok(g, arr, x, c):
+                    return x
+            elif arr[BASE + x] == 0:
+                return x
+        m = 0
+        for x in range(n):
+            if ph == P_SELECT:
+                if select_ok(g, arr, x, c):
+                    cells[m] = x
+                    m += 1
+            elif arr[BASE + x] == 0:
+                cells[m] = x
+                m += 1
+        return cells[rand_below(rng, m)]
+    m = destinations(g, arr, arr[S_SEL], arr[S_BUDGET], buf)
+    if ph == P_AFTER_DEPLOY:
+        k = rand_below(rng, m + 1)
+        return 2 * n if k == m else buf[k] + n
+    return buf[rand_below(rng, m)] + n
+
+
+@njit(cache=True)
+def playout(g: Array, arr: Array, rng: Any, out: Array, limit: int) -> int:  # pragma: no cover
+    """Uniformly random legal actions until the game ends or ``limit`` actions were taken."""
+    n = g[G_N]
+    cells = np.empty(n, dtype=np.int32)
+    buf = np.zeros(scratch_size(n), dtype=np.int32)
+    record = out.shape[0] >= limit
+    k = 0
+    while arr[H_PLAYER] >= 0 and k < limit:
+        a = choose_random(g, arr, rng, cells, buf)
+        apply(g, arr, a)
+        if record:
+            out[k] = a
+        k += 1
+    return k
+
+
+KERNELS = Kernels(legal=legal, is_legal=is_legal, apply=apply, playout=playout)
+
+
+# ---------------------------------------------------------------- the Game
+class Throngs(Game):
+    """Throngs on the original board, the large board, or a regular hexhex board."""
+
+    name: ClassVar[str] = "throngs"
+    title: ClassVar[str] = "Throngs"
+    colours: ClassVar[tuple[str, str]] = ("Black", "White")
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("board", "choice", "original", "original (93 sites), large (177) or hex",
+               choices=BOARDS),
+        Option("size", "int", None, "side of the hex board (with --board hex; default 5)",
+               minimum=2, maximum=12),
+        Option("setup", "choice", "choose", "choose (the sheet's set-up) or standard",
+               choices=SETUPS),
+        Option("no_stalling", "flag", False,
+               "each player must deploy or capture at least once in any three moves of theirs"),
+    )
+    special_actions: ClassVar[tuple[str, ...]] = ("stop", "black", "white")
+    #: Without ``no_stalling`` nothing forbids endless dispatching, so a cap is always needed.
+    unbounded: ClassVar[bool] = True
+    move_separator: ClassVar[str] = ","
+    #: Joins a move's selected site and its dispatch destination (or ``stop``) in move text.
+    dispatch_mark: ClassVar[str] = "-"
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> None:
+        """Size only for hex boards (default 5); the standard set-up only on the original board."""
+        if options["board"] == "hex":
+            if options["size"] is None:
+                options["size"] = 5
+        elif options["size"] is not None:
+            raise OptionError(
+                f"option size is for --board hex only; the {options['board']} board has a fixed "
+                "shape"
+            )
+        if options["setup"] == "standard" and options["board"] != "original":
+            raise OptionError(
+                "the standard set-up is defined for the original board only; use --setup choose "
+                f"on the {options['board']} board"
+            )
+
+    def record_tags(self) -> dict[str, str]:
+        """The options that shape the game (size only on hex boards)."""
+        tags = {"board": self.options["board"]}
+        if self.options["board"] == "hex":
+            tags["size"] = str(self.options["size"])
+        tags["setup"] = self.options["setup"]
+        tags["no_stalling"] = "yes" if self.options["no_stalling"] else "no"
+        return tags
+
+    def setup(self) -> None:
+        """Build the board and the constant table."""
+        self.board = board_for(self.options)
+        if self.board.size % 2 == 0:  # pragma: no cover - every board offered is odd
+            raise BoardError(f"{self.board.description} has an even number of sites")
+        self.consts = consts_for(self.board, bool(self.options["no_stalling"]))
+        self.kernels = KERNELS
+
+    def initial_array(self) -> Array:
+        """The set-up (first player to place stones), or the standard set-up with Black to move."""
+        return initial_array(self.board, self.options["setup"])
+
+    # -- actions and text ------------------------------------------------
+    @property
+    def num_distinct_actions(self) -> int:
+        """Sites (select), destinations, ``stop``, ``black`` and ``white``."""
+        return 2 * self.board.size + 3
+
+    @property
+    def stop_action(self) -> int:
+        """The ``stop`` action (keep the deployed stone where it is)."""
+        return 2 * self.board.size
+
+    def destination_action(self, site: int) -> int:
+        """The action that dispatches the selected stone to ``site``."""
+        return self.board.size + site
+
+    def action_text(self, action: int) -> str:
+        """``c4`` (select or place), ``-c4`` (destination), ``stop``, ``black`` or ``white``."""
+        n = self.board.size
+        if isinstance(action, int | np.integer) and not isinstance(action, bool):
+            a = int(action)
+            if 0 <= a < n:
+                return self.board.names[a]
+            if n <= a < 2 * n:
+                return self.dispatch_mark + self.board.names[a - n]
+            if 2 * n <= a < 2 * n + 3:
+                return self.special_actions[a - 2 * n]
+        raise NotationError(
+            f"{action!r} is not an action of {self.name} (0..{self.num_distinct_actions - 1})"
+        )
+
+    def parse_action(self, text: str) -> int:
+        """The action written ``text``: ``c4``, ``-c4``, ``stop`` (or ``-stop``), ``black``, ``white``."""
+        t = text.strip().lower()
+        n = self.board.size
+        if t.startswith(self.dispatch_mark):
+            t = t[len(self.dispatch_mark) :].strip()
+            if t == "stop":
+                return 2 * n
+            try:
+                return n + self.board.parse(t)
+            except CellNameError as exc:
+                raise NotationError(f"a dispatch destination is '-' and a site: {exc}") from None
+        if t in self.special_actions:
+            return 2 * n + self.special_actions.index(t)
+        try:
+            return self.board.parse(t)
+        except CellNameError as exc:
+            raise NotationError(
+                f"{exc}; or a destination like -c4, or one of: stop, black, white"
+            ) from None
+
+    def move_text(self, actions: Sequence[int]) -> str:
+        """A turn as its moves: ``c4-e6,d5-stop,f2`` (destinations and stop joined by ``-``)."""
+        n = self.board.size
+        out: list[str] = []
+        for a in actions:
+            a = int(a)
+            if n <= a <= 2 * n and out:
+                out[-1] += self.dispatch_mark + (
+                    "stop" if a == 2 * n else self.board.names[a - n]
+                )
+            else:
+                out.append(self.action_text(a))
+        return self.move_separator.join(out)
+
+    def parse_move(self, text: str) -> list[int]:
+        """The actions of a turn written as :meth:`move_text` writes it (or one action)."""
+        a = self.action_lookup.get(text.strip().lower())
+        if a is not None:
+            return [a]
+        moves = [p.strip() for p in text.strip().split(self.move_separator)]
+        if not any(moves):
+            raise NotationError("an empty move")
+        out: list[int] = []
+        for mv in moves:
+            if not mv:
+                raise NotationError(f"{text!r} has an empty move between two '{self.move_separator}'")
+            parts = mv.split(self.dispatch_mark)
+            if parts[0].strip():
+                out.append(self.parse_action(parts[0]))
+            elif len(parts) == 1:
+                raise NotationError(f"{mv!r} is not a move")
+            for p in parts[1:]:
+                if not p.strip():
+                    raise NotationError(f"{mv!r}: nothing after '{self.dispatch_mark}'")
+                out.append(self.parse_action(self.dispatch_mark + p))
+        return out
+
+    # -- reading positions -------------------------------------------------
+    def site_contents(self, arr: Array) -> Array:
+        """Per site: 0 empty, 1 Black, 2 White."""
+        n = self.board.size
+        return np.asarray(arr[BASE : BASE + n]).copy()
+
+    def potential(self, arr: Array, site: int, colour: int) -> int:
+        """Action potential of ``site`` for ``colour`` (0 Black, 1 White) in position ``arr``."""
+        return int(_potential(self.consts, arr, site, colour))
+
+    def stones(self, arr: Array) -> tuple[int, int]:
+        """Stones of Black and White on the board."""
+        return int(arr[S_STONES]), int(arr[S_STONES + 1])
+
+    def phase(self, arr: Array) -> str:
+        """What the player to act decides now, in words."""
+        ph = int(arr[S_PHASE])
+        if arr[H_PLAYER] < 0:
+            return "game over"
+        if ph == P_SETUP_BLACK:
+            return "set-up: place the Black stone"
+        if ph in (P_SETUP_WHITE1, P_SETUP_WHITE2):
+            return f"set-up: place White stone {ph}"
+        if ph == P_CHOOSE:
+            return "choose a colour: black or white"
+        move = int(arr[S_MOVE]) + 1
+        if ph == P_SELECT:
+            return f"move {move} of 2: select a site"
+        site = self.board.names[int(arr[S_SEL])]
+        budget = int(arr[S_BUDGET])
+        if ph == P_DISPATCH:
+            return f"move {move} of 2: dispatch {site} (budget {budget}): choose a destination"
+        return (f"move {move} of 2: deployed at {site}; dispatch it (budget {budget}) "
+                "to a destination, or stop")
+
+    def outcome_of(self, arr: Array) -> Outcome:
+        """Winner by majority of stones after the end-of-game fill and captures."""
+        wc = int(arr[H_WINNER])
+        seat = wc ^ int(arr[H_SWAPPED])
+        b, w = self.stones(arr)
+        stuck = int(arr[S_NOMOVE])
+        filler = self.colours[stuck ^ 1]
+        filled = int(arr[S_FILLED])
+        captured = int(arr[S_CAPTURED])
+        return Outcome(
+            winner=seat,
+            winner_colour=self.colours[wc],
+            reason=(
+                f"{self.colours[stuck]} had no move; {filler} filled {filled} empty "
+                f"site{'s' if filled != 1 else ''} and captured {captured} "
+                f"stone{'s' if captured != 1 else ''}; Black {b}, White {w}"
+            ),
+            score={"Black": b, "White": w},
+            details={
+                "no_move": self.colours[stuck],
+                "filled_by": filler,
+                "filled": filled,
+                "captured": captured,
+            },
+        )
+
+    def render(self, arr: Array, *, coordinates: bool = True) -> str:
+        """The board with ``B``/``W`` stones, ``.`` for empty sites and ``*`` for a selected stone."""
+        cols = self.site_contents(arr)
+        glyphs = [".BW"[v] for v in cols]
+        if arr[H_PLAYER] >= 0 and arr[S_PHASE] in (P_DISPATCH, P_AFTER_DEPLOY):
+            sel = int(arr[S_SEL])
+            glyphs[sel] = glyphs[sel].lower()
+        b, w = self.stones(arr)
+        head = (f"Throngs, {self.board.description}: Black {b}, White {w}, "
+                f"turn {int(arr[H_TURN]) + 1}; {self.phase(arr)}")
+        return head + "\n" + self.board.render(glyphs, coordinates=coordinates)
+
+    def describe_board(self) -> str:
+        """The empty board with coordinates, its size and its symmetries."""
+        b = self.board
+        return (f"Throngs: {b.description}, {b.size} sites, {len(b.adjacency)} adjacencies, "
+                f"{len(b.edge)} on the edge\n" + b.render(["."] * b.size))
+
+    def explain_illegal(self, arr: Array, a: int) -> str:
+        """Why an action is refused, in the sheet's words."""
+        n = self.board.size
+        ph = int(arr[S_PHASE])
+        if ph <= P_SETUP_WHITE2:
+            return "during the set-up, stones go on empty sites" if a < n else (
+                "the set-up places stones: name an empty site")
+        if ph == P_CHOOSE:
+            return "the second player now chooses a colour: black or white"
+        if ph == P_SELECT:
+            if a >= n:
+                return "a move starts by selecting a site"
+            c = int(arr[H_COLOUR])
+            v = int(arr[BASE + a])
+            p = self.potential(arr, a, c)
+            if v == 0:
+                return f"a deploy needs action potential at least 1; {self.board.names[a]} has {p}"
+            if v == c + 1:
+                if p < 1:
+                    return f"a dispatch needs action potential at least 1; it is {p} here"
+                if self.options["no_stalling"] and arr[S_STALL + c] >= 2:
+                    return ("no stalling: after two dispatches in a row a player must deploy "
+                            "or capture")
+                return f"the stone cannot leave with a budget of {p}"
+            return f"a capture needs action potential at least 2; {self.board.names[a]} has {p}"
+        if a == 2 * n:
+            return "stop ends a deploy; a dispatched stone must leave its site"
+        if a < n:
+            return (f"choose a destination for the stone on {self.board.names[int(arr[S_SEL])]}, "
+                    f"written with a dash, like -{self.board.names[a]}")
+        if a < 2 * n:
+            return (f"no path of cost at most {int(arr[S_BUDGET])} reaches "
+                    f"{self.board.names[a - n]} without visiting a site twice")
+        return "the colour choice comes once, after the set-up"
+
+
+GAME = Throngs
