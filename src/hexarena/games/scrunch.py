@@ -965,6 +965,27 @@ KERNELS = Kernels(legal=legal, is_legal=is_legal, apply=apply, playout=playout)
 
 
 # ---------------------------------------------------------------- the Game
+def _count(k: int, word: str) -> str:
+    """``1 stone``, ``2 stones``."""
+    return f"{k} {word}{'' if k == 1 else 's'}"
+
+
+def _count_groups(stones: set[int], nbs: tuple[tuple[int, ...], ...]) -> int:
+    """Number of connected groups of ``stones`` (for messages)."""
+    left = set(stones)
+    k = 0
+    while left:
+        k += 1
+        todo = [left.pop()]
+        while todo:
+            z = todo.pop()
+            for y in nbs[z]:
+                if y in left:
+                    left.remove(y)
+                    todo.append(y)
+    return k
+
+
 _GROWTH_RE = re.compile(r"^\s*([a-z]+[0-9]+)\s*:\s*([a-z]+[0-9]+)\s*(?:-\s*([a-z]+[0-9]+)\s*)?$")
 
 
@@ -1127,9 +1148,9 @@ class Scrunch(Game):
         nb, nw = int(arr[S_NSNK]), int(arr[S_NSNK + 1])
         cb, cw = self.creating(arr)
         head = (
-            f"Scrunch, {self.board.description}: Black {b} stones in {nb} snakes"
-            f"{' (creating)' if cb else ''}, White {w} in {nw}{' (creating)' if cw else ''}, "
-            f"turn {int(arr[H_TURN]) + 1}"
+            f"Scrunch, {self.board.description}: Black {_count(b, 'stone')} in "
+            f"{_count(nb, 'snake')}{' (creating)' if cb else ''}, White {_count(w, 'stone')} in "
+            f"{_count(nw, 'snake')}{' (creating)' if cw else ''}, turn {int(arr[H_TURN]) + 1}"
         )
         if arr[H_PLAYER] >= 0:
             head += f"\n{self.colours[int(arr[H_COLOUR])]}: {self.decision(arr)}"
@@ -1188,7 +1209,23 @@ class Scrunch(Game):
             return "the stone must step to an empty cell"
         if not _adj(self.consts, a, s):
             return "the stone moves one step, to a neighbouring cell"
-        return "that step would leave a mutant snake or more snakes than before"
+        return self._explain_growth(arr, p, s, a)
+
+    def _explain_growth(self, arr: Array, p: int, s: int, d: int) -> str:
+        """Why the growth ``p``, ``s`` to ``d`` is refused: the mutant it leaves, or the count."""
+        c = int(arr[H_COLOUR])
+        cols = self.cell_colours(arr)
+        nbs = self.board.neighbor_lists
+        mine = {x for x in range(self.board.size) if cols[x] == c + 1}
+        after = (mine | {p, d}) - {s}
+        for x in sorted(after):
+            k = sum(y in after for y in nbs[x])
+            if k > 2:
+                return (f"the stone on {self.board.names[x]} would have {k} friendly neighbours "
+                        "(a mutant snake)")
+        before = len(self.snakes(arr, c))
+        count = _count_groups(after, nbs)
+        return f"it would leave {count} {self.colours[c]} snakes where there were {before}"
 
     # -- analysis ---------------------------------------------------------
     def position(
