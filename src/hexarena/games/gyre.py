@@ -2,7 +2,7 @@
 
 Rules (rule sheet plus NOTES.md). Red and Blue place one stone a turn on any empty cell, Red
 first, with the pie rule; stones never move and nothing is captured. A player P wins as soon as,
-after P's placement, some group G of P has a *winning loop*:
+after P's placement, some group G of P has a winning loop:
 
 1. G has at least two stones on the perimeter ring R (a loop joins two perimeter stones);
 2. G walls off the centre c on the short side: the component of (board minus G) that holds c
@@ -13,18 +13,19 @@ after P's placement, some group G of P has a *winning loop*:
    connected set of cells that P does not occupy holds two ring cells ``i < j`` of that run with
    ``j - i >= |R|/2``.
 
-``docs/games/gyre.md`` sets out how this reads and how the kernels decide it. In short: the ring
-stones of G cut the ring into *arcs*; at most one arc (the *long arc*) has ``|R|/2`` cells or
-more. Without a long arc, G wins. Otherwise G wins when the centre cannot reach the long arc
-without crossing G (a flood fill) and the cells P does not occupy cannot join two cells of the
-long arc ``|R|/2`` or more positions apart. By the hex lemma (a hex board has no draw), two
-non-P ring cells are connected through non-P cells exactly when no group of P has ring stones on
-both sides of them, so that last question is answered by one walk along the long arc with a
-stack of the P groups met on it, in ``O(|R|)``; the flood fill runs only for groups that pass
-it. A move that neither lands on the ring nor joins two groups leaves every group's ring stones
-as they were, so only its own group can newly win (its centre side may have closed).
-
-The win depends only on P's stones and never goes away once there (P's stones only grow).
+How the kernels decide it (``docs/games/gyre.md`` has the argument and worked cases). The ring
+stones of G cut the ring into *arcs*, the runs of ring cells between two ring stones of G that
+follow each other; each arc lies in one component of (board minus G), and at most one arc is
+``|R|/2`` cells or longer. In a run of ``m`` cells, cells 1 and m are next to ring stones of G,
+so P never occupies them (they would belong to G), and the cells next to G on that side join
+them without touching a stone of P: P's other stones can never stop the opponent going round G
+along its edge, and condition 3 fails exactly when some run other than the centre's has
+``m - 1 >= |R|/2``. So, with ``l`` the longest arc of G: ``l < |R|/2`` wins; ``l > |R|/2``
+does not; ``l == |R|/2`` wins exactly when the centre cannot reach that arc without crossing G
+(a flood fill). A group's verdict depends on its own cells only, so after a placement only the
+group holding the new stone can have become a winner, and a win once there never goes away.
+Each group keeps a list of its ring stones and its longest arc, worked out again (a sort of its
+few ring positions) only when its ring stones change.
 
 State array layout (after the common header):
 
@@ -33,14 +34,15 @@ State array layout (after the common header):
 ``arr[9]``            ring length ``|R|``
 ``arr[10]``           number of empty cells
 ``arr[11]``           last cell played (-1 before the first stone)
-``arr[12]``           scratch stamp counter (grows as the kernels work)
+``arr[12]``           stamp counter for the flood fill's scratch marks
 ``arr[13:15]``        stones of Red, Blue
-``arr[15]``           winning group (its id, a cell of it), -1 while the game goes on
-then 15 blocks of n   colour (0 empty, 1 Red, 2 Blue), group id, next cell in group
-                      (circular lists), group size and ring stones (by id), empty
-                      list and positions; scratch: stamps, first / last ring position,
-                      longest gap and where it starts (by id), a list, seen counts, a
-                      stack of class starts, and the flood-fill stack
+``arr[15]``           the winning group (its id, a cell of it), -1 while the game goes on
+then 13 blocks of n   colour (0 empty, 1 Red, 2 Blue); group id; next cell of the
+                      group (circular lists); by group id: stones, ring stones, one
+                      ring stone; next ring stone of the group (circular lists);
+                      by group id: longest arc and the ring position before it;
+                      empty list and positions; scratch: flood-fill marks, and
+                      sorted ring positions / flood-fill stack
 ====================  =========================================================
 
 The constant table is ``[n, |R|, centre, |R|/2, neighbours (n x 6), ring (|R|), ring position
