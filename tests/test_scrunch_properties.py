@@ -18,8 +18,17 @@ from hypothesis import strategies as st
 
 import hexarena
 from hexarena.core import H_COLOUR, H_PLAYER
-from hexarena.games.scrunch import PH_DEST, PH_PICK, PH_REMOVE, PH_START, S_CREATE, S_P, S_PHASE, S_S
-from hexarena.games.scrunch import Scrunch
+from hexarena.games.scrunch import (
+    PH_DEST,
+    PH_PICK,
+    PH_REMOVE,
+    PH_START,
+    S_CREATE,
+    S_P,
+    S_PHASE,
+    S_S,
+    Scrunch,
+)
 from hexarena.records import read_record, write_record
 from hexarena.rng import make_rng
 

@@ -307,7 +307,7 @@ def test_removal_when_no_smallest_snake_can_move() -> None:
     game = scrunch(3)
     state = game.position(black=["c1", "a4", "a5"], white=["c2", "d3"], creating=(False, True))
     assert names(state) == ["xc1"]
-    with pytest.raises(IllegalActionError, match="no growth|next to a smallest"):
+    with pytest.raises(IllegalActionError, match="next to a smallest snake"):
         state.apply("a3")
     state.apply("xc1")
     assert state.turn_ends()[-1]
@@ -362,7 +362,9 @@ def test_removal_that_frees_another_snake() -> None:
     b4 to a4; c3 with b4 to c4; c5 with a5 to a4), so the turn ends after one removal.
     """
     game = scrunch(3)
-    state = game.position(black=["d3", "e3", "b4", "d4", "a5", "b5"], white=["d1", "b2", "d2", "b3"])
+    state = game.position(
+        black=["d3", "e3", "b4", "d4", "a5", "b5"], white=["d1", "b2", "d2", "b3"]
+    )
     assert names(state) == ["xd3", "xe3", "xb4", "xd4", "xa5", "xb5"]
     state.apply("xd4")
     assert state.turn_ends()[-1]
@@ -441,7 +443,7 @@ def test_removal_is_refused_while_a_growth_or_an_egg_is_possible() -> None:
     state = game.position(black=["c3"], white=["a5"])
     with pytest.raises(IllegalActionError, match="only when no smallest snake can grow"):
         state.apply("xc3")
-    with pytest.raises(IllegalActionError, match="no White stone|no Black stone"):
+    with pytest.raises(IllegalActionError, match="no Black stone on a5"):
         state.apply("xa5")
 
 
