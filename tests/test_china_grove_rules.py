@@ -89,11 +89,12 @@ PATTERN_CLASSES = {
 }
 
 #: A whole game on the board (found by random play, checked by hand below): 21 turns.
-GAME = (
+GAME_TEXT = (
     "d2,g1,f17,i6,e11,d6 g13,b12,b11 d15,e3,d9,f5 c13 e14,f3 d12,i11,e4 f12,h10,b16,g2 "
     "a12,a16,j12,i9,h15 f6,e9,g11 b13,e15,h12 b14,j11,c9,h13 i10,g16,f15,g15 h6,f7,f9,g8,e2 "
     "d5 b10,g4 c12,c10,g3 f13,f14 f4,i12 g7,c15 a17 e13,c14,d13"
-).split()
+)
+GAME = GAME_TEXT.split()
 
 
 def game(**options: object) -> ChinaGrove:
