@@ -557,6 +557,8 @@ function render() {
   $("rp-next").disabled = G.replay === null;
   $("rp-last").disabled = G.replay === null;
   document.body.dataset.version = v.version;
+  document.body.dataset.partial = G.partial.length;
+  document.body.dataset.busy = G.busy ? "yes" : "no";
 }
 
 async function refresh() {
@@ -583,7 +585,7 @@ async function onCellClick(i) {
 
 async function onAction(a) {
   if (!myTurn() || G.busy) return;
-  G.busy = true;
+  setBusy(true);
   G.hints = null;
   G.partial.push(a);
   try {
@@ -592,7 +594,7 @@ async function onAction(a) {
       await api("POST", `/api/games/${G.id}/moves`, { actions: G.partial, version: G.view.version }, G.token);
       G.partial = [];
       G.pending = null;
-      G.busy = false;
+      setBusy(false);
       await refresh();
       return;
     }
@@ -604,13 +606,18 @@ async function onAction(a) {
     if (e.status === 409) {
       G.partial = [];
       G.pending = null;
-      G.busy = false;
+      setBusy(false);
       await refresh();
       return;
     }
   }
-  G.busy = false;
+  setBusy(false);
   render();
+}
+
+function setBusy(busy) {
+  G.busy = busy;
+  document.body.dataset.busy = busy ? "yes" : "no";
 }
 
 function cancelTurn() {
@@ -644,11 +651,11 @@ async function setReplay(turn) {
 
 async function doChange(path, body) {
   if (G.busy) return;
-  G.busy = true;
+  setBusy(true);
   try {
     await api("POST", `/api/games/${G.id}/${path}`, { version: G.view.version, ...(body || {}) }, G.token);
   } catch (e) { showMessage(e.message); }
-  G.busy = false;
+  setBusy(false);
   G.partial = [];
   G.pending = null;
   G.resignArmed = false;
