@@ -313,27 +313,29 @@ class Game:
         """
         board = self.board
         n = board.size
-        template = board.render(["#"] * n, coordinates=False).split("\n")
-        spots = [[x for x, ch in enumerate(line) if ch == "#"] for line in template]
         lines = self.render(arr, coordinates=False).split("\n")
-        for start in range(len(lines) - len(template) + 1):
-            window = lines[start : start + len(template)]
-            margin = min((len(w) - len(w.lstrip()) for w in window if w.strip()), default=0)
-            window = [w[margin:] for w in window]
-            if all(
-                len(w) > xs[-1] and all(w[x] != " " for x in xs) and not w[: xs[0]].strip()
-                for w, xs in zip(window, spots, strict=True)
-                if xs
-            ):
-                glyphs = [w[x] for w, xs in zip(window, spots, strict=True) for x in xs]
-                # the picture lists rows from the top; cells are indexed from the bottom row
-                rows: list[list[str]] = []
-                k = 0
-                for xs in spots:
-                    rows.append(glyphs[k : k + len(xs)])
-                    k += len(xs)
-                ordered = [g for row in reversed(rows) for g in row]
-                return [g.upper() if g != "." else "." for g in ordered]
+        rows = board.rmax - board.rmin
+        top = min(range(n), key=lambda i: (-board.cells[i][1], board.cells[i][0]))
+        # Pictures put a cell every `step` characters along a row and a row every `gap` lines
+        # (2 and 1 for Board.render; wider layouts draw links between the cells).
+        for step, gap in ((2, 1), (4, 2), (6, 3)):
+            place = [
+                (gap * (board.rmax - r), step * (q - board.qmin) + (step // 2) * (r - board.rmin))
+                for q, r in board.cells
+            ]
+            for first in range(len(lines) - gap * rows):
+                text = lines[first + place[top][0]]
+                left = len(text) - len(text.lstrip())
+                shift = left - place[top][1]
+                glyphs = []
+                for dy, dx in place:
+                    line = lines[first + dy]
+                    x = dx + shift
+                    if not 0 <= x < len(line) or line[x] in " -/\\|_":
+                        break
+                    glyphs.append(line[x])
+                else:
+                    return [g.upper() if g != "." else "." for g in glyphs]
         return ["."] * n
 
     # -- options -------------------------------------------------------
