@@ -351,7 +351,7 @@ class ChinaGrove(Game):
             choices=("pattern", "number"),
         ),
         Option("penalty", "int", 2, "points lost per group", choices=(2, 4)),
-        Option("islands", "int", None, "islands of the board (default 1)", choices=(1, 2)),
+        Option("islands", "int", 1, "separate islands of the board", choices=(1, 2)),
         Option("board_seed", "int", 1, "seed of the generated board", minimum=0),
         Option(
             "board", "str", None,
@@ -362,30 +362,35 @@ class ChinaGrove(Game):
 
     @classmethod
     def parse_options(cls, given: dict[str, Any]) -> dict[str, Any]:
-        """As :meth:`Game.parse_options`; with an explicit ``board``, the seed is only a label."""
-        has_board = given.get("board") is not None
+        """As :meth:`Game.parse_options`; a given ``board`` brings its own island count.
+
+        With an explicit ``board`` and no ``board_seed``, the seed is ``None``; given both, the
+        board is played and the seed only says where it came from.
+        """
+        given = dict(given)
         has_seed = given.get("board_seed", given.get("board-seed")) is not None
+        text = given.get("board")
+        if text is not None and given.get("islands") is None:
+            try:
+                given["islands"] = board_facts(parse_board_text(str(text)))["islands"]
+            except BoardError as exc:
+                raise OptionError(f"option board: {exc}") from None
         out = super().parse_options(given)
-        if has_board and not has_seed:
+        if text is not None and not has_seed:
             out["board_seed"] = None
         return out
 
     @classmethod
     def check_options(cls, options: dict[str, Any]) -> None:
-        """Build and check the board, refusing one that is not a China Labyrinth solution."""
+        """Check a given board, refusing one that is not a China Labyrinth solution."""
         text = options.get("board")
         if text is None:
-            if options["islands"] is None:
-                options["islands"] = 1
             return
         try:
             cells = parse_board_text(text)
-            islands = options["islands"]
-            check_board(cells, islands)
+            check_board(cells, options["islands"])
         except BoardError as exc:
             raise OptionError(f"option board: {exc}") from None
-        if islands is None:
-            options["islands"] = board_facts(cells)["islands"]
         options["board"] = board_text(from_cells(cells))
 
     def setup(self) -> None:
