@@ -500,10 +500,11 @@ class Gyre(Game):
         self.board = hexhex(self.options["size"])
         self.consts = consts_for(self.board)
         self.kernels = KERNELS
+        self._empty = initial_array(self.board.size, len(self.board.ring))
 
     def initial_array(self) -> Array:
-        """The empty board, Red to move."""
-        return initial_array(self.board.size, len(self.board.ring))
+        """The empty board, Red to move (a fresh copy of one built once per game)."""
+        return self._empty.copy()
 
     # -- reading a position ------------------------------------------------
     def cell_colours(self, arr: Array) -> Array:
