@@ -476,3 +476,26 @@ def test_position_refuses_a_finished_game_and_bad_input() -> None:
         game.position(red=["z9"])
     with pytest.raises(OptionError, match="colour must be 0"):
         game.loops(game.initial_array(), 2)
+    with pytest.raises(OptionError, match="not on the board"):
+        game.group_of(game.initial_array(), 37)
+
+
+def test_undo_of_the_winning_move_and_the_web_view() -> None:
+    """The first test's win (Red e6), taken back and played again. The web app's cell view
+    labels the winning group's stones ``@`` and the stones on the ring cells its loop owns
+    ``+`` (Blue's g2); other stones and empty cells are plain."""
+    game = gyre(4)
+    state = game.position(red=cells("d1 d2 c3 c4 c5 d5 e5"), blue=cells("g2 f3 e4 b4 b6 c7 a5"))
+    before = game.cell_view(state.array)
+    assert set(before) == {".", "R", "B"}
+    state.apply("e6")
+    view = game.cell_view(state.array)
+    names = game.board.names
+    labelled = {names[i]: v for i, v in enumerate(view) if len(v) > 1}
+    assert labelled == {**{c: "R@" for c in cells("d1 d2 c3 c4 c5 d5 e5 e6")}, "g2": "B+"}
+    assert state.undo() == game.board.parse("e6")
+    assert not state.is_terminal() and game.cell_view(state.array) == before
+    assert state.to_move == 0 and "e6" in state.legal_action_texts()
+    state.apply("e6")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winner_colour == "Red"

@@ -519,6 +519,8 @@ class Gyre(Game):
     def group_of(self, arr: Array, cell: int) -> tuple[int, ...]:
         """The cells of the group holding ``cell`` (empty tuple for an empty cell), ascending."""
         n = self.board.size
+        if not 0 <= cell < n:
+            raise OptionError(f"cell {cell} is not on the board (0..{n - 1})")
         if arr[_o(B_COL, n) + cell] == 0:
             return ()
         gid = arr[_o(B_GID, n) : _o(B_GID + 1, n)]
