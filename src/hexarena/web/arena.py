@@ -121,6 +121,11 @@ def _jsonable(value: Any, depth: int = 0) -> Any:
     return str(value)
 
 
+def short_tags(tags: dict[str, str]) -> dict[str, str]:
+    """A game's option tags for display: a stored board or other long value is abbreviated."""
+    return {k: (v if len(v) <= 24 else "(stored)") for k, v in tags.items()}
+
+
 def option_json(o: Option) -> dict[str, Any]:
     """An option's description for the new-game form."""
     return {
@@ -386,7 +391,7 @@ class Arena:
                     "id": r.id,
                     "game": r.game,
                     "title": title,
-                    "options": r.tags,
+                    "options": short_tags(r.tags),
                     "mode": r.mode,
                     "seats": r.seats,
                     "turns": r.turns,
@@ -481,7 +486,7 @@ class Arena:
             "game": g.name,
             "title": g.title,
             "options": g.record_tags(),
-            "option_text": g.option_text(),
+            "option_text": " ".join(f"{k}={v}" for k, v in short_tags(g.record_tags()).items()),
             "colours": list(g.colours),
             "legend": self._legend(g),
             "mode": session.row.mode,

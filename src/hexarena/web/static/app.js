@@ -413,6 +413,14 @@ function renderPlayers() {
   }
 }
 
+function valueText(val) {
+  if (val && typeof val === "object" && !Array.isArray(val)) {
+    return Object.entries(val).map(([k, v]) => `${k} ${valueText(v)}`).join(", ");
+  }
+  if (Array.isArray(val)) return val.map(valueText).join(" ");
+  return String(val);
+}
+
 function renderGameOver() {
   const v = G.view;
   const o = v.outcome;
@@ -425,14 +433,14 @@ function renderGameOver() {
   for (const [k, val] of Object.entries(o.score || {})) {
     const tr = html("tr");
     tr.appendChild(html("td", k));
-    tr.appendChild(html("td", typeof val === "object" ? JSON.stringify(val) : String(val)));
+    tr.appendChild(html("td", valueText(val)));
     table.appendChild(tr);
   }
   for (const [k, val] of Object.entries(o.details || {})) {
     if (k in (o.highlight || {}) || k === "resigned") continue;
     const tr = html("tr");
     tr.appendChild(html("td", k.replace(/_/g, " ")));
-    tr.appendChild(html("td", typeof val === "object" ? JSON.stringify(val) : String(val)));
+    tr.appendChild(html("td", valueText(val)));
     table.appendChild(tr);
   }
   const ul = $("go-highlight");
