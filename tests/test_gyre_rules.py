@@ -234,6 +234,55 @@ def test_equal_ring_paths_win() -> None:
     assert outcome.details["owned"][0] == "d1"
 
 
+def test_an_inner_stone_seals_the_centre_off() -> None:
+    """Red's group d1 d2 e2 e3 e4 e5 e6 runs east of the centre (ring stones d1 and e6, arcs of
+    7 and 9) and hooks round it with d5 c5 c4. The centre still reaches the west arc through d3
+    and c3, so Red has no loop yet. Red plays c3 (x), off the ring, joining the group:
+
+        . . B .  7
+       . . B B R  6
+      . B R R R .  5
+     . B R * R . .  4
+    a . x . R . B  3
+     b . R R B .  2
+      c R . . .  1
+       d e f g
+
+    Now the centre's component is d4 and d3, touching no ring cell, and the west arc d7..c2 has
+    9 cells whose ends are 8 apart: Red wins with the arc it already had.
+    """
+    game = gyre(4)
+    state = game.position(
+        red=cells("d1 d2 e2 e3 e4 e5 e6 d5 c5 c4"), blue=cells("b4 b5 c6 d6 f2 g3 c7")
+    )
+    assert game.loops(state.array, 0) == []
+    state.apply("c3")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winner_colour == "Red"
+    assert outcome.details["owned"] == cells("d1 e1 f1 g1 g2 g3 g4 f5 e6")
+
+
+def test_a_stone_joining_a_long_sided_loop_does_not_win() -> None:
+    """The long-path loop of the earlier test (ring stones d1 and e6, the centre on the 9-cell
+    west side), set up directly; Red plays f3 (x), joining the group off the ring:
+
+        . . . .  7
+       . B B . R  6
+      . . . . R .  5
+     . . B * R . .  4
+    a . B . R x B  3
+     b . R R B .  2
+      c R . . .  1
+       d e f g
+
+    The group's arcs are unchanged and the centre still reaches the west arc: no win.
+    """
+    game = gyre(4)
+    state = game.position(red=cells("d1 d2 e2 e3 e4 e5 e6"), blue=cells("c3 c4 f2 g3 b6 c6"))
+    state.apply("f3")
+    assert not state.is_terminal()
+
+
 # ---------------------------------------------------------------- the opponent's way round
 SURROUNDABLE_RED = cells("d1 d2 c3 c4 c5 d5 e5")
 SURROUNDING_BLUE = cells("d6 c6 b6 b5 b4 b3 c2")

@@ -296,6 +296,22 @@ def _update_arc(g: Array, arr: Array, grp: int) -> None:  # pragma: no cover - c
 
 
 @njit(cache=True)
+def refresh_arcs(g: Array, arr: Array) -> None:  # pragma: no cover - compiled
+    """Work out the longest arc of every group with two or more ring stones.
+
+    :func:`apply` keeps the arcs up to date as it goes; a position put together stone by stone
+    with :func:`place_stone` needs this once at the end.
+    """
+    n = arr[S_N]
+    col = _o(B_COL, n)
+    gid = _o(B_GID, n)
+    rc = _o(B_RCNT, n)
+    for x in range(n):
+        if arr[col + x] != 0 and arr[gid + x] == x and arr[rc + x] >= 2:
+            _update_arc(g, arr, x)
+
+
+@njit(cache=True)
 def _centre_sealed(
     g: Array, arr: Array, c: int, grp: int, start: int, length: int
 ) -> bool:  # pragma: no cover - compiled
@@ -680,9 +696,15 @@ class Gyre(Game):
                     raise OptionError(f"cell {name} is given twice")
                 seen.add(x)
                 place_stone(self.consts, arr, x, colour)
+        refresh_arcs(self.consts, arr)
         arr[S_LAST] = -1
         if to_move not in self.colours:
             raise OptionError(f"to_move must be Red or Blue, not {to_move!r}")
+        if turn < 0 or (turn < 2 and seen and not (turn == 1 and len(seen) == 1)):
+            raise OptionError(
+                f"turn {turn} does not fit the stones: a position with stones on the board "
+                "has had at least 2 turns (1 for a single stone with the swap still offered)"
+            )
         if int(arr[S_EMPTY]) == 0:
             raise OptionError("a position to play from needs at least one empty cell")
         for colour in (0, 1):
