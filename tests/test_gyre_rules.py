@@ -527,6 +527,12 @@ def test_position_refuses_a_finished_game_and_bad_input() -> None:
         game.loops(game.initial_array(), 2)
     with pytest.raises(OptionError, match="not on the board"):
         game.group_of(game.initial_array(), 37)
+    with pytest.raises(OptionError, match="turn 1 does not fit"):
+        game.position(red=["d1"], blue=["d2"], turn=1)
+    with pytest.raises(OptionError, match="turn -1"):
+        game.position(turn=-1)
+    first = game.position(red=["d4"], to_move="Blue", turn=1)  # Red's first stone: swap offered
+    assert first.legal_action_texts()[-1] == "swap"
 
 
 def test_undo_of_the_winning_move_and_the_web_view() -> None:
