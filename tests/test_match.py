@@ -220,3 +220,35 @@ def test_cli_match_table_and_tournament(tmp_path: Path) -> None:
 def test_cli_match_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*argv, "--no-records"], out=io.StringIO()) == 2
     assert "hexarena: error:" in capsys.readouterr().err
+
+
+def test_games_run_on_any_concurrent_futures_executor() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=2) as ex:
+        res = run_match(CHURN, "random", "easy", 2, seed=4, executor=ex)
+    plain = run_match(CHURN, "random", "easy", 2, seed=4)
+    assert [(r.winner_seat, r.turns) for r in res.results] == [
+        (r.winner_seat, r.turns) for r in plain.results
+    ]
+
+
+def test_cli_scheduler_without_dask_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("hexarena")
+    try:
+        import distributed  # noqa: F401
+
+        pytest.skip("Dask is installed here")
+    except ImportError:
+        pass
+    argv = [
+        "match",
+        "churn",
+        "random",
+        "random",
+        "--scheduler",
+        "tcp://127.0.0.1:1",
+        "--no-records",
+    ]
+    assert main(argv, out=io.StringIO()) == 2
+    assert "pip install 'hexarena[dask]'" in capsys.readouterr().err

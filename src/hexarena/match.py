@@ -530,6 +530,23 @@ def limit_from_args(ns: Any) -> Limit | None:
     return lim
 
 
+def dask_executor(address: str) -> Executor:
+    """A ``concurrent.futures`` executor running on the Dask cluster at ``address`` (the
+    ``dask`` extra: ``pip install 'hexarena[dask]'``; every worker needs hexarena installed)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise MatchError(
+            "--scheduler needs Dask: pip install 'hexarena[dask]' (or dask[distributed])"
+        ) from None
+    try:
+        client = Client(address)
+    except (OSError, ValueError, TimeoutError) as exc:
+        raise MatchError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    executor: Executor = client.get_executor()
+    return executor
+
+
 def _progress(total: int, title: str, show: bool) -> Any:
     """A Rich progress bar (or a stand-in that shows nothing)."""
     if not show:
@@ -561,6 +578,8 @@ def cmd_match(game: Game, ns: Any, out: Any) -> int:
     kwargs: dict[str, Any] = dict(
         limit=limit, seed=ns.seed, workers=ns.workers, records=records, max_turns=ns.max_turns
     )
+    if ns.scheduler:
+        kwargs["executor"] = dask_executor(ns.scheduler)
     if bar is not None:
         progress, task = bar
         with progress:
@@ -622,6 +641,8 @@ def cmd_tournament(game: Game, ns: Any, out: Any) -> int:
     kwargs: dict[str, Any] = dict(
         limit=limit, seed=ns.seed, workers=ns.workers, records=records, max_turns=ns.max_turns
     )
+    if ns.scheduler:
+        kwargs["executor"] = dask_executor(ns.scheduler)
     if bar is not None:
         progress, task = bar
         with progress:
@@ -718,6 +739,13 @@ def add_arguments(sp: Any, *, tournament: bool) -> None:
         type=int,
         default=None,
         help="stop a game after this many turns; the player to move then resigns",
+    )
+    sp.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="run the games on the Dask cluster at ADDRESS (needs the dask extra); "
+        "default: local processes",
     )
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -11,8 +11,8 @@ differ only in their :class:`SearchSettings` and their default :class:`~hexarena
               short and evaluated by the game's plug-in, RAVE where the game's plug-in turns
               it on, a tuned exploration constant; one second a move by default
 ``easy``      ``mcts`` limited to 100 iterations a decision
-``medium``    ``mcts`` limited to 1,000 iterations or 0.25 seconds a decision, whichever
-              comes first
+``medium``    ``mcts`` limited to 400 iterations or 0.1 seconds a decision, whichever
+              comes first (a whole Churn game at side 5 takes a few minutes)
 ``hard``      ``mcts`` with 3 seconds a decision
 ============  ==========================================================================
 
@@ -357,7 +357,7 @@ LEVELS: dict[str, tuple[SearchSettings, Limit]] = {
     "uct": (UCT_SETTINGS, Limit(seconds=1.0)),
     "mcts": (FULL_SETTINGS, Limit(seconds=1.0)),
     "easy": (FULL_SETTINGS, Limit(iterations=100)),
-    "medium": (FULL_SETTINGS, Limit(seconds=0.25, iterations=1000)),
+    "medium": (FULL_SETTINGS, Limit(seconds=0.1, iterations=400)),
     "hard": (FULL_SETTINGS, Limit(seconds=3.0)),
 }
 

@@ -110,6 +110,7 @@ def _churn() -> GamePlugin:
         # at side 3 a playout is a whole game; from side 4 on, games run thousands of turns
         playout_cap=lambda game: 4 * game.board.size,
         safety_cap=lambda game: 20_000,
+        greedy=0.25,
     )
 
 
