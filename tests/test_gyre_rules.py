@@ -350,6 +350,36 @@ def test_the_same_loop_wins_once_it_takes_the_opponents_way_round() -> None:
     assert outcome.details["owned"] == cells("d1 e1 f1 g1 g2 g3 g4 f5 e6")
 
 
+def test_the_same_loop_wins_once_another_red_group_on_the_way_round_joins_it() -> None:
+    """Red's surroundable loop (it gets f5 first: ring stones d1 and f5, far arc e6..c2 of 10
+    cells) and a second Red group, d7, on Blue's way round; Blue plays b3. Red then plays d6
+    (x), which touches d5, e5 and d7:
+
+        . . . R  7
+       . B B x .  6
+      . B R R R R  5
+     . B R * . . .  4
+    a B R . . . .  3
+     b . R B B B  2
+      c R . . B  1
+       d e f g
+
+    The loop now has ring stones d1 (0), f5 (7) and d7 (9): arcs e1..g4 (6 cells), e6 (1) and
+    c7..c2 (8). Every arc is shorter than |R|/2 = 9: Blue's way round along the loop's edge is
+    cut at d6-d7, and Red wins; with no long arc the loop owns the whole ring.
+    """
+    game = gyre(4)
+    state = game.position(red=[*SURROUNDABLE_RED, "d7"], blue=cells("c6 b6 b5 b4 g1 g2 f2 e2"))
+    state.apply("f5")
+    state.apply("b3")
+    assert not state.is_terminal()
+    state.apply("d6")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winner_colour == "Red"
+    assert sorted(outcome.details["group"]) == sorted([*SURROUNDABLE_RED, "f5", "d6", "d7"])
+    assert len(outcome.details["owned"]) == 18
+
+
 def test_another_group_of_the_player_cannot_block_the_way_round() -> None:
     """Red's surroundable loop (ring stones d1 and f5, far arc e6..c2 of 10 cells) and a
     second Red group c7 b7 a7 a6 a5 on the ring of that arc; Red plays a4 (x), which joins it.
