@@ -478,6 +478,22 @@ def test_a_restart_loses_nothing(db: str) -> None:
         assert view(c, gid)["turns"] == 7
 
 
+def test_after_a_restart_the_computer_plays_its_pending_turn(db: str) -> None:
+    # a game stored with the computer to move, as a server stopping mid-thought leaves it
+    Storage(db).create_game(
+        "pending1",
+        "churn",
+        {"size": "3"},
+        "computer",
+        [f"computer:{FAST}", "human"],
+        (None, "tok"),
+        5,
+    )
+    with TestClient(create_app(db)) as c:
+        v = wait_for(c, "pending1", "tok", lambda v: v["turns"] == 1)
+        assert v["to_act"] == 1 and v["you"] == [1] and v["last_move"]["seat"] == 0
+
+
 def test_a_change_by_another_server_process_is_seen(db: str) -> None:
     with TestClient(create_app(db)) as a, TestClient(create_app(db)) as b:
         g = new(a)

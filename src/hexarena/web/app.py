@@ -160,7 +160,7 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
 
         async def stream() -> AsyncIterator[str]:
             yield "retry: 2000\n\n"
-            while True:
+            while not arena.stopping:
                 changed = session.changed
                 data = {
                     "version": session.version,
@@ -171,6 +171,8 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
                 while True:
                     try:
                         await asyncio.wait_for(changed.wait(), KEEPALIVE)
+                        if arena.stopping:
+                            return
                         break
                     except TimeoutError:
                         if await arena.refresh(session):  # changed by another server process
@@ -234,5 +236,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///hexare
     import uvicorn
 
     app = create_app(db)
+    arena: Arena = app.state.arena
+
+    class Server(uvicorn.Server):
+        """Uvicorn, ending the event streams as soon as it is asked to stop."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            arena.stop_streams()
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5
+    )
     print(f"hexarena: serving on http://{host}:{port}/ (games stored in {db})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
+    Server(config).run()

@@ -173,6 +173,14 @@ class Arena:
         self.sessions: dict[str, Session] = {}
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="hexarena-ai")
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Set when the server is stopping: event streams end so that shutdown is quick.
+        self.stopping = False
+
+    def stop_streams(self) -> None:
+        """End every open event stream (the server is shutting down)."""
+        self.stopping = True
+        for session in self.sessions.values():
+            session.notify()
 
     def close(self) -> None:
         """Stop the worker threads (waiting for none) and close the database."""
