@@ -413,6 +413,7 @@ class ChinaGrove(Game):
         self.labels = class_labels(o["mode"])
         self.consts = consts_for(self.board, o["mode"], o["penalty"])
         self.kernels = KERNELS
+        self._start = initial_array(self.consts)
 
     def record_tags(self) -> dict[str, str]:
         """The options and the board itself, so that a record replays without the seed."""
@@ -432,8 +433,8 @@ class ChinaGrove(Game):
         return cls(**{k: v for k, v in tags.items() if k in names})
 
     def initial_array(self) -> Array:
-        """The empty board, White to move."""
-        return initial_array(self.consts)
+        """The empty board, White to move (a copy of one built once per game)."""
+        return self._start.copy()
 
     # -- reading a position --------------------------------------------
     def cell_colours(self, arr: Array) -> Array:

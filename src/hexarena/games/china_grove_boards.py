@@ -436,12 +436,27 @@ class _Search:
         return sorted(_decode(c) for c, on in self.status.items() if on)
 
 
-def _balanced(used: int) -> bool:
-    """Whether the patterns not in ``used`` have as many exits each way as the opposite way."""
+def _closable(used: int) -> bool:
+    """Whether the patterns not in ``used`` pass the counts every closed island passes.
+
+    Each adjacency is an exit one way and the opposite exit back, so exits ``d`` and ``d + 3``
+    occur equally often. Each triangle of mutually adjacent cells is, at its three cells, the
+    corners ``k, k + 2, k + 4`` (corner ``k`` lies between exits ``k`` and ``k + 1``), so those
+    three corners occur equally often, for ``k`` = 0 and for ``k`` = 1. And an island has no
+    more cells than adjacencies minus triangles plus one (it has no negative number of holes).
+    """
     rest = [p for p in range(1, 64) if not used >> p & 1]
-    return all(
-        sum(p >> d & 1 for p in rest) == sum(p >> (d + 3) & 1 for p in rest) for d in range(3)
-    )
+    if not rest:
+        return True
+    bit = [sum(p >> d & 1 for p in rest) for d in range(6)]
+    corner = [sum(p >> k & p >> ((k + 1) % 6) & 1 for p in rest) for k in range(6)]
+    if any(bit[d] != bit[d + 3] for d in range(3)):
+        return False
+    if not corner[0] == corner[2] == corner[4] or not corner[1] == corner[3] == corner[5]:
+        return False
+    edges = sum(bit) // 2
+    triangles = corner[0] + corner[1]  # each triangle shows corner 0 or corner 1 once
+    return len(rest) <= edges - triangles + 1
 
 
 def _island(rng: random.Random, used: int, lo: int, hi: int, accept: object = None) -> list[Cell]:
@@ -496,7 +511,7 @@ def generate(seed: int, islands: int = 1) -> list[Cell]:
         cells = _island(rng, 0, BOARD_CELLS, BOARD_CELLS)
     else:
         while True:
-            first = _island(rng, 0, MIN_ISLAND, BOARD_CELLS - MIN_ISLAND, _balanced)
+            first = _island(rng, 0, MIN_ISLAND, BOARD_CELLS - MIN_ISLAND, _closable)
             used = 0
             for p in cell_patterns(first).values():
                 used |= 1 << p
