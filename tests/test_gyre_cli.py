@@ -17,6 +17,16 @@ def run(args: list[str], stdin: str = "") -> tuple[int, str]:
     return code, out.getvalue()
 
 
+def test_games_lists_gyre_and_its_option() -> None:
+    code, text = run(["games", "--json"])
+    assert code == 0
+    gyre = {g["name"]: g for g in json.loads(text)}["gyre"]
+    assert gyre["title"] == "Gyre" and gyre["colours"] == ["Red", "Blue"]
+    assert [(o["name"], o["default"], o["minimum"], o["maximum"]) for o in gyre["options"]] == [
+        ("size", 7, 3, 12)
+    ]
+
+
 def test_play_two_people_to_a_win() -> None:
     """Side 3, both sides typed. Red builds the line c1 c2 c3 c4 c5 through the centre c3; Blue
     plays a3 (taken back with undo and played again), b3, d3 and e3. The line's ring stones c1
