@@ -480,6 +480,7 @@ function renderControls() {
   st.dataset.state = G.replay !== null ? "replay" : state;
   st.textContent = G.replay !== null ? `Replay: after turn ${G.replay} of ${v.turns}` : text;
   if (v.computer_error) st.textContent += ` (${v.computer_error})`;
+  document.title = `${state === "your-turn" && G.replay === null ? "● " : ""}${v.title} — hexarena`;
 }
 
 function renderHints() {
@@ -571,6 +572,7 @@ function render() {
 
 async function refresh() {
   const v = await api("GET", `/api/games/${G.id}`, undefined, G.token);
+  if (G.view && v.version < G.view.version) return; // an older answer overtaken by a newer one
   const changed = !G.view || v.version !== G.view.version;
   if (changed && G.partial.length && !G.busy) {
     G.partial = [];
@@ -721,10 +723,12 @@ async function startGame(id) {
   $("hint-btn").addEventListener("click", async () => {
     if (!myTurn() || G.busy) return;
     $("hint-btn").disabled = true;
+    $("hint-btn").textContent = "Thinking…";
     try {
       const h = await api("POST", `/api/games/${G.id}/hint`, { actions: G.partial }, G.token);
       G.hints = h.suggestions;
     } catch (e) { showMessage(e.message); }
+    $("hint-btn").textContent = "Hint";
     render();
   });
   $("rp-first").addEventListener("click", () => setReplay(0));
