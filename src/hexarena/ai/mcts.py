@@ -11,7 +11,7 @@ differ only in their :class:`SearchSettings` and their default :class:`~hexarena
               short and evaluated by the game's plug-in, RAVE where the game's plug-in turns
               it on, a tuned exploration constant; one second a move by default
 ``easy``      ``mcts`` limited to 100 iterations a decision
-``medium``    ``mcts`` limited to 400 iterations or 0.1 seconds a decision, whichever
+``medium``    ``mcts`` limited to 300 iterations or 0.05 seconds a decision, whichever
               comes first (a whole Churn game at side 5 takes a few minutes)
 ``hard``      ``mcts`` with 3 seconds a decision
 ============  ==========================================================================
@@ -161,6 +161,8 @@ class MCTSPlayer(Player):
         c = plugin.exploration if st.exploration is None else st.exploration
         self._fp = np.array([c, plugin.rave_bias], dtype=np.float64)
         greedy = plugin.greedy if st.greedy is None else st.greedy
+        if callable(greedy):
+            greedy = greedy(game)
         self._ip = np.array(
             [cap, int(st.solver), int(rave), st.expand_at, round(1000 * greedy)], dtype=np.int64
         )
@@ -357,7 +359,7 @@ LEVELS: dict[str, tuple[SearchSettings, Limit]] = {
     "uct": (UCT_SETTINGS, Limit(seconds=1.0)),
     "mcts": (FULL_SETTINGS, Limit(seconds=1.0)),
     "easy": (FULL_SETTINGS, Limit(iterations=100)),
-    "medium": (FULL_SETTINGS, Limit(seconds=0.1, iterations=400)),
+    "medium": (FULL_SETTINGS, Limit(seconds=0.05, iterations=300)),
     "hard": (FULL_SETTINGS, Limit(seconds=3.0)),
 }
 

@@ -58,7 +58,7 @@ class GamePlugin:
     playout: Callable[[Game], Any] | None = None
     rave_bias: float = 0.05
     exploration: float = 0.4
-    greedy: float = 0.0
+    greedy: float | Callable[[Game], float] = 0.0
 
 
 DEFAULT = GamePlugin()
@@ -110,7 +110,8 @@ def _churn() -> GamePlugin:
         # at side 3 a playout is a whole game; from side 4 on, games run thousands of turns
         playout_cap=lambda game: 4 * game.board.size,
         safety_cap=lambda game: 20_000,
-        greedy=0.25,
+        # greedy steps pay an apply per legal action: worth it on small boards only
+        greedy=lambda game: 0.25 if game.board.size <= 37 else 0.0,
     )
 
 
