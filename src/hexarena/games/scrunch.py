@@ -463,15 +463,69 @@ def growth_ok(  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _stone_has_dest(  # pragma: no cover - compiled
-    g: Array, arr: Array, c: int, p: int, s: int, scr: Array,
-) -> bool:
-    """Whether stone ``s`` can step somewhere to complete the growth placed at ``p``."""
+def _shape(g: Array, arr: Array, c: int, p: int) -> int:  # pragma: no cover - compiled
+    """What a placement at ``p`` makes, for :func:`_need`: 0 when it touches several snakes or
+    gives some stone three friendly neighbours (no shortcut), 1 when it closes one snake into a
+    cycle, 2 when it extends one snake (a path) at an end."""
     n = g[0]
     col = _o(B_COL, n)
+    fc = _o(B_FC + c, n)
+    k = arr[fc + p]
+    if k > 2:
+        return 0
+    for j in range(6):
+        y = _nb(g, p, j)
+        if y >= 0 and arr[col + y] == c + 1 and arr[fc + y] >= 2:
+            return 0
+    l1 = _snake_labels_at(g, arr, c, p)[1]
+    if l1 >= 0:
+        return 0
+    return 1 if k == 2 else 2
+
+
+@njit(cache=True, inline="always")
+def _need(g: Array, arr: Array, c: int, p: int, s: int, shape: int) -> int:  # pragma: no cover
+    """The fewest friendly neighbours the destination of ``s`` must have for the growth at
+    ``p`` to keep the count of snakes (``shape`` from :func:`_shape`). With one snake grown
+    and no stone overloaded, the snake grown is a path or a cycle: a destination touching no
+    friendly stone is a new snake; and an inner stone of a path leaves two pieces, so its
+    destination must touch both (or another snake besides one piece, which still counts one
+    more: so two at least)."""
+    if shape == 0:
+        return 0
+    if shape == 1:
+        return 1
+    n = g[0]
+    return 2 if arr[_o(B_FC + c, n) + s] + _adj(g, s, p) == 2 else 1
+
+
+@njit(cache=True)
+def _stone_has_dest(  # pragma: no cover - compiled
+    g: Array, arr: Array, c: int, p: int, s: int, need: int, scr: Array,
+) -> bool:
+    """Whether stone ``s`` can step somewhere to complete the growth placed at ``p``.
+
+    First the tests of :func:`growth_ok` that do not depend on the destination: ``p`` and its
+    friendly neighbours must not keep three friendly neighbours once ``s`` has left (a
+    destination can only add one). Destinations with fewer than ``need`` friendly neighbours
+    (see :func:`_need`) are skipped.
+    """
+    n = g[0]
+    col = _o(B_COL, n)
+    fc = _o(B_FC + c, n)
+    if arr[fc + p] - _adj(g, p, s) > 2:
+        return False
+    for k in range(6):
+        y = _nb(g, p, k)
+        if y >= 0 and y != s and arr[col + y] == c + 1 and arr[fc + y] - _adj(g, y, s) >= 2:
+            return False
     for k in range(6):
         d = _nb(g, s, k)
-        if d >= 0 and d != p and arr[col + d] == 0 and growth_ok(g, arr, c, p, s, d, scr):
+        if (
+            d >= 0 and d != p and arr[col + d] == 0
+            and arr[fc + d] + _adj(g, d, p) - _adj(g, d, s) >= need
+            and growth_ok(g, arr, c, p, s, d, scr)
+        ):
             return True
     return False
 
@@ -542,29 +596,30 @@ def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # p
     for j in range(6):
         y = _nb(g, p, j)
         if y >= 0 and arr[col + y] == c1 and arr[fc + y] >= 2:
-            if _stone_has_dest(g, arr, c, p, y, scr):
+            if _stone_has_dest(g, arr, c, p, y, 0, scr):
                 return True
             for i in range(6):
                 z = _nb(g, y, i)
-                if z >= 0 and arr[col + z] == c1 and _stone_has_dest(g, arr, c, p, z, scr):
+                if z >= 0 and arr[col + z] == c1 and _stone_has_dest(g, arr, c, p, z, 0, scr):
                     return True
             return False
     if k == 3:
         for j in range(6):
             y = _nb(g, p, j)
-            if y >= 0 and arr[col + y] == c1 and _stone_has_dest(g, arr, c, p, y, scr):
+            if y >= 0 and arr[col + y] == c1 and _stone_has_dest(g, arr, c, p, y, 0, scr):
                 return True
         return False
     nxt = _o(B_NXT, n)
     size = _o(B_SSIZE, n)
     l0, l1, l2 = _snake_labels_at(g, arr, c, p)
+    shape = 0 if l1 >= 0 else (1 if k == 2 else 2)
     for which in range(3):
         lab = l0 if which == 0 else (l1 if which == 1 else l2)
         if lab < 0:
             continue
         z = lab
         for _ in range(arr[size + lab]):
-            if _stone_has_dest(g, arr, c, p, z, scr):
+            if _stone_has_dest(g, arr, c, p, z, _need(g, arr, c, p, z, shape), scr):
                 return True
             z = arr[nxt + z]
     return False
@@ -701,9 +756,10 @@ def _legal_into(g: Array, arr: Array, scr: Array, out: Array) -> int:  # pragma:
     p = arr[S_P]
     if ph == PH_PICK:
         k = _stones_of_growth(g, arr, c, p, scr, pool)
+        shape = _shape(g, arr, c, p)
         for i in range(k):
             s = scr[pool + i]
-            if _stone_has_dest(g, arr, c, p, s, scr):
+            if _stone_has_dest(g, arr, c, p, s, _need(g, arr, c, p, s, shape), scr):
                 out[m] = s
                 m += 1
         return m
@@ -779,7 +835,7 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
         lab = arr[_o(B_SID, n) + a]
         if lab != l0 and lab != l1 and lab != l2:
             return False
-        return _stone_has_dest(g, arr, c, p, a, scr)
+        return _stone_has_dest(g, arr, c, p, a, _need(g, arr, c, p, a, _shape(g, arr, c, p)), scr)
     if ph == PH_DEST:
         s = arr[S_S]
         if arr[col + a] != 0 or a == p or _adj(g, a, s) == 0:
@@ -921,10 +977,11 @@ def choose_random(g: Array, arr: Array, rng: Any, scr: Array) -> int:  # pragma:
     p = arr[S_P]
     if ph == PH_PICK:
         m = _stones_of_growth(g, arr, c, p, scr, pool)
+        shape = _shape(g, arr, c, p)
         while m > 0:
             i = rand_below(rng, m)
             s = scr[pool + i]
-            if _stone_has_dest(g, arr, c, p, s, scr):
+            if _stone_has_dest(g, arr, c, p, s, _need(g, arr, c, p, s, shape), scr):
                 return s
             m -= 1
             scr[pool + i] = scr[pool + m]
