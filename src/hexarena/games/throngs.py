@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -84,6 +84,7 @@ from ..core import (
     Option,
     OptionError,
     Outcome,
+    State,
 )
 from ..hexgrid import Board, BoardError, CellNameError, from_cells, hexhex
 from ..rng import rand_below
@@ -773,6 +774,42 @@ class Throngs(Game):
                     raise NotationError(f"{mv!r}: nothing after '{self.dispatch_mark}'")
                 out.append(self.parse_action(self.dispatch_mark + p))
         return out
+
+    # -- positions --------------------------------------------------------
+    def position(
+        self,
+        black: Iterable[str],
+        white: Iterable[str],
+        *,
+        to_move: str = "Black",
+        dispatches: tuple[int, int] = (0, 0),
+    ) -> State:
+        """A state (without history) with the given stones, ``to_move`` about to begin a turn.
+
+        For analysis and tests: the set-up is over (the first player plays Black), and
+        ``dispatches`` gives how many moves in a row each colour has just dispatched (what
+        ``no_stalling`` looks at). If the colour to move has no move, the game ends at once, as
+        the rules say, with the other player's fill and captures.
+        """
+        names = {"black": 0, "white": 1}
+        if to_move.strip().lower() not in names:
+            raise OptionError(f"to_move is Black or White, not {to_move!r}")
+        if any(k not in (0, 1, 2) for k in dispatches) or len(dispatches) != 2:
+            raise OptionError(f"dispatches are two counts of 0, 1 or 2, not {dispatches!r}")
+        b = [self.board.parse(s) for s in black]
+        w = [self.board.parse(s) for s in white]
+        if len(set(b + w)) != len(b) + len(w):
+            raise OptionError("a site is listed twice")
+        arr = initial_array(self.board, "choose")
+        for x in b:
+            _add_stone(self.consts, arr, x, 0)
+        for x in w:
+            _add_stone(self.consts, arr, x, 1)
+        arr[H_SWAPPED] = 0
+        arr[S_STALL] = dispatches[0]
+        arr[S_STALL + 1] = dispatches[1]
+        _start_turn(self.consts, arr, names[to_move.strip().lower()])
+        return State(self, arr)
 
     # -- reading positions -------------------------------------------------
     def site_contents(self, arr: Array) -> Array:
