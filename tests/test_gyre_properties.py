@@ -15,7 +15,7 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import hexarena
@@ -150,6 +150,29 @@ def test_every_move_of_random_games_agrees_with_notes(size: int) -> None:
             stones[colour].add(a)
             assert state.is_terminal() == bool(notes_winning_groups(game.board, stones[colour]))
             assert not notes_winning_groups(game.board, stones[1 - colour])
+
+
+@given(size=st.integers(3, 7), seed=st.integers(0, 10**9))
+def test_play_from_a_built_position_matches_the_test_from_scratch(size: int, seed: int) -> None:
+    """From a random position put together with ``position`` (no winner yet), random moves to
+    the end: after each placement the game is over exactly when the from-scratch test of every
+    group of the mover finds a winner."""
+    game = gyre(size)
+    rnd = random.Random(seed)
+    names = game.board.names
+    cells = list(range(game.board.size))
+    rnd.shuffle(cells)
+    k = rnd.randrange(game.board.size)
+    red = [names[x] for x in cells[: k // 2]]
+    blue = [names[x] for x in cells[k // 2 : k]]
+    try:
+        state = game.position(red=red, blue=blue, to_move=rnd.choice(game.colours))
+    except hexarena.HexArenaError:
+        assume(False)
+    while not state.is_terminal():
+        colour = state.to_move
+        state.apply(rnd.choice(state.legal_actions()))
+        assert state.is_terminal() == bool(game.loops(state.array, colour))
 
 
 # ---------------------------------------------------------------- random games end
