@@ -235,3 +235,17 @@ def test_record_with_a_broken_board_is_refused() -> None:
     assert broken != text
     with pytest.raises(RecordError, match="62 cells, not 63"):
         read_record(broken)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_closure_counts_hold_for_every_island(seed: int) -> None:
+    # the counts the generator demands of the second island's patterns hold for real islands
+    from hexarena.games.china_grove_boards import _closable, _components
+
+    assert _closable(1)  # all 63 patterns: the one-island board
+    cells = generate(seed, 2)
+    for island in _components(set(cells)):
+        used = 1
+        for p in cell_patterns(island).values():
+            used |= 1 << p
+        assert _closable(used)  # the other island's patterns

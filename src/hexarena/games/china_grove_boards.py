@@ -28,11 +28,13 @@ budget; a failed attempt restarts with fresh random choices. All randomness come
 guaranteed across versions and machines, so a seed gives the same board everywhere.
 
 Two islands (the option ``islands=2``): the first island is grown until it closes with between
-:data:`MIN_ISLAND` and ``63 - MIN_ISLAND`` cells and leaves a set of patterns that balance on
-every axis (as many E exits as W exits, and so on, which a closed island needs); the second
-island is grown from the remaining patterns, then moved next to the first so that the two are
-separated by a gap of at least one cell. Rule for useful islands: **each island has at least
-21 cells** (a third of the board), so that neither is a trivial appendix.
+:data:`MIN_ISLAND` and ``63 - MIN_ISLAND`` cells and leaves a set of patterns that pass the
+counts every closed island passes (as many E exits as W exits and so on; equal numbers of the
+three corners of each kind of triangle; no negative number of holes); the second island is
+grown from the remaining patterns (a few attempts, else the first island is grown afresh), then
+moved next to the first so that the two are separated by a gap of at least one cell, as
+compactly as possible. Rule for useful islands: **each island has at least 21 cells** (a third
+of the board), so that neither is a trivial appendix.
 """
 
 from __future__ import annotations
@@ -117,9 +119,9 @@ def _pattern_classes() -> tuple[tuple[int, ...], tuple[str, ...]]:
 #: ``PATTERN_CLASS[p]``: class (0..11) of pattern ``p`` under rotation and reflection (-1 for 0).
 #: ``PATTERN_CLASS_LABELS[k]``: the class's label, its exit count plus a letter where one count
 #: has several shapes: ``2a`` two adjacent exits, ``2b`` two exits one apart, ``2c`` two opposite
-#: exits; ``3a`` three in a row, ``3b`` two adjacent and one apart, ``3c`` alternate; ``4a``,
-#: ``4b``, ``4c`` the complements of ``2c``, ``2b``, ``2a`` in the order of their smallest
-#: pattern.
+#: exits; ``3a`` three in a row, ``3b`` two adjacent and one apart, ``3c`` alternate; ``4a``
+#: four in a row, ``4b`` the two missing exits one apart, ``4c`` the two missing exits opposite
+#: (the complements of ``2a``, ``2b`` and ``2c``).
 PATTERN_CLASS, PATTERN_CLASS_LABELS = _pattern_classes()
 
 
@@ -439,22 +441,36 @@ class _Search:
 def _closable(used: int) -> bool:
     """Whether the patterns not in ``used`` pass the counts every closed island passes.
 
-    Each adjacency is an exit one way and the opposite exit back, so exits ``d`` and ``d + 3``
-    occur equally often. Each triangle of mutually adjacent cells is, at its three cells, the
-    corners ``k, k + 2, k + 4`` (corner ``k`` lies between exits ``k`` and ``k + 1``), so those
-    three corners occur equally often, for ``k`` = 0 and for ``k`` = 1. And an island has no
-    more cells than adjacencies minus triangles plus one (it has no negative number of holes).
+    Seen from both ends, an adjacency in direction ``d`` is exit ``d`` of one cell and exit
+    ``d + 3`` of the other, and the two cells next to both are that cell's neighbours ``d - 1``
+    and ``d + 1`` and the other's ``d + 4`` and ``d + 2``; so, for each way those two are on
+    or off the board, as many patterns have exit ``d`` with them as have exit ``d + 3`` with
+    their mirror images. A triangle of mutually adjacent cells is, at its three cells, the
+    corners ``k``, ``k + 2`` and ``k + 4`` (corner ``k`` lies between exits ``k`` and
+    ``k + 1``), so those three corners occur equally often, for ``k`` = 0 and for ``k`` = 1. And
+    an island has no more cells than adjacencies minus triangles plus one (holes are not
+    negative).
     """
     rest = [p for p in range(1, 64) if not used >> p & 1]
     if not rest:
         return True
-    bit = [sum(p >> d & 1 for p in rest) for d in range(6)]
-    corner = [sum(p >> k & p >> ((k + 1) % 6) & 1 for p in rest) for k in range(6)]
-    if any(bit[d] != bit[d + 3] for d in range(3)):
-        return False
+
+    def b(p: int, d: int) -> int:
+        return p >> (d % 6) & 1
+
+    for d in range(3):
+        for x in (0, 1):
+            for y in (0, 1):
+                here = sum(1 for p in rest if b(p, d) and b(p, d - 1) == x and b(p, d + 1) == y)
+                there = sum(
+                    1 for p in rest if b(p, d + 3) and b(p, d + 4) == x and b(p, d + 2) == y
+                )
+                if here != there:
+                    return False
+    corner = [sum(b(p, k) & b(p, k + 1) for p in rest) for k in range(6)]
     if not corner[0] == corner[2] == corner[4] or not corner[1] == corner[3] == corner[5]:
         return False
-    edges = sum(bit) // 2
+    edges = sum(p.bit_count() for p in rest) // 2
     triangles = corner[0] + corner[1]  # each triangle shows corner 0 or corner 1 once
     return len(rest) <= edges - triangles + 1
 
