@@ -155,6 +155,7 @@ def test_short_ring_path_encloses_the_centre() -> None:
         "  c @ + + +  1",
     ]
     assert "9 ring cells" in outcome.reason
+    assert state.picture().startswith("Gyre, hexhex side 4: Red 8, Blue 7, turn 4, last stone e6")
     assert state.legal_actions() == []
     with pytest.raises(GameOverError):
         state.apply("a4")

@@ -621,7 +621,8 @@ class Gyre(Game):
         return glyphs, loop
 
     def render(self, arr: Array, *, coordinates: bool = True) -> str:
-        """The board: ``R``/``B`` stones, ``.`` empty, ``*`` the empty centre.
+        """The board: ``R``/``B`` stones, ``.`` empty, ``*`` the empty centre; the heading
+        names the last stone played.
 
         Once the game is won, ``@`` marks the winning group and the ring cells its loop owns are
         drawn ``+`` (empty) or in lower case (a stone on them).
@@ -629,6 +630,9 @@ class Gyre(Game):
         glyphs, loop = self._glyphs(arr)
         r, b = self.stones(arr)
         head = f"Gyre, {self.board.description}: Red {r}, Blue {b}, turn {int(arr[H_TURN]) + 1}"
+        last = int(arr[S_LAST])
+        if last >= 0:
+            head += f", last stone {self.board.names[last]}"
         text = head + "\n" + self.board.render(glyphs, coordinates=coordinates)
         if loop is not None:
             colour = self.colours[loop.colour]
