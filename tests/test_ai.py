@@ -297,3 +297,20 @@ def test_levels_are_defined_by_limits() -> None:
         check_limit(limit)
     assert LEVELS["easy"][1].iterations is not None
     assert LEVELS["medium"][1].iterations is not None
+
+
+def test_a_full_tree_keeps_searching_without_growing() -> None:
+    game = hexarena.new_game("churn", size=3)
+    p = MCTSPlayer(1, settings=SearchSettings(max_nodes=500), name="mcts")
+    p.search(game.new_initial_state(), Limit(iterations=3000))
+    assert p.last_stats["iterations"] == 3000
+    assert p.last_stats["nodes"] <= 500
+
+
+def test_greedy_playouts_use_the_evaluation() -> None:
+    game = hexarena.new_game("churn", size=3)
+    st = random_position(game, 7, 6)
+    for share in (0.0, 1.0):
+        p = MCTSPlayer(3, settings=SearchSettings(greedy=share), name="mcts")
+        assert p.choose(st, Limit(iterations=200)) in st.legal_actions()
+        assert p._ip[S.I_GREEDY] == round(1000 * share)

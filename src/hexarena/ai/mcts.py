@@ -278,6 +278,8 @@ class MCTSPlayer(Player):
                     break
                 if self._meta[0] >= budget:
                     break
+                if done == 0 and self._ip[S.I_EXPAND] == S.NO_EXPANSION:
+                    break  # nothing more can be done in this tree
                 if self._meta[0] + self._last.shape[1] + 1 > self._ti.shape[0] and not self._grow():
                     self._ip[S.I_EXPAND] = S.NO_EXPANSION
             if now >= deadline:

@@ -263,6 +263,8 @@ def run(
         room = meta[0] + nact + 1 <= cap_nodes
         if (not room and expand_at < NO_EXPANSION) or meta[0] >= node_budget:
             break
+        if not room and ti[root, T_FIRST] < 0:  # the root itself needs room for its children
+            break
         arr = root_arr.copy()
         node = root
         depth = 0
