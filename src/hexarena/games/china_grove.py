@@ -225,9 +225,8 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
         z = g[G_NB + 6 * a + d]
         if z >= 0 and arr[col + z] == c + 1:
             rz = _find(arr, par, z)
-            ra = _find(arr, par, a)
-            if rz != ra:
-                arr[par + rz] = ra
+            if rz != a:  # a stays the root of the group it joins
+                arr[par + rz] = a
                 groups -= 1
     arr[S_GROUPS + c] += groups
     # the turn
