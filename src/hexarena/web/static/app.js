@@ -377,7 +377,7 @@ function statusOf(view) {
   const who = view.to_act_name;
   if (view.you.includes(s) && seat.kind === "human") {
     if (view.you.length === 2) return ["your-turn", `${who} to move`];
-    return ["your-turn", `Your turn: you play ${seat.colour_name || "player " + (s + 1)}`];
+    return ["your-turn", seat.colour_name ? `Your turn: you play ${seat.colour_name}` : `Your turn (player ${s + 1})`];
   }
   if (seat.kind === "computer") {
     return ["thinking", view.thinking ? `The computer (${seat.level}) is thinking…` : `The computer (${seat.level}) is to move`];
