@@ -101,7 +101,24 @@ S_N = 17
 S_FILLED = 18
 S_CAPTURED = 19
 S_NOMOVE = 20
-BASE = 24
+S_CNT = 21  # 21..26: per colour, sites of each status: deploy/capture, dispatch, maybe-dispatch
+S_LEN = 27  # 27, 28: length of each colour's candidate list
+BASE = 32
+
+# blocks of n entries after BASE
+B_COL = 0  # site contents
+B_POT = 1  # Black minus White stones in the vicinity
+B_EMPTYNB = 2  # empty neighbours
+B_STATUS = 3  # 3, 4: per colour, what selecting the site would be (ST_*)
+B_LIST = 5  # 5, 6: per colour, the sites with a status, in any order
+B_LPOS = 7  # 7, 8: per colour, each site's place in that list (-1 if none)
+NBLOCKS = 9
+
+# status of a site for a colour
+ST_NONE = 0
+ST_STRONG = 1  # a legal deploy or capture
+ST_DISPATCH = 2  # own stone, potential >= 1, an empty neighbour: can leave by a step
+ST_MAYBE = 3  # own stone, potential >= 2, no empty neighbour: can leave only if a jump fits
 assert HEADER <= S_PHASE
 
 # phases
@@ -185,7 +202,9 @@ def board_for(options: dict[str, Any]) -> Board:
 def initial_array(board: Board, setup: str) -> Array:
     """The starting position: an empty board in set-up, or the standard set-up with Black to move."""
     n = board.size
-    arr = np.zeros(BASE + 2 * n, dtype=np.int32)
+    arr = np.zeros(BASE + NBLOCKS * n, dtype=np.int32)
+    arr[BASE + B_EMPTYNB * n : BASE + (B_EMPTYNB + 1) * n] = board.degree
+    arr[BASE + B_LPOS * n : BASE + (B_LPOS + 2) * n] = -1
     arr[H_PLAYER] = 0
     arr[H_COLOUR] = -1
     arr[H_SWAPPED] = -1
@@ -218,36 +237,103 @@ def _nb(g: Array, x: int, d: int) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _add_stone(g: Array, arr: Array, x: int, c: int) -> None:  # pragma: no cover - compiled
-    """Put a stone of colour ``c`` on empty site ``x``."""
+def _refresh(g: Array, arr: Array, y: int) -> None:  # pragma: no cover - compiled
+    """Recompute what selecting site ``y`` would be for each colour, and file it."""
     n = g[G_N]
+    v = arr[BASE + y]
+    pb = arr[BASE + n + y]
+    e = arr[BASE + B_EMPTYNB * n + y]
+    for c in range(2):
+        p = pb if c == 0 else -pb
+        if v == 0:
+            st = ST_STRONG if p >= 1 else ST_NONE
+        elif v != c + 1:
+            st = ST_STRONG if p >= 2 else ST_NONE
+        elif p < 1:
+            st = ST_NONE
+        elif e > 0:
+            st = ST_DISPATCH
+        elif p >= 2:
+            st = ST_MAYBE
+        else:
+            st = ST_NONE
+        sidx = BASE + (B_STATUS + c) * n + y
+        old = arr[sidx]
+        if st == old:
+            continue
+        arr[sidx] = st
+        if old != ST_NONE:
+            arr[S_CNT + 3 * c + old - 1] -= 1
+        if st != ST_NONE:
+            arr[S_CNT + 3 * c + st - 1] += 1
+        lst = BASE + (B_LIST + c) * n
+        pos = BASE + (B_LPOS + c) * n
+        if old == ST_NONE:
+            k = arr[S_LEN + c]
+            arr[lst + k] = y
+            arr[pos + y] = k
+            arr[S_LEN + c] = k + 1
+        elif st == ST_NONE:
+            k = arr[pos + y]
+            last = arr[S_LEN + c] - 1
+            z = arr[lst + last]
+            arr[lst + k] = z
+            arr[pos + z] = k
+            arr[pos + y] = -1
+            arr[S_LEN + c] = last
+
+
+@njit(cache=True)
+def _set_site(g: Array, arr: Array, x: int, v: int) -> None:  # pragma: no cover - compiled
+    """Change site ``x`` to ``v`` (0 empty, 1 Black, 2 White), keeping every table up to date."""
+    n = g[G_N]
+    old = arr[BASE + x]
+    arr[BASE + x] = v
+    delta = 0
+    if old == 1:
+        delta -= 1
+        arr[S_STONES] -= 1
+    elif old == 2:
+        delta += 1
+        arr[S_STONES + 1] -= 1
+    if v == 1:
+        delta += 1
+        arr[S_STONES] += 1
+    elif v == 2:
+        delta -= 1
+        arr[S_STONES + 1] += 1
+    de = 0
+    if old == 0 and v != 0:
+        de = -1
+        arr[S_EMPTY] -= 1
+    elif old != 0 and v == 0:
+        de = 1
+        arr[S_EMPTY] += 1
     pot = BASE + n
-    arr[BASE + x] = c + 1
-    delta = 1 - 2 * c
+    emp = BASE + B_EMPTYNB * n
     arr[pot + x] += delta
     for d in range(6):
         y = g[G_NB + 6 * x + d]
         if y >= 0:
             arr[pot + y] += delta
-    arr[S_STONES + c] += 1
-    arr[S_EMPTY] -= 1
+            arr[emp + y] += de
+    _refresh(g, arr, x)
+    for d in range(6):
+        y = g[G_NB + 6 * x + d]
+        if y >= 0:
+            _refresh(g, arr, y)
+
+
+@njit(cache=True)
+def _add_stone(g: Array, arr: Array, x: int, c: int) -> None:  # pragma: no cover - compiled
+    """Put a stone of colour ``c`` on empty site ``x``."""
+    _set_site(g, arr, x, c + 1)
 
 
 @njit(cache=True)
 def _remove_stone(g: Array, arr: Array, x: int) -> None:  # pragma: no cover - compiled
     """Take the stone on site ``x`` off the board."""
-    n = g[G_N]
-    pot = BASE + n
-    c = arr[BASE + x] - 1
-    arr[BASE + x] = 0
-    delta = 2 * c - 1
-    arr[pot + x] += delta
-    for d in range(6):
-        y = g[G_NB + 6 * x + d]
-        if y >= 0:
-            arr[pot + y] += delta
-    arr[S_STONES + c] -= 1
-    arr[S_EMPTY] += 1
+    _set_site(g, arr, x, 0)
 
 
 @njit(cache=True, inline="always")
@@ -279,27 +365,40 @@ def has_exit(g: Array, arr: Array, x: int, budget: int) -> bool:  # pragma: no c
     return False
 
 
+@njit(cache=True, inline="always")
+def _may_dispatch(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
+    """Whether ``no_stalling`` still lets colour ``c`` dispatch."""
+    return g[G_NOSTALL] == 0 or arr[S_STALL + c] < 2
+
+
 @njit(cache=True)
 def select_ok(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cover - compiled
     """Whether colour ``c`` may start a move by selecting site ``x``."""
-    v = arr[BASE + x]
-    p = _potential(g, arr, x, c)
-    if v == 0:
-        return p >= 1
-    if v == c + 1:
-        if p < 1:
-            return False
-        if g[G_NOSTALL] != 0 and arr[S_STALL + c] >= 2:
-            return False
-        return has_exit(g, arr, x, p)
-    return p >= 2
+    st = arr[BASE + (B_STATUS + c) * g[G_N] + x]
+    if st == ST_STRONG:
+        return True
+    if st == ST_NONE or not _may_dispatch(g, arr, c):
+        return False
+    if st == ST_DISPATCH:
+        return True
+    return has_exit(g, arr, x, _potential(g, arr, x, c))
 
 
 @njit(cache=True)
 def any_move(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
     """Whether colour ``c`` has any legal move."""
-    for x in range(g[G_N]):
-        if select_ok(g, arr, x, c):
+    if arr[S_CNT + 3 * c] > 0:
+        return True
+    if not _may_dispatch(g, arr, c):
+        return False
+    if arr[S_CNT + 3 * c + 1] > 0:
+        return True
+    if arr[S_CNT + 3 * c + 2] == 0:
+        return False
+    n = g[G_N]
+    lst = BASE + (B_LIST + c) * n
+    for i in range(arr[S_LEN + c]):
+        if select_ok(g, arr, arr[lst + i], c):
             return True
     return False
 
@@ -410,8 +509,7 @@ def _end_of_game(g: Array, arr: Array) -> None:  # pragma: no cover - compiled
         changed = False
         for x in range(n):
             if arr[BASE + x] == mover + 1 and _potential(g, arr, x, f) >= 2:
-                _remove_stone(g, arr, x)
-                _add_stone(g, arr, x, f)
+                _set_site(g, arr, x, f + 1)
                 captured += 1
                 changed = True
     arr[S_FILLED] = filled
@@ -556,8 +654,7 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
             arr[S_SEL] = a
             arr[S_BUDGET] = p
             return
-        _remove_stone(g, arr, a)  # capture
-        _add_stone(g, arr, a, c)
+        _set_site(g, arr, a, c + 1)  # capture
         arr[S_STALL + c] = 0
         _end_move(g, arr)
         return
@@ -579,22 +676,30 @@ def choose_random(g: Array, arr: Array, rng: Any, cells: Array, buf: Array) -> i
     ph = arr[S_PHASE]
     if ph == P_CHOOSE:
         return 2 * n + 1 + rand_below(rng, 2)
-    if ph <= P_SELECT:
-        c = arr[H_COLOUR]
-        for _ in range(8):
+    if ph < P_SELECT:
+        for _ in range(16):
             x = rand_below(rng, n)
-            if ph == P_SELECT:
-                if select_ok(g, arr, x, c):
-                    return x
-            elif arr[BASE + x] == 0:
+            if arr[BASE + x] == 0:
                 return x
         m = 0
         for x in range(n):
-            if ph == P_SELECT:
-                if select_ok(g, arr, x, c):
-                    cells[m] = x
-                    m += 1
-            elif arr[BASE + x] == 0:
+            if arr[BASE + x] == 0:
+                cells[m] = x
+                m += 1
+        return cells[rand_below(rng, m)]
+    if ph == P_SELECT:
+        # uniform over the candidate list, rejecting the candidates that are not legal
+        c = arr[H_COLOUR]
+        lst = BASE + (B_LIST + c) * n
+        size = arr[S_LEN + c]
+        for _ in range(16):
+            x = arr[lst + rand_below(rng, size)]
+            if select_ok(g, arr, x, c):
+                return x
+        m = 0
+        for i in range(size):
+            x = arr[lst + i]
+            if select_ok(g, arr, x, c):
                 cells[m] = x
                 m += 1
         return cells[rand_below(rng, m)]
