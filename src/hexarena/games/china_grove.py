@@ -38,6 +38,7 @@ cells in class order]``.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar
 
 import numpy as np
@@ -337,6 +338,14 @@ def initial_array(g: Array) -> Array:
     return arr
 
 
+@functools.lru_cache(maxsize=64)
+def generated_board(seed: int, islands: int) -> tuple[tuple[int, int], ...]:
+    """The checked board of a seed (kept, as generation takes a few hundredths of a second)."""
+    cells = generate(seed, islands)
+    check_board(cells, islands)
+    return tuple(cells)
+
+
 # ---------------------------------------------------------------- the Game
 class ChinaGrove(Game):
     """China Grove on a generated (``board_seed``) or given (``board``) China Labyrinth board."""
@@ -401,8 +410,7 @@ class ChinaGrove(Game):
                 f" (seed {o['board_seed']})" if o["board_seed"] is not None else " (given)"
             )
         else:
-            cells = generate(o["board_seed"], o["islands"])
-            check_board(cells, o["islands"])
+            cells = list(generated_board(o["board_seed"], o["islands"]))
             desc = f"China Labyrinth board, seed {o['board_seed']}"
         if o["islands"] == 2:
             desc += ", two islands"
