@@ -503,7 +503,7 @@ class ChinaGrove(Game):
                     out.append((i, j, d))
         return out
 
-    def picture(self, glyphs: list[str], *, coordinates: bool = True) -> str:
+    def draw(self, glyphs: list[str], *, coordinates: bool = True) -> str:
         """The board with one glyph per cell and every link between adjacent cells drawn.
 
         Cells stand on every other line, four columns apart; ``-`` joins east-west neighbours,
@@ -529,14 +529,12 @@ class ChinaGrove(Game):
                 grid[(x - 1, y - 1)] = "\\"
         height = 2 * (b.rmax - b.rmin) + 1
         if coordinates:
-            from ..hexgrid import _column_letters
-
             for q in range(b.qmin, b.qmax + 1):
                 col = [r for (cq, r) in b.cells if cq == q]
                 if not col:
                     continue
                 x, y = xy(q, min(col) - 1)
-                letters = _column_letters(q - b.qmin)
+                letters = b.cell_name((q, min(col))).rstrip("0123456789")
                 for k, ch in enumerate(reversed(letters)):
                     grid[(x - k, y)] = ch
                 height = max(height, y + 1)
@@ -578,7 +576,7 @@ class ChinaGrove(Game):
                 f"\nTurn under way: class {self.labels[cls]}, {int(arr[S_LEFT])} more checker(s) "
                 "to place on the cells marked +"
             )
-        return head + "\n" + self.picture(glyphs, coordinates=coordinates)
+        return head + "\n" + self.draw(glyphs, coordinates=coordinates)
 
     def option_text_short(self) -> str:
         """Mode, penalty and where the board came from, for picture headings."""
@@ -598,7 +596,7 @@ class ChinaGrove(Game):
             "Each cell shows its number of exits; - / \\ are the exits between neighbours.\n"
             f"Board: {board_text(b)}"
         )
-        return head + "\n" + self.picture(glyphs)
+        return head + "\n" + self.draw(glyphs)
 
     def board_json_extra(self) -> dict[str, Any]:
         """Each cell's exits, pattern and class (in both modes), and the board's counts."""
