@@ -227,6 +227,7 @@ def test_a_move_is_stored_and_shown(client: TestClient) -> None:
         "actions": [c3],
         "text": "c3",
         "cells": [c3],
+        "effects": [],
     }
     assert v["specials"] == [{"action": 19, "name": "swap"}]
     r = post(client, gid, "moves", tok, actions=[19], version=1)
@@ -425,6 +426,23 @@ def test_moves_are_paged_and_positions_replayed(client: TestClient) -> None:
     assert pos["last_move"]["index"] == 2
     assert client.get(f"/api/games/{gid}/position?turn=0").json()["cells"] == ["."] * 19
     assert "turn" in error(client.get(f"/api/games/{gid}/position?turn=9"), 400)
+
+
+def test_the_last_move_shows_what_else_it_changed(client: TestClient) -> None:
+    g = new(client)
+    gid, tok = g["id"], g["token"]
+    rng = random.Random(8)
+    v = view(client, gid)
+    while not v["outcome"] and not (v["last_move"] and v["last_move"]["effects"]):
+        post(client, gid, "moves", tok, actions=build_turn(client, gid, rng), version=v["version"])
+        v = view(client, gid)
+    effects = v["last_move"]["effects"]
+    assert effects, "Churn removes groups long before a small board fills"
+    before = client.get(f"/api/games/{gid}/position?turn={v['turns'] - 1}").json()["cells"]
+    assert all(before[i] != v["cells"][i] for i in effects)
+    assert not set(effects) & set(v["last_move"]["cells"])
+    replayed = client.get(f"/api/games/{gid}/position?turn={v['turns']}").json()
+    assert replayed["last_move"]["effects"] == effects
 
 
 def test_export_and_import_round_trip(client: TestClient) -> None:

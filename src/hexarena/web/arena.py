@@ -67,6 +67,8 @@ class Session:
     computer_error: str = ""
     task: asyncio.Task[None] | None = None
     players: dict[int, Player] = field(default_factory=dict)
+    #: Cells the last turn changed besides those it played on (removals, captures, a final fill).
+    effects: list[int] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -213,6 +215,27 @@ class Arena:
         return {"games": games, "levels": levels, "default_level": default, "modes": list(MODES)}
 
     # -- loading -----------------------------------------------------------
+    @staticmethod
+    def _effects(game: Game, before: State, after: State, move: MoveRow) -> list[int]:
+        """Cells whose content a turn changed, other than the cells it played on."""
+        played = set(move.actions)
+        old, new = game.cell_view(before.array), game.cell_view(after.array)
+        return [
+            i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b and i not in played
+        ]
+
+    def _last_effects(self, game: Game, moves: list[MoveRow]) -> list[int]:
+        """The effects of the last of ``moves`` (replaying the ones before it)."""
+        if not moves:
+            return []
+        before = game.new_initial_state()
+        flat = [a for m in moves[:-1] for a in m.actions]
+        if flat:
+            before.apply_actions(flat)
+        after = before.copy()
+        after.apply_actions(moves[-1].actions)
+        return self._effects(game, before, after, moves[-1])
+
     def _build(self, row: GameRow, moves: list[MoveRow]) -> tuple[Game, State]:
         game = game_class(row.game).from_record_tags(row.tags)
         state = game.new_initial_state()
@@ -244,6 +267,7 @@ class Arena:
         else:
             session.row, session.game, session.state, session.moves = row, game, state, moves
             session.notify()
+        session.effects = self._last_effects(game, moves)
         self._kick(session)
         return session
 
@@ -502,7 +526,10 @@ class Arena:
             "you": you,
             "seats": seats,
             "turns": len(session.moves),
-            "last_move": self._move(g, len(session.moves) - 1, session.moves[-1])
+            "last_move": {
+                **self._move(g, len(session.moves) - 1, session.moves[-1]),
+                "effects": session.effects,
+            }
             if session.moves
             else None,
             "outcome": self._outcome(g, o) if o is not None else None,
@@ -538,9 +565,15 @@ class Arena:
             raise ApiError(400, f"turn must be 0..{total}, not {turn}")
         g = session.game
         st = g.new_initial_state()
-        flat = [a for m in session.moves[:turn] for a in m.actions]
+        flat = [a for m in session.moves[: max(0, turn - 1)] for a in m.actions]
         if flat:
             st.apply_actions(flat)
+        last = None
+        if turn:
+            before = st.copy()
+            st.apply_actions(session.moves[turn - 1].actions)
+            m = session.moves[turn - 1]
+            last = {**self._move(g, turn - 1, m), "effects": self._effects(g, before, st, m)}
         if turn == total and session.row.resigned is not None:
             st.resign(session.row.resigned)
         o = st.outcome()
@@ -549,7 +582,7 @@ class Arena:
             {
                 "turn": turn,
                 "turns": total,
-                "last_move": self._move(g, turn - 1, session.moves[turn - 1]) if turn else None,
+                "last_move": last,
                 "outcome": self._outcome(g, o) if o is not None else None,
             }
         )
@@ -634,6 +667,7 @@ class Arena:
             )
         except VersionConflict as exc:
             raise ApiError(409, str(exc)) from None
+        session.effects = self._effects(session.game, session.state, st, move)
         session.state = st
         session.moves.append(move)
         session.row = dataclasses.replace(session.row, version=new, turns=len(session.moves))
@@ -676,6 +710,7 @@ class Arena:
             except VersionConflict as exc:
                 raise ApiError(409, str(exc)) from None
             session.state, session.moves = st, moves
+            session.effects = self._last_effects(session.game, moves)
             session.row = dataclasses.replace(row, version=new, turns=keep)
             for p in session.players.values():
                 p.reset()

@@ -341,6 +341,11 @@ function drawPosition(p, lastMove, outcome) {
       const [x, y] = pos[i];
       el("circle", { class: "last-mark", cx: x, cy: y, r: R * 0.84 }, gMarks);
     }
+    // what else the last move changed: removals, captures, the end-of-game fill
+    for (const i of lastMove.effects || []) {
+      const [x, y] = pos[i];
+      el("circle", { class: "effect-mark", cx: x, cy: y, r: R * 0.5 }, gMarks);
+    }
   }
   if (G.replay === null) {
     G.partial.forEach((a, k) => {
@@ -445,6 +450,12 @@ function renderGameOver() {
   }
   const ul = $("go-highlight");
   ul.innerHTML = "";
+  const effects = (v.last_move && v.last_move.effects) || [];
+  if (effects.length) {
+    const li = html("li", `changed by the last move (dashed): ${effects.map((i) => G.board.cells[i].name).join(" ")}`);
+    li.className = "effects";
+    ul.appendChild(li);
+  }
   Object.entries(o.highlight || {}).forEach(([key, cells], k) => {
     const li = html("li", `${key.replace(/_/g, " ")}: ${cells.map((i) => G.board.cells[i].name).join(" ")}`);
     li.style.color = HL_COLOURS[k % HL_COLOURS.length];
