@@ -409,3 +409,14 @@ def test_a_bad_board_is_refused_with_the_validators_message() -> None:
     assert "95 adjacent pairs, not 96" in text
     assert "cell(s) a1 have no neighbour" in text
     assert "cells g2, i9 have the same exits (NE NW)" in text
+
+
+def test_cell_view_shows_checkers_mid_turn() -> None:
+    g = game()
+    st = g.new_initial_state()
+    st.apply_move("c13")
+    st.apply("f3")  # Black's turn under way: f4, f13, e14, f14, i12 are open (drawn +)
+    view = g.cell_view(st.array)
+    assert view[g.board.parse("c13")] == "W" and view[g.board.parse("f3")] == "B"
+    assert view.count(".") == 61
+    assert "+" in st.picture()

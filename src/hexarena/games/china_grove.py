@@ -463,6 +463,10 @@ class ChinaGrove(Game):
         (s0, s1), (g0, g1) = self.stones(arr), self.groups(arr)
         return s0 - p * g0, s1 - p * g1
 
+    def cell_view(self, arr: Array) -> list[str]:
+        """Each cell as ``.`` (vacant), ``W`` or ``B``, for drawing the position."""
+        return [".WB"[v] for v in self.cell_colours(arr).tolist()]
+
     def turn_class(self, arr: Array) -> int:
         """Class of the turn under way, or -1 between turns."""
         return int(arr[S_CLASS])
