@@ -151,6 +151,8 @@ def cmd_selfplay(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
         table.add_row(f"{colour} wins", f"{w} ({100 * w / data['games']:.1f}%)")
     for seat, w in data["wins_by_seat"].items():
         table.add_row(f"{seat} player wins", str(w))
+    if data["unfinished"]:
+        table.add_row("unfinished (action cap reached)", str(data["unfinished"]))
     table.add_row("seconds", f"{data['seconds']:.3f}")
     if records is not None:
         table.add_row("records", str(records))

@@ -263,6 +263,9 @@ class Game:
     special_actions: ClassVar[tuple[str, ...]] = ()
     #: Whether a random playout may go on without end (a cap is then always needed).
     unbounded: ClassVar[bool] = False
+    #: For games whose rules allow endless play: the most actions a random self-play game may
+    #: take; a game still going then is counted as unfinished. ``None``: play every game out.
+    selfplay_cap: ClassVar[int | None] = None
 
     board: Board
     kernels: Kernels

@@ -23,20 +23,30 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def random_game(game: Game, seed: int, *, keep_actions: bool = False) -> tuple[Array, Array | None]:
-    """Play one uniformly random game to its end; return the final array and maybe its actions."""
+def random_game(
+    game: Game, seed: int, *, keep_actions: bool = False, cap: int | None = None
+) -> tuple[Array, Array | None]:
+    """Play one uniformly random game to its end; return the final array and maybe its actions.
+
+    ``cap`` (default: the game's ``selfplay_cap``) bounds the number of actions; a game that
+    reaches it is returned unfinished.
+    """
     arr = game.initial_array()
     rng = make_rng(seed)
     k = game.kernels
+    left = cap if cap is not None else game.selfplay_cap
+    if left is None:
+        left = 1 << 62
     if not keep_actions:
         empty = np.empty(0, dtype=np.int32)
-        while arr[H_PLAYER] >= 0:
-            k.playout(game.consts, arr, rng, empty, 1 << 40)
+        while arr[H_PLAYER] >= 0 and left > 0:
+            left -= int(k.playout(game.consts, arr, rng, empty, min(left, 1 << 40)))
         return arr, None
     chunks: list[Array] = []
     buf = np.empty(_CHUNK, dtype=np.int32)
-    while arr[H_PLAYER] >= 0:
-        m = int(k.playout(game.consts, arr, rng, buf, _CHUNK))
+    while arr[H_PLAYER] >= 0 and left > 0:
+        m = int(k.playout(game.consts, arr, rng, buf, min(left, _CHUNK)))
+        left -= m
         chunks.append(buf[:m].copy())
     return arr, (np.concatenate(chunks) if chunks else np.empty(0, dtype=np.int32))
 
@@ -61,6 +71,8 @@ class SelfPlaySummary:
     wins: dict[str, int] = field(default_factory=dict)
     wins_by_seat: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    #: Games stopped at the game's ``selfplay_cap`` before they ended (no winner).
+    unfinished: int = 0
 
     def as_json(self) -> dict[str, Any]:
         """The summary as plain data (the keys the command line's ``--json`` prints)."""
@@ -78,6 +90,7 @@ class SelfPlaySummary:
             "max_turns": int(max(t)),
             "wins": dict(self.wins),
             "wins_by_seat": dict(self.wins_by_seat),
+            "unfinished": self.unfinished,
             "seconds": round(self.seconds, 4),
             "turns_per_second": round(sum(self.turns) / self.seconds, 1) if self.seconds else None,
         }
@@ -106,9 +119,12 @@ def selfplay(
     for i in range(games):
         arr, actions = random_game(game, game_seed(seed, i), keep_actions=records is not None)
         summary.turns.append(int(arr[H_TURN]))
-        outcome = game.outcome_of(arr)
-        summary.wins[game.colours[int(arr[H_WINNER])]] += 1
-        summary.wins_by_seat["first" if outcome.winner == 0 else "second"] += 1
+        if arr[H_PLAYER] >= 0:
+            summary.unfinished += 1
+        else:
+            outcome = game.outcome_of(arr)
+            summary.wins[game.colours[int(arr[H_WINNER])]] += 1
+            summary.wins_by_seat["first" if outcome.winner == 0 else "second"] += 1
         if records is not None and actions is not None:
             st = State(game)
             st.apply_actions(actions)

@@ -750,6 +750,10 @@ class Throngs(Game):
     special_actions: ClassVar[tuple[str, ...]] = ("stop", "black", "white")
     #: Without ``no_stalling`` nothing forbids endless dispatching, so a cap is always needed.
     unbounded: ClassVar[bool] = True
+    #: Random games normally end within about a thousand actions on the large board, but some
+    #: positions repeat for ever (a capture and a dispatch back and forth), even with
+    #: ``no_stalling``: self-play counts a game still going after this many as unfinished.
+    selfplay_cap: ClassVar[int | None] = 100_000
     move_separator: ClassVar[str] = ","
     #: Joins a move's selected site and its dispatch destination (or ``stop``) in move text.
     dispatch_mark: ClassVar[str] = "-"
