@@ -60,10 +60,11 @@ Its pattern classes (exits in brackets):
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import hexarena
-from hexarena.core import GameOverError, IllegalActionError, NotationError, OptionError
+from hexarena.core import H_TURN, GameOverError, IllegalActionError, NotationError, OptionError
 from hexarena.games.china_grove import ChinaGrove
 from hexarena.games.china_grove_boards import board_facts
 
@@ -420,3 +421,30 @@ def test_cell_view_shows_checkers_mid_turn() -> None:
     assert view[g.board.parse("c13")] == "W" and view[g.board.parse("f3")] == "B"
     assert view.count(".") == 61
     assert "+" in st.picture()
+
+
+def count_turns(g: ChinaGrove, arr: np.ndarray, ascending: bool, last: int = -1) -> int:
+    """Action sequences that complete the turn under way (only ascending ones if asked)."""
+    k = g.kernels
+    turn = int(arr[H_TURN])
+    total = 0
+    for a in k.legal(g.consts, arr).tolist():
+        if ascending and a <= last:
+            continue
+        nxt = arr.copy()
+        k.apply(g.consts, nxt, a)
+        total += 1 if nxt[H_TURN] != turn else count_turns(g, nxt, ascending, a)
+    return total
+
+
+def test_first_turn_counts() -> None:
+    # Ordered sequences: a class of s cells needing r checkers gives s!/(s-r)! (s! if s < r):
+    # 1: 6!  2a, 2b: 6*5*4*3*2  2c: 3!  3a: 6*5*4*3  3b: 12*11*10*9  3c: 2!  4a, 4b: 6*5*4
+    # 4c: 3!  5: 6*5  6: 1, in all 720 + 1440 + 6 + 360 + 11880 + 2 + 240 + 6 + 30 + 1.
+    g = game()
+    assert count_turns(g, g.initial_array(), False) == 14685
+    # As sets of cells: C(6,6) + 2 C(6,5) + 1 + C(6,4) + C(12,4) + 1 + 2 C(6,3) + 1 + C(6,2) + 1
+    assert count_turns(g, g.initial_array(), True) == 582
+    # Number mode, as sets: 1 + C(15,5) + C(20,4) + C(15,3) + C(6,2) + 1
+    n = game(mode="number")
+    assert count_turns(n, n.initial_array(), True) == 1 + 3003 + 4845 + 455 + 15 + 1
