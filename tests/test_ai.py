@@ -314,3 +314,9 @@ def test_greedy_playouts_use_the_evaluation() -> None:
         p = MCTSPlayer(3, settings=SearchSettings(greedy=share), name="mcts")
         assert p.choose(st, Limit(iterations=200)) in st.legal_actions()
         assert p._ip[S.I_GREEDY] == round(1000 * share)
+
+
+def test_the_random_player_refuses_to_analyse() -> None:
+    st = hexarena.new_game("churn", size=3).new_initial_state()
+    with pytest.raises(HexArenaError, match="does not analyse"):
+        make_player("random", seed=1).analyse(st)

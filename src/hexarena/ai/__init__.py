@@ -7,8 +7,8 @@ Registered names (for :func:`make_player`, ``hexarena play --vs`` and ``hexarena
 
 from __future__ import annotations
 
-from .base import Limit, Player, make_player, player_names
-from .mcts import FULL_SETTINGS, LEVELS, UCT_SETTINGS, Hint, MCTSPlayer, SearchError, SearchSettings
+from .base import Hint, Limit, Player, make_player, player_names
+from .mcts import FULL_SETTINGS, LEVELS, UCT_SETTINGS, MCTSPlayer, SearchError, SearchSettings
 from .plugins import GamePlugin, plugin_for, register_plugin
 from .random_player import RandomPlayer
 

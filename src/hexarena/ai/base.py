@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..core import Game, GameOverError, HexArenaError, State
 
@@ -15,6 +16,31 @@ class Limit:
     seconds: float | None = None
     iterations: int | None = None
     nodes: int | None = None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One analysed action: how often the search tried it and how good it looked.
+
+    ``value`` is the mean reward (0 to 1) for the player to act; ``proven`` is ``"win"`` or
+    ``"loss"`` when the search proved the result, else ``None``.
+    """
+
+    action: int
+    text: str
+    visits: int
+    value: float
+    proven: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data (for JSON)."""
+        return {
+            "action": self.action,
+            "text": self.text,
+            "visits": self.visits,
+            "value": round(self.value, 4),
+            "proven": self.proven,
+        }
 
 
 class Player:
@@ -46,6 +72,13 @@ class Player:
             actions.append(a)
             if st.is_terminal() or st.turn_ends()[-1] or st.current_player != seat:
                 return actions
+
+    def analyse(self, state: State, limit: Limit | None = None, *, top: int = 5) -> list[Hint]:
+        """The ``top`` best actions with their values and visit counts, best first (players
+        that search implement this; the others refuse)."""
+        raise HexArenaError(
+            f"the {self.name} player does not analyse positions; use mcts or a strength level"
+        )
 
     def reset(self) -> None:
         """Forget anything kept between moves (a new game starts)."""

@@ -32,7 +32,7 @@ import numpy as np
 from ..core import H_PLAYER, Array, Game, GameOverError, HexArenaError, State
 from ..rng import make_rng
 from . import search as S
-from .base import Limit, Player, register_player
+from .base import Hint, Limit, Player, register_player
 from .plugins import GamePlugin, plugin_for
 
 
@@ -67,31 +67,6 @@ UCT_SETTINGS = SearchSettings(
 )
 #: Everything on.
 FULL_SETTINGS = SearchSettings()
-
-
-@dataclass(frozen=True)
-class Hint:
-    """One analysed action: how often the search tried it and how good it looked.
-
-    ``value`` is the mean reward (0 to 1) for the player to act; ``proven`` is ``"win"`` or
-    ``"loss"`` when the search proved the result, else ``None``.
-    """
-
-    action: int
-    text: str
-    visits: int
-    value: float
-    proven: str | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        """Plain data (for JSON)."""
-        return {
-            "action": self.action,
-            "text": self.text,
-            "visits": self.visits,
-            "value": round(self.value, 4),
-            "proven": self.proven,
-        }
 
 
 def check_limit(limit: Limit) -> None:
