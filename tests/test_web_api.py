@@ -139,6 +139,16 @@ def test_unknown_endpoint_and_method_answer_json(client: TestClient) -> None:
     assert "no game" in error(client.get("/api/games/ab.cd"), 404)
 
 
+def test_an_unexpected_failure_answers_json(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken() -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(client.app.state.arena, "meta", broken)  # type: ignore[attr-defined]
+    assert "internal error (RuntimeError)" in error(client.get("/api/meta"), 500)
+
+
 # ---------------------------------------------------------------- creating games
 def test_create_refuses_bad_requests_and_stores_nothing(client: TestClient) -> None:
     assert "not valid JSON" in error(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -29,6 +30,8 @@ from starlette.staticfiles import StaticFiles
 
 from .arena import ApiError, Arena
 from .storage import Storage
+
+log = logging.getLogger("hexarena.web")
 
 STATIC = Path(__file__).parent / "static"
 #: Largest request body accepted (an imported record of a long game fits easily).
@@ -82,6 +85,10 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
                 result = await fn(request)
             except ApiError as exc:
                 return JSONResponse({"error": exc.message}, status_code=exc.status)
+            except Exception as exc:  # a bug: say so in JSON and keep the details in the log
+                log.exception("%s %s failed", request.method, request.url.path)
+                message = f"internal error ({type(exc).__name__}); the server log has the details"
+                return JSONResponse({"error": message}, status_code=500)
             if isinstance(result, Response):
                 return result
             return JSONResponse(result)

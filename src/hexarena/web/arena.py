@@ -172,6 +172,8 @@ class Arena:
     ) -> None:
         self.storage = storage
         self.computer_timeout = computer_timeout
+        #: A hint may wait longer than a move: the first search of a process compiles its code.
+        self.hint_timeout = max(120.0, computer_timeout)
         self.sessions: dict[str, Session] = {}
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="hexarena-ai")
         self._tasks: set[asyncio.Task[None]] = set()
@@ -796,7 +798,11 @@ class Arena:
         def think() -> list[dict[str, Any]]:
             analyse = getattr(player, "analyse", None)
             if callable(analyse):
-                found = analyse(st, None)
+                try:
+                    found = analyse(st, None)
+                except Exception:  # fall back on the player's plain choice
+                    log.exception("game %s: analyse failed", session.id)
+                    found = []
                 out = []
                 for h in found:
                     d = _jsonable(h)
@@ -810,7 +816,7 @@ class Arena:
 
         try:
             suggestions = await asyncio.wait_for(
-                loop.run_in_executor(self.executor, think), self.computer_timeout
+                loop.run_in_executor(self.executor, think), self.hint_timeout
             )
         except TimeoutError:
             raise ApiError(503, "the computer took too long to find a hint") from None
