@@ -25,7 +25,7 @@ import numpy as np
 
 from ..ai import make_player, player_names
 from ..ai.base import Player
-from ..core import H_COLOUR, Game, GameOverError, HexArenaError, Option, Outcome, State
+from ..core import H_COLOUR, H_PLAYER, Game, GameOverError, HexArenaError, Option, Outcome, State
 from ..games import game_class, game_names
 from ..records import read_record, write_record
 from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict
@@ -391,10 +391,14 @@ class Arena:
         mode, seats, tokens = self._seats_for(body)
         state = rec.state
         moves: list[MoveRow] = []
-        replay = rec.game.new_initial_state()
+        # who played each turn: replay the (already validated) actions on a bare array
+        game = rec.game
+        arr = game.initial_array()
+        apply = game.kernels.apply
         for m in state.moves():
-            seat, colour = replay.current_player, int(replay.array[H_COLOUR])
-            replay.apply_move(m, complete=False)
+            seat, colour = int(arr[H_PLAYER]), int(arr[H_COLOUR])
+            for a in m:
+                apply(game.consts, arr, a)
             moves.append(MoveRow(seat, colour, m))
         game_id = secrets.token_hex(6)
         self.storage.create_game(
