@@ -81,7 +81,7 @@ def test_play_a_whole_game_against_random() -> None:
     st = game.new_initial_state()
     lines = ["legal", "help", "undo", "black"]
     code, text = run(["play", "throngs", "--board", "hex", "--size", "2", "--seed", "3"],
-                     "\n".join(lines + ["quit"]) + "\n")
+                     "\n".join([*lines, "quit"]) + "\n")
     assert "random plays" in text
     assert "choose a colour" in text
     assert "legal: black white" in text

@@ -69,7 +69,8 @@ def test_dispatch_search_matches_reference(seed: int, size: int) -> None:
 def test_random_games_with_no_stalling_end(seed: int, size: int) -> None:
     game = hexarena.new_game("throngs", board="hex", size=size, no_stalling=True)
     arr = game.initial_array()
-    n = int(game.kernels.playout(game.consts, arr, make_rng(seed), np.empty(0, np.int32), 1_000_000))
+    empty = np.empty(0, np.int32)
+    n = int(game.kernels.playout(game.consts, arr, make_rng(seed), empty, 1_000_000))
     assert arr[H_PLAYER] == -1
     assert n < 1_000_000
     outcome = game.outcome_of(arr)

@@ -108,7 +108,8 @@ def test_capture_refused_at_potential_one() -> None:
     assert game.potential(st.array, game.board.parse("d4"), 0) == 1
     assert "d4" not in sites(st)
     before = st.copy()
-    with pytest.raises(IllegalActionError, match="capture needs action potential at least 2; d4 has 1"):
+    why = "capture needs action potential at least 2; d4 has 1"
+    with pytest.raises(IllegalActionError, match=why):
         st.apply("d4")
     assert st == before
 

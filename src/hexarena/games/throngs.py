@@ -200,7 +200,7 @@ def board_for(options: dict[str, Any]) -> Board:
 
 # ---------------------------------------------------------------- set-up
 def initial_array(board: Board, setup: str) -> Array:
-    """The starting position: an empty board in set-up, or the standard set-up with Black to move."""
+    """The starting position: the empty board in set-up, or the standard set-up, Black to move."""
     n = board.size
     arr = np.zeros(BASE + NBLOCKS * n, dtype=np.int32)
     arr[BASE + B_EMPTYNB * n : BASE + (B_EMPTYNB + 1) * n] = board.degree
@@ -227,7 +227,8 @@ def initial_array(board: Board, setup: str) -> Array:
 
 def consts_for(board: Board, no_stalling: bool) -> Array:
     """The constant table: ``[n, no_stalling, neighbours (n x 6, -1 off the board)]``."""
-    return np.concatenate([[board.size, int(no_stalling)], board.neighbors.ravel()]).astype(np.int32)
+    head = [board.size, int(no_stalling)]
+    return np.concatenate([head, board.neighbors.ravel()]).astype(np.int32)
 
 
 # ---------------------------------------------------------------- kernels: board updates
@@ -397,10 +398,12 @@ def any_move(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compil
         return False
     n = g[G_N]
     lst = BASE + (B_LIST + c) * n
+    found = False
     for i in range(arr[S_LEN + c]):
         if select_ok(g, arr, arr[lst + i], c):
-            return True
-    return False
+            found = True
+            break
+    return found
 
 
 @njit(cache=True)
@@ -607,10 +610,12 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
         return False
     buf = np.zeros(scratch_size(n), dtype=np.int32)
     m = destinations(g, arr, arr[S_SEL], arr[S_BUDGET], buf)
+    found = False
     for i in range(m):
         if buf[i] == a - n:
-            return True
-    return False
+            found = True
+            break
+    return found
 
 
 @njit(cache=True)
@@ -665,7 +670,9 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def choose_random(g: Array, arr: Array, rng: Any, cells: Array, buf: Array) -> int:  # pragma: no cover
+def choose_random(  # pragma: no cover - compiled
+    g: Array, arr: Array, rng: Any, cells: Array, buf: Array
+) -> int:
     """A uniformly random legal action.
 
     ``cells`` is scratch of length ``n``, ``buf`` scratch for :func:`destinations` (kept clean).
@@ -678,7 +685,7 @@ def choose_random(g: Array, arr: Array, rng: Any, cells: Array, buf: Array) -> i
         return 2 * n + 1 + rand_below(rng, 2)
     if ph < P_SELECT:
         for _ in range(16):
-            x = rand_below(rng, n)
+            x = int(rand_below(rng, n))
             if arr[BASE + x] == 0:
                 return x
         m = 0
@@ -827,7 +834,7 @@ class Throngs(Game):
         )
 
     def parse_action(self, text: str) -> int:
-        """The action written ``text``: ``c4``, ``-c4``, ``stop`` (or ``-stop``), ``black``, ``white``."""
+        """The action written ``text``: ``c4``, ``-c4``, ``stop``, ``black`` or ``white``."""
         t = text.strip().lower()
         n = self.board.size
         if t.startswith(self.dispatch_mark):
@@ -872,7 +879,8 @@ class Throngs(Game):
         out: list[int] = []
         for mv in moves:
             if not mv:
-                raise NotationError(f"{text!r} has an empty move between two '{self.move_separator}'")
+                sep = self.move_separator
+                raise NotationError(f"{text!r} has an empty move between two '{sep}'")
             parts = mv.split(self.dispatch_mark)
             if parts[0].strip():
                 out.append(self.parse_action(parts[0]))
@@ -982,7 +990,7 @@ class Throngs(Game):
         )
 
     def render(self, arr: Array, *, coordinates: bool = True) -> str:
-        """The board with ``B``/``W`` stones, ``.`` for empty sites and ``*`` for a selected stone."""
+        """The board: ``B``/``W`` stones, ``.`` empty sites, a selected stone in lower case."""
         cols = self.site_contents(arr)
         glyphs = [".BW"[v] for v in cols]
         if arr[H_PLAYER] >= 0 and arr[S_PHASE] in (P_DISPATCH, P_AFTER_DEPLOY):

@@ -346,7 +346,9 @@ def _print_report(title: str, cells: list[Cell], requirements: bool) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     """Check the shipped large board (or design one) and print what was found."""
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--design", action="store_true", help="search for a board again")
     p.add_argument("--write", action="store_true", help="ship the designed board as data")
     args = p.parse_args(argv)
