@@ -1,0 +1,71 @@
+"""Throngs benchmark: random playouts per second on the original and large boards.
+
+Run ``python benchmarks/bench_throngs.py`` (``--quick`` for a short run). Each playout starts
+from the sheet's set-up (random placements and colour choice) and picks uniformly among the
+legal actions at every decision. Some random games never end (the rules allow endless capture
+and dispatch cycles, even with ``no_stalling``), so each playout is capped at 100,000 actions;
+capped games are counted and shown.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from common import parser, print_table
+
+import hexarena
+from hexarena.core import H_PLAYER, H_TURN, Game
+from hexarena.rng import make_rng
+from hexarena.selfplay import warm_up
+
+CAP = 100_000
+
+
+def time_capped_playouts(game: Game, seconds: float, *, seed: int = 1) -> dict[str, float]:
+    """Complete random playouts (each capped at :data:`CAP` actions) for about ``seconds``."""
+    warm_up(game)
+    k = game.kernels
+    empty = np.empty(0, dtype=np.int32)
+    games = turns = actions = capped = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        arr = game.initial_array()
+        actions += int(k.playout(game.consts, arr, make_rng(seed * 7919 + games), empty, CAP))
+        capped += int(arr[H_PLAYER] >= 0)
+        turns += int(arr[H_TURN])
+        games += 1
+        elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "capped": capped,
+        "playouts_per_second": games / elapsed,
+        "actions_per_second": actions / elapsed,
+        "mean_turns": turns / games,
+        "mean_actions": actions / games,
+    }
+
+
+def main() -> None:
+    """Measure and print the figures."""
+    args = parser(__doc__ or "").parse_args()
+    seconds = 0.3 if args.quick else args.seconds
+    rows = []
+    for board in ("original", "large"):
+        for no_stalling in (True, False):
+            game = hexarena.new_game("throngs", board=board, no_stalling=no_stalling)
+            r = time_capped_playouts(game, seconds)
+            rows.append([board, game.board.size, "yes" if no_stalling else "no", r["games"],
+                         r["capped"], r["mean_turns"], r["mean_actions"],
+                         r["playouts_per_second"], r["actions_per_second"]])
+    print_table(
+        "Throngs random playouts",
+        ["board", "sites", "no_stalling", "games", "capped", "mean turns", "mean actions",
+         "playouts/s", "actions/s"],
+        rows,
+    )
+
+
+if __name__ == "__main__":
+    main()
