@@ -24,7 +24,9 @@ pytest.importorskip("httpx")
 import httpx
 from starlette.testclient import TestClient
 
-from hexarena.ai import player_names
+from hexarena.ai import Limit, Player, player_names
+from hexarena.ai import base as ai_base
+from hexarena.core import State
 from hexarena.games import game_names, new_game
 from hexarena.records import read_record
 from hexarena.web import create_app
@@ -375,6 +377,33 @@ def test_undo_against_the_computer_takes_back_its_reply_too(client: TestClient) 
     assert post(client, gid, "undo", tok, version=v["version"]).status_code == 200
     v = view(client, gid, tok)
     assert v["turns"] == 0 and v["cells"] == ["."] * 19 and v["to_act"] == 0
+
+
+class GatedPlayer(Player):
+    """A computer player that thinks until the test opens its gate, then plays a legal action."""
+
+    gate = threading.Event()
+
+    def choose(self, state: State, limit: Limit | None = None) -> int:
+        assert self.gate.wait(timeout=60)
+        return state.legal_actions()[0]
+
+
+def test_an_undo_while_the_computer_thinks_discards_its_move(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(ai_base._FACTORIES, "gated", GatedPlayer)
+    GatedPlayer.gate.clear()
+    g = new(client, mode="computer", level="gated", seat=0)
+    gid, tok = g["id"], g["token"]
+    post(client, gid, "moves", tok, actions=[9], version=0)
+    v = wait_for(client, gid, tok, lambda v: v["thinking"])
+    assert v["to_act"] == 1 and v["turns"] == 1
+    assert post(client, gid, "undo", tok, version=v["version"]).status_code == 200
+    GatedPlayer.gate.set()
+    v = wait_for(client, gid, tok, lambda v: not v["thinking"])
+    assert v["turns"] == 0 and v["to_act"] == 0 and v["cells"] == ["."] * 19
+    assert len(Storage(client.app.state.arena.storage.url).moves(gid)) == 0  # type: ignore[attr-defined]
 
 
 def test_computer_moves_first_when_the_person_takes_the_second_seat(client: TestClient) -> None:

@@ -850,8 +850,12 @@ class Arena:
         return p
 
     async def _computer_turn(self, session: Session) -> None:
-        """Think in a worker thread, then store the turn if the game did not change meanwhile."""
-        stored = False
+        """Think in a worker thread, then store the turn if the game did not change meanwhile.
+
+        Afterwards the computer looks again whether it is to act (after an undo or a resignation
+        taken back while it thought, say), unless its move was refused, which would repeat.
+        """
+        again = False
         try:
             seat = session.state.current_player
             version = session.version
@@ -875,13 +879,14 @@ class Arena:
                 actions = make_player("random", seed=session.row.seed).choose_turn(st)
             async with session.lock:
                 session.thinking = False
+                again = True
                 if session.version != version or session.state.current_player != seat:
                     session.notify()
                 else:
                     try:
                         self._commit_turn(session, seat, actions)
-                        stored = True
                     except ApiError as exc:
+                        again = False
                         log.warning(
                             "game %s: the computer's move was not stored: %s",
                             session.id,
@@ -891,5 +896,5 @@ class Arena:
         finally:
             session.thinking = False
             session.task = None
-        if stored:
+        if again:
             self._kick(session)

@@ -717,6 +717,9 @@ async function startGame(id) {
   }
   buildBoard();
   await refresh();
+  if (G.token && !G.view.you.length) {
+    showMessage("This browser's seat token does not belong to this game: you are watching.", true);
+  }
   renderShare();
   listen();
   $("cancel-turn").addEventListener("click", cancelTurn);
