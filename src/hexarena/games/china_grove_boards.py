@@ -509,8 +509,9 @@ def _place_beside(first: list[Cell], second: list[Cell]) -> list[Cell]:
             key = (extent, dq, dr)
             if best is None or key < best[0]:
                 best = (key, moved)
-    if best is None:  # pragma: no cover - a gap always exists within the range searched
-        raise AssertionError("no place for the second island")
+    if best is None:  # pragma: no cover - only for islands too long for the range searched
+        dq = q1 - min(q for q, _ in second) + 2  # wholly two columns to the right
+        return [(q + dq, r) for q, r in second]
     return best[1]
 
 
