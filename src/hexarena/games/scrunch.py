@@ -98,7 +98,8 @@ B_LAB = 6  # 6, 7
 B_LABPOS = 8
 B_POS = 9  # number of each stone along its snake (from an end of a path)
 B_CYC = 10  # 1 if the snake (by label) is a cycle
-NBLOCKS = 11
+B_TAIL = 11  # the last stone of the snake (by label) in its numbering: the other end of a path
+NBLOCKS = 12
 
 # decisions
 PH_START = 0
@@ -113,7 +114,9 @@ SC_SEEDS = 0  # up to 8 seeds of a walk
 SC_LABELS = 8  # up to 8 labels
 SC_KEYS = 16  # up to 16 nodes of the growth test's union-find: their keys
 SC_PAR = 32  # and their parents
-SCRATCH_SMALL = 48
+SC_PN = 48  # the number of friendly neighbours of the placement under test
+SC_PNB = 49  # and the neighbours themselves (up to 6)
+SCRATCH_SMALL = 64
 
 
 @njit(cache=True, inline="always")
@@ -256,7 +259,7 @@ def _relabel(  # pragma: no cover - compiled
     start = x
     cyc = False
     a = _other(g, arr, c, x, -1)
-    if a >= 0:
+    if a >= 0 and _other(g, arr, c, x, a) >= 0:  # x is not an end: walk to one
         prev = x
         cur = a
         for _ in range(n):
@@ -292,6 +295,7 @@ def _relabel(  # pragma: no cover - compiled
     arr[nxt + last] = start
     arr[_o(B_SSIZE, n) + start] = i
     arr[_o(B_CYC, n) + start] = 1 if cyc else 0
+    arr[_o(B_TAIL, n) + start] = last
     _lab_add(arr, n, c, start)
     return mask
 
@@ -371,95 +375,105 @@ def _node(scr: Array, nodes: int, key: int) -> int:  # pragma: no cover - compil
 
 
 @njit(cache=True)
+def _load_p(g: Array, arr: Array, c: int, p: int, scr: Array) -> None:  # pragma: no cover
+    """List the friendly neighbours of the placement ``p`` in the scratch, for the growth
+    tests that follow (every caller of :func:`growth_ok` does this first)."""
+    n = g[0]
+    col = _o(B_COL, n)
+    m = 0
+    for k in range(6):
+        y = _nb(g, p, k)
+        if y >= 0 and arr[col + y] == c + 1:
+            scr[SC_PNB + m] = y
+            m += 1
+    scr[SC_PN] = m
+
+
+@njit(cache=True, inline="always")
+def _join(scr: Array, a: int, b: int) -> int:  # pragma: no cover - compiled
+    """Union of nodes ``a`` and ``b``; 1 if they were apart, else 0."""
+    ra = _find(scr, a)
+    rb = _find(scr, b)
+    if ra == rb:
+        return 0
+    scr[SC_PAR + rb] = ra
+    return 1
+
+
+@njit(cache=True)
 def growth_ok(  # pragma: no cover - compiled
     g: Array, arr: Array, c: int, p: int, s: int, d: int, scr: Array,
 ) -> bool:
     """Whether placing at ``p``, then stepping stone ``s`` to ``d``, is a legal growth for ``c``.
 
     Assumes ``p`` and ``d`` empty and distinct, ``s`` a stone of the snake that ``p`` forms,
-    ``d`` next to ``s``. First, no stone may have more than two friendly neighbours afterwards
-    (only ``p``, ``d`` and the stones around them can gain one). Then the snakes touching ``p``
-    or ``d`` must not become more snakes: they are cut into pieces where ``s`` leaves (a path
-    into the stones numbered below and above ``s``, a cycle stays whole), and the pieces, ``p``
-    and ``d`` are joined through the neighbours of ``p`` and ``d`` with a tiny union-find.
+    ``d`` next to ``s``, and the friendly neighbours of ``p`` listed by :func:`_load_p`.
+    First, no stone may have more than two friendly neighbours afterwards (only ``p``, ``d``
+    and the stones around them can gain one). Then the snakes touching ``p`` or ``d`` must not
+    become more snakes: they are cut into pieces where ``s`` leaves (a path into the stones
+    numbered below and above ``s``, a cycle stays whole), and the pieces, ``p`` and ``d`` are
+    joined through the neighbours of ``p`` and ``d`` with a tiny union-find.
     """
     n = g[0]
     col = _o(B_COL, n)
     fc = _o(B_FC + c, n)
     c1 = c + 1
-    if arr[fc + p] + _adj(g, p, d) - _adj(g, p, s) > 2:
+    pd = _adj(g, p, d)
+    if arr[fc + p] + pd - _adj(g, p, s) > 2:
         return False
-    if arr[fc + d] + _adj(g, d, p) - _adj(g, d, s) > 2:
+    if arr[fc + d] + pd - _adj(g, d, s) > 2:
         return False
-    for k in range(6):
-        y = _nb(g, p, k)
-        if (
-            y >= 0 and y != s and y != d and arr[col + y] == c1
-            and arr[fc + y] + 1 + _adj(g, y, d) - _adj(g, y, s) > 2
-        ):
-            return False
-    for k in range(6):
-        y = _nb(g, d, k)
-        if (
-            y >= 0 and y != s and y != p and arr[col + y] == c1
-            and arr[fc + y] + _adj(g, y, p) + 1 - _adj(g, y, s) > 2
-        ):
-            return False
     sid = _o(B_SID, n)
     pos = _o(B_POS, n)
     ls = arr[sid + s]
     ps = arr[pos + s]
     cs = arr[_o(B_CYC, n) + ls]
-    last = arr[_o(B_SSIZE, n) + ls] - 1
-    # nodes 0 (p) and 1 (d), then one per piece of the snakes touched
+    # nodes 0 (p) and 1 (d), then the pieces of the snakes touched, starting with that of s:
+    # a cycle stays one piece, a path leaves the stones below s and those above it
     scr[SC_PAR] = 0
     scr[SC_PAR + 1] = 1
     nodes = 2
-    before = 0
+    if cs != 0 or ps > 0:
+        scr[SC_KEYS + nodes] = 2 * ls
+        scr[SC_PAR + nodes] = nodes
+        nodes += 1
+    if cs == 0 and ps < arr[_o(B_SSIZE, n) + ls] - 1:
+        scr[SC_KEYS + nodes] = 2 * ls + 1
+        scr[SC_PAR + nodes] = nodes
+        nodes += 1
+    scr[SC_LABELS] = ls
+    before = 1
+    joins = pd
+    if pd:
+        scr[SC_PAR + 1] = 0
+    pn = scr[SC_PN]
     for which in range(2):
-        x = p if which == 0 else d
-        for k in range(6):
-            y = _nb(g, x, k)
-            if y < 0 or arr[col + y] != c1:
+        other = d if which == 0 else p
+        for k in range(pn if which == 0 else 6):
+            y = scr[SC_PNB + k] if which == 0 else _nb(g, d, k)
+            if y < 0 or y == s or arr[col + y] != c1:
                 continue
+            if arr[fc + y] + 1 + _adj(g, y, other) - _adj(g, y, s) > 2:
+                return False
             lab = arr[sid + y]
-            seen = False
-            for j in range(before):
-                if scr[SC_LABELS + j] == lab:
-                    seen = True
-                    break
-            if seen:
-                continue
-            scr[SC_LABELS + before] = lab
-            before += 1
-            if lab != ls or cs != 0 or ps > 0:
-                scr[SC_KEYS + nodes] = 2 * lab
-                scr[SC_PAR + nodes] = nodes
-                nodes += 1
-            if lab == ls and cs == 0 and ps < last:
-                scr[SC_KEYS + nodes] = 2 * lab + 1
-                scr[SC_PAR + nodes] = nodes
-                nodes += 1
-    # a snake of one stone that steps away leaves no piece, but it was a snake before
-    comps = nodes
-    for which in range(2):
-        x = p if which == 0 else d
-        for k in range(6):
-            y = _nb(g, x, k)
-            if y < 0 or y == s:
-                continue
-            if which == 0 and y == d:
-                j = 1
-            elif arr[col + y] == c1 and y != p:
-                j = _node(scr, nodes, _piece(arr, sid, pos, y, ls, ps, cs))
+            if lab == ls:
+                key = 2 * ls + 1 if cs == 0 and arr[pos + y] > ps else 2 * ls
+                j = _node(scr, nodes, key)
             else:
-                continue
-            ra = _find(scr, which)
-            rb = _find(scr, j)
-            if ra != rb:
-                scr[SC_PAR + rb] = ra
-                comps -= 1
-    return comps <= before
+                j = -1
+                for i in range(1, before):
+                    if scr[SC_LABELS + i] == lab:
+                        j = _node(scr, nodes, 2 * lab)
+                        break
+                if j < 0:
+                    scr[SC_LABELS + before] = lab
+                    before += 1
+                    j = nodes
+                    scr[SC_KEYS + nodes] = 2 * lab
+                    scr[SC_PAR + nodes] = nodes
+                    nodes += 1
+            joins += _join(scr, which, j)
+    return nodes - joins <= before
 
 
 @njit(cache=True)
@@ -513,12 +527,13 @@ def _stone_has_dest(  # pragma: no cover - compiled
     n = g[0]
     col = _o(B_COL, n)
     fc = _o(B_FC + c, n)
-    if arr[fc + p] - _adj(g, p, s) > 2:
-        return False
-    for k in range(6):
-        y = _nb(g, p, k)
-        if y >= 0 and y != s and arr[col + y] == c + 1 and arr[fc + y] - _adj(g, y, s) >= 2:
+    if need == 0:  # otherwise no stone near p has two friendly neighbours (see _need)
+        if arr[fc + p] - _adj(g, p, s) > 2:
             return False
+        for k in range(scr[SC_PN]):
+            y = scr[SC_PNB + k]
+            if y != s and arr[fc + y] - _adj(g, y, s) >= 2:
+                return False
     for k in range(6):
         d = _nb(g, s, k)
         if (
@@ -593,6 +608,7 @@ def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # p
     k = arr[fc + p]
     if k >= 4:
         return False
+    _load_p(g, arr, c, p, scr)
     for j in range(6):
         y = _nb(g, p, j)
         if y >= 0 and arr[col + y] == c1 and arr[fc + y] >= 2:
@@ -613,13 +629,25 @@ def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # p
     size = _o(B_SSIZE, n)
     l0, l1, l2 = _snake_labels_at(g, arr, c, p)
     shape = 0 if l1 >= 0 else (1 if k == 2 else 2)
+    tail = _o(B_TAIL, n)
+    # the ends of each snake first (a snake most often moves by its ends), then the rest
     for which in range(3):
         lab = l0 if which == 0 else (l1 if which == 1 else l2)
         if lab < 0:
             continue
-        z = lab
-        for _ in range(arr[size + lab]):
-            if _stone_has_dest(g, arr, c, p, z, _need(g, arr, c, p, z, shape), scr):
+        t = arr[tail + lab]
+        if _stone_has_dest(g, arr, c, p, lab, _need(g, arr, c, p, lab, shape), scr):
+            return True
+        if t != lab and _stone_has_dest(g, arr, c, p, t, _need(g, arr, c, p, t, shape), scr):
+            return True
+    for which in range(3):
+        lab = l0 if which == 0 else (l1 if which == 1 else l2)
+        if lab < 0:
+            continue
+        t = arr[tail + lab]
+        z = arr[nxt + lab]
+        for _ in range(arr[size + lab] - 2):
+            if z != t and _stone_has_dest(g, arr, c, p, z, _need(g, arr, c, p, z, shape), scr):
                 return True
             z = arr[nxt + z]
     return False
@@ -754,6 +782,7 @@ def _legal_into(g: Array, arr: Array, scr: Array, out: Array) -> int:  # pragma:
             out[i] += n
         return k
     p = arr[S_P]
+    _load_p(g, arr, c, p, scr)
     if ph == PH_PICK:
         k = _stones_of_growth(g, arr, c, p, scr, pool)
         shape = _shape(g, arr, c, p)
@@ -827,7 +856,10 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
         if arr[_o(B_FC + c, n) + a] == 0:
             return arr[S_CREATE + c] == 1
         return _next_to_smallest(g, arr, c, a) and can_complete(g, arr, c, a, scr)
+    if ph == PH_REMOVE:
+        return False
     p = arr[S_P]
+    _load_p(g, arr, c, p, scr)
     if ph == PH_PICK:
         if arr[col + a] != c + 1:
             return False
@@ -865,6 +897,7 @@ def place_egg(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover
     arr[_o(B_SSIZE, n) + x] = 1
     arr[_o(B_POS, n) + x] = 0
     arr[_o(B_CYC, n) + x] = 0
+    arr[_o(B_TAIL, n) + x] = x
     _lab_add(arr, n, c, x)
 
 
@@ -879,6 +912,7 @@ def do_growth(  # pragma: no cover - compiled
         lab = scr[SC_LABELS + i]
         arr[_o(B_SSIZE, n) + lab] = 0
         arr[_o(B_CYC, n) + lab] = 0
+        arr[_o(B_TAIL, n) + lab] = 0
         _lab_remove(arr, n, c, lab)
     m = _seeds(g, arr, c, p, s, d, scr)
     _lift(g, arr, c, s)
@@ -903,6 +937,8 @@ def remove_snake(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no co
         _lift(g, arr, c, z)
         z = zn
     arr[_o(B_SSIZE, n) + lab] = 0
+    arr[_o(B_CYC, n) + lab] = 0
+    arr[_o(B_TAIL, n) + lab] = 0
     _lab_remove(arr, n, c, lab)
 
 
@@ -975,6 +1011,7 @@ def choose_random(g: Array, arr: Array, rng: Any, scr: Array) -> int:  # pragma:
         m = _smallest_stones(g, arr, c, scr, pool)
         return n + scr[pool + rand_below(rng, m)]
     p = arr[S_P]
+    _load_p(g, arr, c, p, scr)
     if ph == PH_PICK:
         m = _stones_of_growth(g, arr, c, p, scr, pool)
         shape = _shape(g, arr, c, p)
