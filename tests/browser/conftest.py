@@ -113,6 +113,6 @@ def browser() -> Iterator[Any]:
 def context(browser: Any) -> Iterator[Any]:
     """A fresh browser context (its own storage: one person)."""
     ctx = browser.new_context(viewport={"width": 1300, "height": 860})
-    ctx.set_default_timeout(60_000)
+    ctx.set_default_timeout(120_000)
     yield ctx
     ctx.close()

@@ -58,7 +58,10 @@ def start_game(
         page.select_option("#ng-seat", str(seat))
     page.click("#ng-start")
     page.wait_for_url("**/game/*")
-    page.wait_for_function("() => document.getElementById('status').dataset.state !== ''")
+    # the first game of a kind in a fresh server may wait for its rules to compile
+    page.wait_for_function(
+        "() => document.getElementById('status').dataset.state !== ''", timeout=300_000
+    )
     return str(page.url.rsplit("/", 1)[1])
 
 
@@ -137,7 +140,7 @@ def test_online_game_between_two_browsers_with_a_spectator(browser: Any, server:
     ctx = [browser.new_context(viewport={"width": 1300, "height": 860}) for _ in range(3)]
     try:
         for c in ctx:
-            c.set_default_timeout(60_000)
+            c.set_default_timeout(120_000)
         alice, bob, carol = (c.new_page() for c in ctx)
         gid = start_game(alice, server, "churn", "online", {"size": 3})
         links = alice.locator(".share-link")
