@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hexarena
-from hexarena.core import H_PLAYER
-from hexarena.games.throngs import Throngs
+from hexarena.core import H_PLAYER, H_TURN
+from hexarena.games.throngs import S_STALL, Throngs
 from hexarena.records import read_record, write_record
 from hexarena.rng import make_rng
 
@@ -87,20 +87,51 @@ def test_random_games_with_no_stalling_end_on_the_original_board() -> None:
         assert arr[H_PLAYER] == -1, seed
 
 
-def test_endless_game_is_bounded_by_the_limit() -> None:
-    # Seed 4473 on the original board with no_stalling reaches a position where the players
-    # capture and dispatch back and forth for ever (the rules allow it): the limit holds.
+# A position a random game on the original board reached (with no_stalling): one empty site,
+# e4; each player in turn must capture j4 or e4 and dispatch the stone across to the other.
+CYCLE_BLACK = (
+    "f1 g1 e2 f2 g2 h2 i2 j2 e3 f3 g3 h3 i3 d4 f4 h4 j4 b5 c5 d5 e5 h5 a6 b6 c6 d6 e6 f6 g6 h6 "
+    "a7 b7 c7 d7 e7 b8 c8 d8 e8 b9 c9 d9 b10 c10 a11 b11 c11 d11 a12 b12"
+).split()
+CYCLE_WHITE = (
+    "k1 l1 k2 l2 j3 k3 g4 i4 k4 f5 g5 i5 j5 k5 l5 i6 j6 k6 l6 f7 g7 h7 i7 j7 k7 f8 g8 h8 i8 "
+    "e9 f9 g9 h9 d10 e10 f10 g10 e11 f11 g11 e12 f12"
+).split()
+
+
+def test_an_endless_cycle_is_possible_even_with_no_stalling() -> None:
     game = hexarena.new_game("throngs", no_stalling=True)
-    arr = game.initial_array()
+    state = game.position(CYCLE_BLACK, CYCLE_WHITE, to_move="White", dispatches=(1, 1))
+    start = state.array.copy()
+    for _ in range(3):
+        for mover, there, back in (("White", "j4", "e4"), ("Black", "e4", "j4")):
+            assert state.to_move_name.startswith(mover)
+            assert state.legal_action_texts() == [there]  # capture: the only move
+            state.apply(there)
+            assert state.legal_action_texts() == [there]  # dispatch that stone: the only move
+            state.apply(there)
+            assert state.legal_action_texts() == ["-" + back]  # to the only empty site
+            state.apply("-" + back)
+    # back where it started (the same stones, the same player to move, the same dispatch
+    # counts), six turns later: the game can go on for ever
+    assert np.array_equal(game.site_contents(state.array), game.site_contents(start))
+    assert state.array[H_PLAYER] == start[H_PLAYER]
+    assert list(state.array[S_STALL : S_STALL + 2]) == list(start[S_STALL : S_STALL + 2]) == [1, 1]
+    assert state.turn == int(start[H_TURN]) + 6
+
+
+def test_playout_honours_its_limit_in_an_endless_game() -> None:
+    game = hexarena.new_game("throngs", no_stalling=True)
+    state = game.position(CYCLE_BLACK, CYCLE_WHITE, to_move="White", dispatches=(1, 1))
+    arr = state.array.copy()
     out = np.empty(5000, np.int32)
-    n = int(game.kernels.playout(game.consts, arr, make_rng(4473), out, 5000))
+    n = int(game.kernels.playout(game.consts, arr, make_rng(1), out, 5000))
     assert n == 5000 and arr[H_PLAYER] >= 0
-    state = game.new_initial_state()
-    state.apply_actions(out)
-    texts = state.move_texts()
-    assert len(set(texts[-40:])) <= 4  # the same few turns again and again
-    back = read_record(write_record(state))
-    assert back.state == state
+    assert set(out[:n].tolist()) == {
+        game.board.parse("j4"), game.board.parse("e4"),
+        game.destination_action(game.board.parse("j4")),
+        game.destination_action(game.board.parse("e4")),
+    }
 
 
 @settings(max_examples=20)

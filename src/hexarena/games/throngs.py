@@ -406,83 +406,158 @@ def any_move(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compil
     return found
 
 
+#: Nested jump levels the dispatch search may need: each jump costs at least 2 of at most 7.
+LEVELS = 4
+
+
+@njit(cache=True)
+def _dominated(buf: Array, n: int, y: int, r: int, upto: int) -> bool:  # pragma: no cover
+    """Whether site ``y`` was reached with ``r`` or more left at some level ``0 .. upto``."""
+    for lv in range(upto + 1):
+        if buf[(3 + 2 * lv) * n + y] - 1 >= r:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _steps(  # pragma: no cover - compiled
+    g: Array, arr: Array, u: int, r: int, level: int, buf: Array, m: int
+) -> tuple[int, int]:
+    """Breadth-first search by steps from ``u`` with ``r`` left, at nesting ``level``.
+
+    Fills the level's table (most budget left at each site, plus one) and queue, lists new
+    destinations after ``buf[:m]``; returns the new ``m`` and the queue's length.
+    """
+    n = g[G_N]
+    reach = n
+    best = (3 + 2 * level) * n
+    q = best + n
+    buf[best + u] = r + 1
+    buf[q] = u
+    qn = 1
+    head = 0
+    while head < qn:
+        v = buf[q + head]
+        head += 1
+        rv = buf[best + v] - 1
+        if rv < 1:
+            continue
+        for d in range(6):
+            y = g[G_NB + 6 * v + d]
+            if y < 0 or arr[BASE + y] != 0 or buf[best + y] != 0:
+                continue
+            if level > 0 and _dominated(buf, n, y, rv - 1, level - 1):
+                continue
+            buf[best + y] = rv
+            buf[q + qn] = y
+            qn += 1
+            if buf[reach + y] == 0:
+                buf[reach + y] = 1
+                buf[m] = y
+                m += 1
+    return m, qn
+
+
 @njit(cache=True)
 def destinations(g: Array, arr: Array, x: int, budget: int, buf: Array) -> int:  # pragma: no cover
     """Every site the stone on ``x`` can reach with ``budget``; fills ``buf[:m]``, returns ``m``.
 
-    Depth-first search over paths of steps and jumps that visit no site twice (the start,
-    crossed and landing sites all count). ``buf`` is scratch of length ``3 * n + 40``; the
-    destinations come first, in the order found, and the rest of ``buf`` is left clean (zero)
-    for the next call.
+    A path is steps and jumps visiting no site twice (the start, crossed and landing sites all
+    count), costing at most ``budget``. Landing twice on a site never helps (cutting the loop
+    out leaves a cheaper path that crosses fewer sites), so only crossed sites are tracked.
+    While the crossed sites stay the same, steps only land on empty sites, so a breadth-first
+    search gives the most budget left at each site, which covers every other way there. From
+    each site so reached, each jump that crosses no site crossed before (nor the start) opens
+    a nested search, one level deeper, with the jumped sites added (each jump costs at least 2
+    of a budget of at most 7, so there are at most four levels). A site reached with no more
+    left than an outer level (fewer crossed sites) already had there is skipped.
+
+    ``buf`` is scratch of :func:`scratch_size` entries, all zero; the destinations come first,
+    in the order found, and the rest of ``buf`` is left zero for the next call.
     """
     n = g[G_N]
-    vis = n  # visited flags
-    reach = 2 * n  # destination flags
-    pos = 3 * n
-    rem = pos + 8
-    dirs = rem + 8
-    ms = dirs + 8
-    marks = ms + 8
-    m = 0
-    buf[vis + x] = 1
-    depth = 0
-    buf[pos] = x
-    buf[rem] = budget
-    buf[dirs] = 0
-    nm = 0
-    while True:
-        d = buf[dirs + depth]
-        if d >= 6:
-            if depth == 0:
-                break
-            start = buf[ms + depth]
-            while nm > start:
-                nm -= 1
-                buf[vis + buf[marks + nm]] = 0
-            depth -= 1
-            continue
-        buf[dirs + depth] = d + 1
-        u = buf[pos + depth]
-        r = buf[rem + depth]
-        y = g[G_NB + 6 * u + d]
-        if y < 0 or buf[vis + y] != 0:
-            continue
-        if arr[BASE + y] == 0:
-            cost = 1
-            land = y
-        else:
+    reach = n
+    vis = 2 * n
+    fr = (3 + 2 * LEVELS) * n  # per level: queue index, direction, queue length, jumped line
+    buf[vis + x] = 1  # the start counts as visited: no path crosses it
+    m, qn = _steps(g, arr, x, budget, 0, buf, 0)
+    level = 0
+    buf[fr] = 0
+    buf[fr + 4] = 0
+    buf[fr + 8] = qn
+    while level >= 0:
+        best = (3 + 2 * level) * n
+        q = best + n
+        i = buf[fr + level]
+        d = buf[fr + 4 + level]
+        qn = buf[fr + 8 + level]
+        pushed = False
+        while i < qn:
+            if d >= 6:
+                i += 1
+                d = 0
+                continue
+            v = buf[q + i]
+            rv = buf[best + v] - 1
+            if rv < 2:
+                i += 1
+                d = 0
+                continue
+            dd = d
+            d += 1
+            y = g[G_NB + 6 * v + dd]
+            if y < 0 or arr[BASE + y] == 0:
+                continue
             k = 0
             z = y
             ok = True
             while z >= 0 and arr[BASE + z] != 0:
-                if buf[vis + z] != 0 or k + 2 > r:
+                if buf[vis + z] != 0 or k + 2 > rv:
                     ok = False
                     break
                 k += 1
-                z = g[G_NB + 6 * z + d]
-            if not ok or z < 0 or buf[vis + z] != 0:
+                z = g[G_NB + 6 * z + dd]
+            if not ok or z < 0:
                 continue
-            cost = k + 1
-            land = z
-        if buf[reach + land] == 0:
-            buf[reach + land] = 1
-            buf[m] = land
-            m += 1
-        if r - cost >= 1:
-            buf[ms + depth + 1] = nm
-            z = y
-            while z != land:
-                buf[vis + z] = 1
-                buf[marks + nm] = z
-                nm += 1
-                z = g[G_NB + 6 * z + d]
-            buf[vis + land] = 1
-            buf[marks + nm] = land
-            nm += 1
-            depth += 1
-            buf[pos + depth] = land
-            buf[rem + depth] = r - cost
-            buf[dirs + depth] = 0
+            nr = rv - k - 1
+            if _dominated(buf, n, z, nr, level):
+                continue
+            if buf[reach + z] == 0:
+                buf[reach + z] = 1
+                buf[m] = z
+                m += 1
+            if nr >= 1:
+                w = y
+                while w != z:
+                    buf[vis + w] = 1
+                    w = g[G_NB + 6 * w + dd]
+                buf[fr + level] = i
+                buf[fr + 4 + level] = d
+                buf[fr + 12 + level] = y
+                buf[fr + 16 + level] = z
+                buf[fr + 20 + level] = dd
+                level += 1
+                m, qn2 = _steps(g, arr, z, nr, level, buf, m)
+                buf[fr + level] = 0
+                buf[fr + 4 + level] = 0
+                buf[fr + 8 + level] = qn2
+                pushed = True
+                break
+        if pushed:
+            continue
+        for j in range(qn):
+            buf[best + buf[q + j]] = 0
+        for j in range(6):
+            buf[fr + 4 * j + level] = 0
+        level -= 1
+        if level >= 0:
+            y = buf[fr + 12 + level]
+            z = buf[fr + 16 + level]
+            dd = buf[fr + 20 + level]
+            w = y
+            while w != z:
+                buf[vis + w] = 0
+                w = g[G_NB + 6 * w + dd]
     buf[vis + x] = 0
     for i in range(m):
         buf[reach + buf[i]] = 0
@@ -492,7 +567,7 @@ def destinations(g: Array, arr: Array, x: int, budget: int, buf: Array) -> int: 
 @njit(cache=True, inline="always")
 def scratch_size(n: int) -> int:  # pragma: no cover - compiled
     """Length of the scratch buffer :func:`destinations` needs on a board of ``n`` sites."""
-    return 3 * n + 40
+    return (3 + 2 * LEVELS) * n + 24
 
 
 @njit(cache=True)
