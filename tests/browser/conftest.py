@@ -91,6 +91,8 @@ class Server:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """A running server with an empty database."""
+    pytest.importorskip("starlette", reason="the web app needs: pip install 'hexarena[web]'")
+    pytest.importorskip("uvicorn", reason="the web app needs: pip install 'hexarena[web]'")
     srv = Server(tmp_path)
     srv.start()
     yield srv
