@@ -89,14 +89,17 @@ def test_random_games_with_no_stalling_end_on_the_original_board() -> None:
 
 # A position a random game on the original board reached (with no_stalling): one empty site,
 # e4; each player in turn must capture j4 or e4 and dispatch the stone across to the other.
-CYCLE_BLACK = (
-    "f1 g1 e2 f2 g2 h2 i2 j2 e3 f3 g3 h3 i3 d4 f4 h4 j4 b5 c5 d5 e5 h5 a6 b6 c6 d6 e6 f6 g6 h6 "
-    "a7 b7 c7 d7 e7 b8 c8 d8 e8 b9 c9 d9 b10 c10 a11 b11 c11 d11 a12 b12"
-).split()
-CYCLE_WHITE = (
-    "k1 l1 k2 l2 j3 k3 g4 i4 k4 f5 g5 i5 j5 k5 l5 i6 j6 k6 l6 f7 g7 h7 i7 j7 k7 f8 g8 h8 i8 "
-    "e9 f9 g9 h9 d10 e10 f10 g10 e11 f11 g11 e12 f12"
-).split()
+CYCLE_BLACK = [
+    "f1", "g1", "e2", "f2", "g2", "h2", "i2", "j2", "e3", "f3", "g3", "h3", "i3", "d4", "f4",
+    "h4", "j4", "b5", "c5", "d5", "e5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
+    "a7", "b7", "c7", "d7", "e7", "b8", "c8", "d8", "e8", "b9", "c9", "d9", "b10", "c10", "a11",
+    "b11", "c11", "d11", "a12", "b12"
+]
+CYCLE_WHITE = [
+    "k1", "l1", "k2", "l2", "j3", "k3", "g4", "i4", "k4", "f5", "g5", "i5", "j5", "k5", "l5",
+    "i6", "j6", "k6", "l6", "f7", "g7", "h7", "i7", "j7", "k7", "f8", "g8", "h8", "i8", "e9",
+    "f9", "g9", "h9", "d10", "e10", "f10", "g10", "e11", "f11", "g11", "e12", "f12"
+]
 
 
 def test_an_endless_cycle_is_possible_even_with_no_stalling() -> None:

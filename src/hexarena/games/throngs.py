@@ -413,10 +413,12 @@ LEVELS = 4
 @njit(cache=True)
 def _dominated(buf: Array, n: int, y: int, r: int, upto: int) -> bool:  # pragma: no cover
     """Whether site ``y`` was reached with ``r`` or more left at some level ``0 .. upto``."""
+    found = False
     for lv in range(upto + 1):
         if buf[(3 + 2 * lv) * n + y] - 1 >= r:
-            return True
-    return False
+            found = True
+            break
+    return found
 
 
 @njit(cache=True)
