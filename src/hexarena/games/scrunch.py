@@ -1094,14 +1094,15 @@ class Scrunch(Game):
     )
 
     def setup(self) -> None:
-        """Build the board and the constant table."""
+        """Build the board, the constant table and the starting position."""
         self.board = hexhex(self.options["size"])
         self.consts = consts_for(self.board)
         self.kernels = KERNELS
+        self._initial = initial_array(self.board.size)
 
     def initial_array(self) -> Array:
-        """The empty board, Black to move, both players creating."""
-        return initial_array(self.board.size)
+        """The empty board, Black to move, both players creating (a fresh copy)."""
+        return self._initial.copy()
 
     # -- actions and text ------------------------------------------------
     @property
