@@ -46,15 +46,24 @@ State array layout (after the common header):
 ``arr[9]``            move of the turn under way (0 or 1)
 ``arr[10]``           selected site during a destination phase, else -1
 ``arr[11]``           dispatch budget during a destination phase
-``arr[12:14]``        consecutive dispatch moves of Black, White (for ``no_stalling``)
+``arr[12:14]``        dispatch moves in a row of Black, White (for ``no_stalling``)
 ``arr[14:16]``        stones of Black, White
 ``arr[16]``           empty sites
 ``arr[17]``           number of sites ``n``
 ``arr[18:20]``        sites filled and stones captured by the end-of-game procedure
 ``arr[20]``           colour that had no move at the end (-1 while the game goes on)
-then 2 blocks of n    site contents (0 empty, 1 Black, 2 White); Black minus White
-                      stones in each site's vicinity (kept up to date)
+``arr[21:27]``        per colour, sites whose selection would be a deploy or capture,
+                      a dispatch by a step, a dispatch only a jump can start
+``arr[27:29]``        per colour, length of its candidate list
+then 9 blocks of n    site contents (0 empty, 1 Black, 2 White); Black minus White
+                      stones in each site's vicinity; empty neighbours; per colour
+                      each site's status (as in ``arr[21:27]``, 0 for none); per
+                      colour the candidate list (sites with a status) and each
+                      site's place in it (-1 if none)
 ====================  =========================================================
+
+Every change of a site goes through one function that keeps these tables up to date, so
+finding a legal site, or whether there is one, never scans the board.
 """
 
 from __future__ import annotations
