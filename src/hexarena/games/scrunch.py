@@ -574,12 +574,38 @@ def _snake_labels_at(  # pragma: no cover - compiled
 def _stones_of_growth(  # pragma: no cover - compiled
     g: Array, arr: Array, c: int, p: int, out: Array, off: int,
 ) -> int:
-    """The old stones of the snake a placement at ``p`` forms, into ``out[off:]``; return count."""
+    """The stones that may move after a placement at ``p``, into ``out[off:]``; return count.
+
+    Every old stone of the snake formed, except where :func:`can_complete`'s necessary
+    conditions narrow them: with three friendly neighbours of ``p``, those three; with a
+    neighbour of ``p`` that already has two friendly neighbours, it and its friendly neighbours.
+    """
     n = g[0]
     nxt = _o(B_NXT, n)
     size = _o(B_SSIZE, n)
-    l0, l1, l2 = _snake_labels_at(g, arr, c, p)
+    col = _o(B_COL, n)
+    fc = _o(B_FC + c, n)
+    c1 = c + 1
     m = 0
+    for j in range(6):
+        y = _nb(g, p, j)
+        if y >= 0 and arr[col + y] == c1 and arr[fc + y] >= 2:
+            out[off] = y
+            m = 1
+            for i in range(6):
+                z = _nb(g, y, i)
+                if z >= 0 and arr[col + z] == c1:
+                    out[off + m] = z
+                    m += 1
+            return m
+    if arr[fc + p] >= 3:
+        for j in range(6):
+            y = _nb(g, p, j)
+            if y >= 0 and arr[col + y] == c1:
+                out[off + m] = y
+                m += 1
+        return m
+    l0, l1, l2 = _snake_labels_at(g, arr, c, p)
     for which in range(3):
         lab = l0 if which == 0 else (l1 if which == 1 else l2)
         if lab < 0:
