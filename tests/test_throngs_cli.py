@@ -93,3 +93,18 @@ def test_bad_options_are_reported() -> None:
     assert run(["play", "throngs", "--board", "square"])[0] == 2
     assert run(["selfplay", "throngs", "--size", "5"])[0] == 2
     assert run(["board", "throngs", "--board", "hex", "--size", "1"])[0] == 2
+
+
+def test_play_person_against_person_action_by_action() -> None:
+    # Set-up stones one action at a time (Black c3, White a3 and e3), the second player takes
+    # White, then Black types moves. c4 has potential 1 for Black: a deploy with nothing left,
+    # so "c4-stop" is refused whole; c3 (potential 1) steps to d3.
+    lines = ["c3", "a3", "e3", "white", "legal", "c4-stop", "c3-d3", "quit"]
+    code, text = run(["play", "throngs", "--board", "hex", "--size", "3", "--vs", "human"],
+                     "\n".join(lines) + "\n")
+    assert code == 1  # abandoned by "quit"
+    assert "set-up: place White stone 1" in text
+    assert "choose a colour: black or white" in text
+    assert "not accepted: move 'c4-stop'" in text
+    assert "(turn so far: c3-d3)" in text
+    assert "Black 1, White 2, turn 3; move 2 of 2: select a site" in text

@@ -438,3 +438,5 @@ def test_options_are_checked() -> None:
         game.position(["c3"], ["c3"])
     with pytest.raises(OptionError):
         game.position(["c3"], [], to_move="Red")
+    with pytest.raises(NotationError):
+        game.position(["z9"], [])

@@ -999,8 +999,11 @@ class Throngs(Game):
             raise OptionError(f"to_move is Black or White, not {to_move!r}")
         if any(k not in (0, 1, 2) for k in dispatches) or len(dispatches) != 2:
             raise OptionError(f"dispatches are two counts of 0, 1 or 2, not {dispatches!r}")
-        b = [self.board.parse(s) for s in black]
-        w = [self.board.parse(s) for s in white]
+        try:
+            b = [self.board.parse(s) for s in black]
+            w = [self.board.parse(s) for s in white]
+        except CellNameError as exc:
+            raise NotationError(str(exc)) from None
         if len(set(b + w)) != len(b) + len(w):
             raise OptionError("a site is listed twice")
         arr = initial_array(self.board, "choose")
