@@ -487,3 +487,40 @@ def test_position_builder_refuses_mutants() -> None:
     game = scrunch(3)
     with pytest.raises(OptionError, match="mutant"):
         game.position(black=["b3", "c3", "d3", "c4"])
+
+
+def test_actions_out_of_turn_are_refused_with_the_reason() -> None:
+    """Black snake b3-c3 and eggs e1 and c5, White a5. Black places d2, next to the egg e1 (a
+    smallest snake) and to c3, merging them. While this growth is under way, a removal, a White
+    stone and the Black egg c5 (not in the snake just grown) are refused; then, with c3 picked,
+    an occupied destination. During more removals a placement is refused. Nothing changes."""
+    game = scrunch(3)
+    state = game.position(black=["b3", "c3", "e1", "c5"], white=["a5"])
+    assert "d2" in names(state)
+    state.apply("d2")
+    before = state.copy()
+    with pytest.raises(IllegalActionError, match="a growth is under way"):
+        state.apply("xe1")
+    with pytest.raises(IllegalActionError, match="pick a stone of the snake just grown"):
+        state.apply("a5")
+    with pytest.raises(IllegalActionError, match="not in the snake just grown"):
+        state.apply("c5")
+    assert state == before
+    state.apply(names(state)[0])
+    with pytest.raises(IllegalActionError, match="must step to an empty cell"):
+        state.apply("a5")
+    removing = game.position(black=["c1", "e3", "a4", "a5"], white=["c2", "d3"])
+    removing.apply("xc1")
+    with pytest.raises(IllegalActionError, match="another snake must be removed"):
+        removing.apply("b2")
+
+
+def test_cell_view_marks_the_growth_under_way() -> None:
+    """The drawing codes: B and W stones, '.' empty; the new stone B+ and the stone picked B*."""
+    game = scrunch(3)
+    state = game.position(black=["c3"], white=["a5"], creating=(True, True))
+    state.apply_move("b3:c3", complete=False)
+    view = game.cell_view(state.array)
+    names_ = game.board.names
+    assert view[names_.index("b3")] == "B+" and view[names_.index("c3")] == "B*"
+    assert view[names_.index("a5")] == "W" and view[names_.index("e1")] == "."
