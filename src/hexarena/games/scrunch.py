@@ -29,9 +29,11 @@ cell (``c4``), a growth ``place:stone-destination`` (``c4:d4-e3``), removals ``x
 ``xc4,xg2``.
 
 The state keeps every snake as a circular linked list of its stones named by a *label* (one of
-its cells), with its size, the set of labels per colour and per-cell counts of friendly
-neighbours. A growth only relabels the snakes it touched; since no snake is ever a mutant at the
-end of a turn, every snake is a path or a cycle, and the kernels walk them without marks.
+its cells), with its size, its stones numbered along it, the set of labels per colour and
+per-cell counts of friendly neighbours. Since no snake is ever a mutant at the end of a turn,
+every snake is a path or a cycle: the growth test cuts the snakes it touches by those numbers and
+counts the pieces with a small union-find, without walking them, and only a completed growth
+walks and renumbers the snakes it changed.
 
 State array layout (after the common header):
 
@@ -43,9 +45,11 @@ State array layout (after the common header):
 ``arr[12:14]``     1 while Black / White is in the creation phase
 ``arr[14:16]``     number of snakes of Black, White
 ``arr[16:18]``     stones of Black, White
-then 9 blocks of   colour (0 empty, 1 Black, 2 White), snake label, next stone
+then 12 blocks of  colour (0 empty, 1 Black, 2 White), snake label, next stone
 n entries          of the snake, snake size (by label), friendly-neighbour counts
-                   (Black, White), label lists (Black, White), label positions
+                   (Black, White), label lists (Black, White), label positions,
+                   number of each stone along its snake, cycle flag (by label),
+                   last stone in the numbering (by label)
 =================  ===========================================================
 """
 
