@@ -762,8 +762,9 @@ def choose_random(  # pragma: no cover - compiled
     """A uniformly random legal action.
 
     ``cells`` is scratch of length ``n``, ``buf`` scratch for :func:`destinations` (kept clean).
-    Site choices try a few uniformly random sites first and list all legal ones only when those
-    miss; either way every legal site is equally likely.
+    A site to select is drawn uniformly from the mover's candidate list and kept if legal (up to
+    16 draws), else chosen uniformly from the legal candidates listed in full; set-up sites
+    likewise from the board's sites. Either way every legal site is equally likely.
     """
     n = g[G_N]
     ph = arr[S_PHASE]
