@@ -110,8 +110,6 @@ def _churn() -> GamePlugin:
         # at side 3 a playout is a whole game; from side 4 on, games run thousands of turns
         playout_cap=lambda game: 4 * game.board.size,
         safety_cap=lambda game: 20_000,
-        # greedy steps pay an apply per legal action: worth it on small boards only
-        greedy=lambda game: 0.25 if game.board.size <= 37 else 0.0,
     )
 
 
