@@ -593,8 +593,9 @@ async function refresh() {
   const movesChanged = !G.view || v.turns !== G.view.turns;
   G.view = v;
   if (changed) G.resignArmed = false;
-  render();
+  // the move list first, so that the page is consistent once it shows the new version
   if (movesChanged && (G.pageStart === null || G.pageStart + PAGE > v.turns)) await loadMoves();
+  render();
 }
 
 async function onCellClick(i) {
@@ -615,8 +616,12 @@ async function onAction(a) {
       await api("POST", `/api/games/${G.id}/moves`, { actions: G.partial, version: G.view.version }, G.token);
       G.partial = [];
       G.pending = null;
-      setBusy(false);
-      await refresh();
+      try {
+        await refresh();
+      } finally {
+        setBusy(false);
+        render();
+      }
       return;
     }
     G.pending = cont;
@@ -676,11 +681,15 @@ async function doChange(path, body) {
   try {
     await api("POST", `/api/games/${G.id}/${path}`, { version: G.view.version, ...(body || {}) }, G.token);
   } catch (e) { showMessage(e.message); }
-  setBusy(false);
   G.partial = [];
   G.pending = null;
   G.resignArmed = false;
-  await refresh();
+  try {
+    await refresh();
+  } finally {
+    setBusy(false);
+    render();
+  }
 }
 
 function listen() {
