@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 
 import hexarena
 from hexarena.core import H_PLAYER, H_TURN
-from hexarena.games.throngs import S_STALL, Throngs
+from hexarena.games.throngs import (
+    MAX_BUDGET,
+    S_STALL,
+    Throngs,
+    _add_stone,
+    destinations,
+    quick_destinations,
+    quick_scratch_size,
+    scratch_size,
+)
 from hexarena.records import read_record, write_record
 from hexarena.rng import make_rng
 
@@ -163,4 +172,54 @@ def test_undo_and_records_round_trip(seed: int, board: str) -> None:
         state.undo()
     for a in tail:
         state.apply(a)
+    assert np.array_equal(state.array, arr)
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 10**6), size=st.sampled_from([3, 4, 5]))
+def test_quick_destinations_match_the_search_of_legal(seed: int, size: int) -> None:
+    """The playout's search (a walk search with a check for sites crossed twice) finds exactly
+    the destinations of :func:`destinations`, on crowded random boards where the check matters."""
+    game = hexarena.new_game("throngs", board="hex", size=size)
+    assert isinstance(game, Throngs)
+    rnd = random.Random(seed)
+    n = game.board.size
+    buf = np.zeros(scratch_size(n), np.int32)
+    buf2 = np.zeros(scratch_size(n), np.int32)
+    q = np.zeros(quick_scratch_size(n), np.int32)
+    for _ in range(20):
+        density = rnd.choice([0.5, 0.7, 0.85])
+        contents = [1 if rnd.random() < density else 0 for _ in range(n)]
+        stones = [i for i in range(n) if contents[i]]
+        if not stones:
+            continue
+        arr = game.initial_array()
+        for x in stones:
+            _add_stone(game.consts, arr, x, 0)
+        x = rnd.choice(stones)
+        for budget in range(1, MAX_BUDGET + 1):
+            m = int(quick_destinations(game.consts, arr, x, budget, q, buf))
+            assert sorted(buf[:m].tolist()) == sorted(reference_destinations(game, contents, x,
+                                                                            budget))
+            m2 = int(destinations(game.consts, arr, x, budget, buf2))
+            assert sorted(buf[:m].tolist()) == sorted(buf2[:m2].tolist())
+            assert not q[: 1 * n].any()  # the scratch is left clean for the next search
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 10**6),
+       options=st.sampled_from([
+           {"board": "original", "no_stalling": True},
+           {"board": "original", "no_stalling": False},
+           {"board": "large", "no_stalling": True},
+           {"board": "hex", "size": 3, "no_stalling": True},
+       ]))
+def test_playout_actions_are_legal(seed: int, options: dict[str, object]) -> None:
+    """Every action of a random playout is legal: replaying them checks each one."""
+    game = hexarena.new_game("throngs", **options)
+    arr = game.initial_array()
+    out = np.empty(4000, np.int32)
+    n = int(game.kernels.playout(game.consts, arr, make_rng(seed), out, 4000))
+    state = game.new_initial_state()
+    state.apply_actions(out[:n])  # raises IllegalActionError on an illegal action
     assert np.array_equal(state.array, arr)
