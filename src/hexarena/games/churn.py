@@ -489,10 +489,13 @@ class Churn(Game):
             score={"Red": r, "Blue": b},
         )
 
+    def cell_view(self, arr: Array) -> list[str]:
+        """``R`` or ``B`` for a stone, ``.`` for an empty cell."""
+        return [".RB"[v] for v in self.cell_colours(arr)]
+
     def render(self, arr: Array, *, coordinates: bool = True) -> str:
         """The board with ``R``/``B`` stones and ``.`` for empty cells."""
-        cols = self.cell_colours(arr)
-        glyphs = [".RB"[v] for v in cols]
+        glyphs = self.cell_view(arr)
         r, b = self.stones(arr)
         head = f"Churn, {self.board.description}: Red {r}, Blue {b}, turn {int(arr[H_TURN]) + 1}"
         return head + "\n" + self.board.render(glyphs, coordinates=coordinates)
