@@ -246,51 +246,80 @@ def _nb(g: Array, x: int, d: int) -> int:  # pragma: no cover - compiled
     return g[G_NB + 6 * x + d]
 
 
-@njit(cache=True)
+def _status_table() -> Array:
+    """Each site's status for Black and White (``st_black | st_white << 2``) by its contents
+    ``v``, its Black-minus-White potential ``pb`` and whether it has an empty neighbour ``e``,
+    at index ``(15 * v + pb + 7) * 2 + e``."""
+    tab = np.zeros(3 * 15 * 2, dtype=np.int32)
+    for v in range(3):
+        for pb in range(-7, 8):
+            for e in range(2):
+                code = 0
+                for c in range(2):
+                    p = pb if c == 0 else -pb
+                    if v == 0:
+                        st = ST_STRONG if p >= 1 else ST_NONE
+                    elif v != c + 1:
+                        st = ST_STRONG if p >= 2 else ST_NONE
+                    elif p < 1:
+                        st = ST_NONE
+                    elif e > 0:
+                        st = ST_DISPATCH
+                    elif p >= 2:
+                        st = ST_MAYBE
+                    else:
+                        st = ST_NONE
+                    code |= st << (2 * c)
+                tab[(15 * v + pb + 7) * 2 + e] = code
+    return tab
+
+
+#: :func:`_status_table`, a constant of the compiled kernels.
+STATUS_TABLE = _status_table()
+
+
+@njit(cache=True, inline="always")
+def _file(arr: Array, n: int, y: int, c: int, old: int, st: int) -> None:  # pragma: no cover
+    """Site ``y``'s status for colour ``c`` goes from ``old`` to ``st``: counts and list."""
+    arr[BASE + (B_STATUS + c) * n + y] = st
+    if old != ST_NONE:
+        arr[S_CNT + 3 * c + old - 1] -= 1
+    if st != ST_NONE:
+        arr[S_CNT + 3 * c + st - 1] += 1
+    lst = BASE + (B_LIST + c) * n
+    pos = BASE + (B_LPOS + c) * n
+    if old == ST_NONE:
+        k = arr[S_LEN + c]
+        arr[lst + k] = y
+        arr[pos + y] = k
+        arr[S_LEN + c] = k + 1
+    elif st == ST_NONE:
+        k = arr[pos + y]
+        last = arr[S_LEN + c] - 1
+        z = arr[lst + last]
+        arr[lst + k] = z
+        arr[pos + z] = k
+        arr[pos + y] = -1
+        arr[S_LEN + c] = last
+
+
+@njit(cache=True, inline="always")
 def _refresh(g: Array, arr: Array, y: int) -> None:  # pragma: no cover - compiled
     """Recompute what selecting site ``y`` would be for each colour, and file it."""
     n = g[G_N]
-    v = arr[BASE + y]
-    pb = arr[BASE + n + y]
-    e = arr[BASE + B_EMPTYNB * n + y]
-    for c in range(2):
-        p = pb if c == 0 else -pb
-        if v == 0:
-            st = ST_STRONG if p >= 1 else ST_NONE
-        elif v != c + 1:
-            st = ST_STRONG if p >= 2 else ST_NONE
-        elif p < 1:
-            st = ST_NONE
-        elif e > 0:
-            st = ST_DISPATCH
-        elif p >= 2:
-            st = ST_MAYBE
-        else:
-            st = ST_NONE
-        sidx = BASE + (B_STATUS + c) * n + y
-        old = arr[sidx]
-        if st == old:
-            continue
-        arr[sidx] = st
-        if old != ST_NONE:
-            arr[S_CNT + 3 * c + old - 1] -= 1
-        if st != ST_NONE:
-            arr[S_CNT + 3 * c + st - 1] += 1
-        lst = BASE + (B_LIST + c) * n
-        pos = BASE + (B_LPOS + c) * n
-        if old == ST_NONE:
-            k = arr[S_LEN + c]
-            arr[lst + k] = y
-            arr[pos + y] = k
-            arr[S_LEN + c] = k + 1
-        elif st == ST_NONE:
-            k = arr[pos + y]
-            last = arr[S_LEN + c] - 1
-            z = arr[lst + last]
-            arr[lst + k] = z
-            arr[pos + z] = k
-            arr[pos + y] = -1
-            arr[S_LEN + c] = last
+    e = 1 if arr[BASE + B_EMPTYNB * n + y] > 0 else 0
+    code = STATUS_TABLE[(15 * arr[BASE + y] + arr[BASE + n + y] + 7) * 2 + e]
+    s0 = code & 3
+    s1 = code >> 2
+    i0 = BASE + B_STATUS * n + y
+    o0 = arr[i0]
+    o1 = arr[i0 + n]
+    if o0 == s0 and o1 == s1:
+        return
+    if o0 != s0:
+        _file(arr, n, y, 0, o0, s0)
+    if o1 != s1:
+        _file(arr, n, y, 1, o1, s1)
 
 
 @njit(cache=True)
@@ -299,38 +328,23 @@ def _set_site(g: Array, arr: Array, x: int, v: int) -> None:  # pragma: no cover
     n = g[G_N]
     old = arr[BASE + x]
     arr[BASE + x] = v
-    delta = 0
-    if old == 1:
-        delta -= 1
-        arr[S_STONES] -= 1
-    elif old == 2:
-        delta += 1
-        arr[S_STONES + 1] -= 1
-    if v == 1:
-        delta += 1
-        arr[S_STONES] += 1
-    elif v == 2:
-        delta -= 1
-        arr[S_STONES + 1] += 1
-    de = 0
-    if old == 0 and v != 0:
-        de = -1
-        arr[S_EMPTY] -= 1
-    elif old != 0 and v == 0:
-        de = 1
-        arr[S_EMPTY] += 1
+    # Black-minus-White change, and the change of empty sites, as small table look-ups
+    delta = (1 if v == 1 else (-1 if v == 2 else 0)) - (1 if old == 1 else (-1 if old == 2 else 0))
+    de = (1 if v == 0 else 0) - (1 if old == 0 else 0)
+    if old != 0:
+        arr[S_STONES + old - 1] -= 1
+    if v != 0:
+        arr[S_STONES + v - 1] += 1
+    arr[S_EMPTY] += de
     pot = BASE + n
     emp = BASE + B_EMPTYNB * n
     arr[pot + x] += delta
+    _refresh(g, arr, x)
     for d in range(6):
         y = g[G_NB + 6 * x + d]
         if y >= 0:
             arr[pot + y] += delta
             arr[emp + y] += de
-    _refresh(g, arr, x)
-    for d in range(6):
-        y = g[G_NB + 6 * x + d]
-        if y >= 0:
             _refresh(g, arr, y)
 
 
