@@ -12,8 +12,20 @@ from hypothesis import strategies as st
 import hexarena
 from hexarena.core import H_PLAYER, H_TURN
 from hexarena.games.throngs import (
+    B_EMPTYNB,
+    B_LIST,
+    B_LPOS,
+    B_POT,
+    B_STATUS,
+    BASE,
     MAX_BUDGET,
+    S_CNT,
+    S_LEN,
     S_STALL,
+    ST_DISPATCH,
+    ST_MAYBE,
+    ST_NONE,
+    ST_STRONG,
     Throngs,
     _add_stone,
     destinations,
@@ -223,3 +235,58 @@ def test_playout_actions_are_legal(seed: int, options: dict[str, object]) -> Non
     state = game.new_initial_state()
     state.apply_actions(out[:n])  # raises IllegalActionError on an illegal action
     assert np.array_equal(state.array, arr)
+
+
+def recomputed_tables(game: Throngs, arr: np.ndarray) -> dict[str, list[int]]:
+    """Potentials, empty neighbours and site statuses worked out from the contents alone."""
+    n = game.board.size
+    nb = game.board.neighbors
+    cont = [int(v) for v in arr[BASE : BASE + n]]
+    sign = [0, 1, -1]
+    pot = [sign[cont[x]] + sum(sign[cont[y]] for y in nb[x] if y >= 0) for x in range(n)]
+    empty = [sum(1 for y in nb[x] if y >= 0 and cont[y] == 0) for x in range(n)]
+    status: list[int] = []
+    for c in range(2):
+        for x in range(n):
+            p = pot[x] if c == 0 else -pot[x]
+            v = cont[x]
+            if v == 0:
+                st_ = ST_STRONG if p >= 1 else ST_NONE
+            elif v != c + 1:
+                st_ = ST_STRONG if p >= 2 else ST_NONE
+            elif p >= 1 and empty[x] > 0:
+                st_ = ST_DISPATCH
+            elif p >= 2:
+                st_ = ST_MAYBE
+            else:
+                st_ = ST_NONE
+            status.append(st_)
+    return {"pot": pot, "empty": empty, "status": status}
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 10**6), stop=st.integers(1, 600),
+       board=st.sampled_from(["original", "large"]))
+def test_incremental_tables_match_the_board(seed: int, stop: int, board: str) -> None:
+    """After any number of random actions, the kept potentials, empty-neighbour counts, site
+    statuses, status counts and candidate lists are what the stones on the board give."""
+    game = hexarena.new_game("throngs", board=board, no_stalling=True)
+    assert isinstance(game, Throngs)
+    n = game.board.size
+    arr = game.initial_array()
+    game.kernels.playout(game.consts, arr, make_rng(seed), np.empty(0, np.int32), stop)
+    want = recomputed_tables(game, arr)
+    assert arr[BASE + B_POT * n : BASE + (B_POT + 1) * n].tolist() == want["pot"]
+    assert arr[BASE + B_EMPTYNB * n : BASE + (B_EMPTYNB + 1) * n].tolist() == want["empty"]
+    status = arr[BASE + B_STATUS * n : BASE + (B_STATUS + 2) * n].tolist()
+    assert status == want["status"]
+    for c in range(2):
+        mine = status[c * n : (c + 1) * n]
+        for s in (ST_STRONG, ST_DISPATCH, ST_MAYBE):
+            assert arr[S_CNT + 3 * c + s - 1] == mine.count(s)
+        size = int(arr[S_LEN + c])
+        listed = arr[BASE + (B_LIST + c) * n : BASE + (B_LIST + c) * n + size].tolist()
+        assert sorted(listed) == [x for x in range(n) if mine[x] != ST_NONE]
+        places = arr[BASE + (B_LPOS + c) * n : BASE + (B_LPOS + c + 1) * n].tolist()
+        assert all(places[x] == listed.index(x) if x in listed else places[x] == -1
+                   for x in range(n))
