@@ -28,6 +28,9 @@ from hexarena.games.throngs import (
     ST_STRONG,
     Throngs,
     _add_stone,
+    bit_destinations,
+    bit_pick,
+    bit_scratch,
     destinations,
     quick_destinations,
     quick_scratch_size,
@@ -190,8 +193,9 @@ def test_undo_and_records_round_trip(seed: int, board: str) -> None:
 @settings(max_examples=40)
 @given(seed=st.integers(0, 10**6), size=st.sampled_from([3, 4, 5]))
 def test_quick_destinations_match_the_search_of_legal(seed: int, size: int) -> None:
-    """The playout's search (a walk search with a check for sites crossed twice) finds exactly
-    the destinations of :func:`destinations`, on crowded random boards where the check matters."""
+    """The playout's searches (a walk search with a check for sites crossed twice, and the
+    bitboard search for budgets up to 5) find exactly the destinations of
+    :func:`destinations`, on crowded random boards where the check matters."""
     game = hexarena.new_game("throngs", board="hex", size=size)
     assert isinstance(game, Throngs)
     rnd = random.Random(seed)
@@ -216,6 +220,11 @@ def test_quick_destinations_match_the_search_of_legal(seed: int, size: int) -> N
             m2 = int(destinations(game.consts, arr, x, budget, buf2))
             assert sorted(buf[:m].tolist()) == sorted(buf2[:m2].tolist())
             assert not q[: 1 * n].any()  # the scratch is left clean for the next search
+            if budget <= 5:  # the bitboard search of the playout
+                bb = bit_scratch(game.consts, arr)
+                m3 = int(bit_destinations(game.consts, arr, x, budget, bb))
+                got = [int(bit_pick(game.consts, bb, k)) for k in range(m3)]
+                assert got == sorted(buf2[:m2].tolist())
 
 
 @settings(max_examples=30)

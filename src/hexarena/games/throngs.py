@@ -95,7 +95,7 @@ from ..core import (
     Outcome,
     State,
 )
-from ..hexgrid import Board, BoardError, CellNameError, from_cells, hexhex
+from ..hexgrid import DIRECTIONS, Board, BoardError, CellNameError, from_cells, hexhex
 from ..rng import rand_below
 
 # ---------------------------------------------------------------- layout
@@ -235,9 +235,26 @@ def initial_array(board: Board, setup: str) -> Array:
 
 
 def consts_for(board: Board, no_stalling: bool) -> Array:
-    """The constant table: ``[n, no_stalling, neighbours (n x 6, -1 off the board)]``."""
+    """The constant table: ``[n, no_stalling, neighbours (n x 6, -1 off the board)]``, then the
+    bitboard tables of :func:`bit_destinations`: ``[words, 6 bit offsets of the directions,
+    each site's bit (n), each bit's site (64 x words, -1 for none)]``.
+
+    A site's bit is ``W * (r - rmin) + (q - qmin)`` with ``W`` one more than the board's width:
+    the spare column takes what a shift pushes over an edge, so every neighbour is a shift.
+    """
     head = [board.size, int(no_stalling)]
-    return np.concatenate([head, board.neighbors.ravel()]).astype(np.int32)
+    width = board.qmax - board.qmin + 2
+    nbits = width * (board.rmax - board.rmin + 1)
+    words = (nbits + 63) // 64
+    offsets = [dr * width + dq for dq, dr in DIRECTIONS]
+    bit_of = [width * (r - board.rmin) + (q - board.qmin) for q, r in board.cells]
+    site_of = [-1] * (64 * words)
+    for i, b in enumerate(bit_of):
+        site_of[b] = i
+    assert max(abs(o) for o in offsets) < 64
+    return np.concatenate(
+        [head, board.neighbors.ravel(), [words], offsets, bit_of, site_of]
+    ).astype(np.int32)
 
 
 # ---------------------------------------------------------------- kernels: board updates
@@ -722,6 +739,159 @@ def quick_destinations(  # pragma: no cover - compiled
     return nl - 1
 
 
+# ---------------------------------------------------------------- kernels: bitboards
+#: Entries of the playout's bitboard scratch (blocks of ``words`` uint64): empty sites, the
+#: board's sites, sites a jump may cross, reached sites, the next reached sites, and per
+#: direction the occupied sites reached in the middle of a jump that way.
+BB_EMPTY = 0
+BB_BOARD = 1
+BB_OCC = 2
+BB_REACH = 3
+BB_NEXT = 4
+BB_JUMP = 5  # 5 .. 10
+BB_BLOCKS = 11
+
+_ONE = np.uint64(1)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+
+
+@njit(cache=True, inline="always")
+def _popcount(w: np.uint64) -> int:  # pragma: no cover - compiled
+    """Set bits of a 64-bit word."""
+    w = w - ((w >> _ONE) & _M1)
+    w = (w & _M2) + ((w >> np.uint64(2)) & _M2)
+    w = (w + (w >> np.uint64(4))) & _M4
+    w = w + (w >> np.uint64(8))
+    w = w + (w >> np.uint64(16))
+    w = w + (w >> np.uint64(32))
+    return int(w & np.uint64(127))
+
+
+@njit(cache=True, inline="always")
+def _bit_base(g: Array) -> int:  # pragma: no cover - compiled
+    """Where the bitboard tables start in the constant table."""
+    return G_NB + 6 * g[G_N]
+
+
+@njit(cache=True)
+def bit_scratch(g: Array, arr: Array) -> Any:  # pragma: no cover - compiled
+    """The bitboard scratch of :func:`bit_destinations`, with the board and its empty sites."""
+    gb = _bit_base(g)
+    nw = g[gb]
+    bb = np.zeros(BB_BLOCKS * nw, dtype=np.uint64)
+    for x in range(g[G_N]):
+        b = g[gb + 7 + x]
+        bit = _ONE << np.uint64(b & 63)
+        bb[BB_BOARD * nw + (b >> 6)] |= bit
+        if arr[BASE + x] == 0:
+            bb[BB_EMPTY * nw + (b >> 6)] |= bit
+    return bb
+
+
+@njit(cache=True, inline="always")
+def _bit_update(g: Array, arr: Array, bb: Any, x: int) -> None:  # pragma: no cover - compiled
+    """Site ``x`` may have changed: make its bit among the empty sites match the board."""
+    b = g[_bit_base(g) + 7 + x]
+    bit = _ONE << np.uint64(b & 63)
+    i = BB_EMPTY * g[_bit_base(g)] + (b >> 6)
+    if arr[BASE + x] == 0:
+        bb[i] |= bit
+    else:
+        bb[i] &= ~bit
+
+
+@njit(cache=True)
+def bit_destinations(  # pragma: no cover - compiled
+    g: Array, arr: Array, x: int, budget: int, bb: Any
+) -> int:
+    """How many sites the stone on ``x`` can reach with ``budget`` (at most 5): a bitboard search.
+
+    Leaves the destinations in block ``BB_NEXT`` of ``bb`` (the scratch of :func:`bit_scratch`,
+    whose empty sites must match the board). Level by level of cost, the sites landed on
+    within that cost (``F``) and, per direction ``d``, the occupied sites passed in the middle
+    of a jump that way (``J[d]``) grow together: shifting ``F | J[d]`` one site along ``d``
+    gives new landings (the empty sites) and the jump's next crossed sites (the occupied ones,
+    never the start). This ignores the rule that a path visits no site twice, apart from the
+    start. That cannot add a destination within a budget of 5: a walk that lands twice on a
+    site leaves out the loop between, and one that crosses a site twice needs two jumps over
+    it along different lines and at least a step between, 5 in all, and then it is a jump of
+    one site from the start, a step and a jump of one site back across: its end is next to the
+    start and one step reaches it. Budgets of 6 and 7 use :func:`quick_destinations`.
+    """
+    gb = _bit_base(g)
+    nw = g[gb]
+    emp = BB_EMPTY * nw
+    occ = BB_OCC * nw
+    reach = BB_REACH * nw
+    nxt = BB_NEXT * nw
+    jump = BB_JUMP * nw
+    for i in range(nw):
+        bb[occ + i] = bb[BB_BOARD * nw + i] & ~bb[emp + i]
+        bb[reach + i] = np.uint64(0)
+    for i in range(6 * nw):
+        bb[jump + i] = np.uint64(0)
+    xb = g[gb + 7 + x]
+    xbit = _ONE << np.uint64(xb & 63)
+    bb[occ + (xb >> 6)] &= ~xbit
+    bb[reach + (xb >> 6)] = xbit
+    for _ in range(budget):
+        for i in range(nw):
+            bb[nxt + i] = bb[reach + i]
+        for d in range(6):
+            s = g[gb + 1 + d]
+            jd = jump + d * nw
+            if s > 0:
+                a = np.uint64(s)
+                c = np.uint64(64 - s)
+                prev = np.uint64(0)
+                for i in range(nw):
+                    src = bb[reach + i] | bb[jd + i]
+                    w = (src << a) | (prev >> c)
+                    prev = src
+                    bb[jd + i] = w & bb[occ + i]
+                    bb[nxt + i] |= w & bb[emp + i]
+            else:
+                a = np.uint64(-s)
+                c = np.uint64(64 + s)
+                prev = np.uint64(0)
+                for j in range(nw):
+                    i = nw - 1 - j
+                    src = bb[reach + i] | bb[jd + i]
+                    w = (src >> a) | (prev << c)
+                    prev = src
+                    bb[jd + i] = w & bb[occ + i]
+                    bb[nxt + i] |= w & bb[emp + i]
+        for i in range(nw):
+            bb[reach + i] = bb[nxt + i]
+    m = 0
+    for i in range(nw):
+        w = bb[reach + i] & bb[emp + i]
+        bb[nxt + i] = w
+        m += _popcount(w)
+    return m
+
+
+@njit(cache=True)
+def bit_pick(g: Array, bb: Any, k: int) -> int:  # pragma: no cover - compiled
+    """The site of the ``k``-th destination (from 0, in bit order) that :func:`bit_destinations`
+    left in ``bb``."""
+    gb = _bit_base(g)
+    nw = g[gb]
+    nxt = BB_NEXT * nw
+    for i in range(nw):
+        w = bb[nxt + i]
+        c = _popcount(w)
+        if k < c:
+            for _ in range(k):
+                w &= w - _ONE
+            low = w & (~w + _ONE)
+            return g[gb + 7 + g[G_N] + 64 * i + _popcount(low - _ONE)]
+        k -= c
+    return -1
+
+
 @njit(cache=True)
 def _end_of_game(g: Array, arr: Array) -> None:  # pragma: no cover - compiled
     """The player to move has no move: the other fills and captures; then more stones wins."""
@@ -898,12 +1068,15 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
 
 @njit(cache=True)
 def choose_random(  # pragma: no cover - compiled
-    g: Array, arr: Array, rng: Any, cells: Array, buf: Array, q: Array
+    g: Array, arr: Array, rng: Any, cells: Array, buf: Array, q: Array, bb: Any
 ) -> int:
     """A uniformly random legal action.
 
-    ``cells`` is scratch of length ``n``, ``buf`` scratch for :func:`destinations` and ``q``
-    for :func:`quick_destinations` (both kept clean).
+    ``cells`` is scratch of length ``n``, ``buf`` scratch for :func:`destinations`, ``q``
+    for :func:`quick_destinations` (both kept clean) and ``bb`` for :func:`bit_destinations`
+    (its empty sites kept up to date by the caller). A destination is drawn uniformly from
+    all of them (and ``stop``), found by :func:`bit_destinations` for budgets up to 5 and by
+    :func:`quick_destinations` above.
     A site to select is drawn uniformly from the mover's candidate list and kept if legal (up to
     16 draws), else chosen uniformly from the legal candidates listed in full; set-up sites
     likewise from the board's sites. Either way every legal site is equally likely.
@@ -939,6 +1112,12 @@ def choose_random(  # pragma: no cover - compiled
                 cells[m] = x
                 m += 1
         return cells[rand_below(rng, m)]
+    if arr[S_BUDGET] <= 5:
+        m = bit_destinations(g, arr, arr[S_SEL], arr[S_BUDGET], bb)
+        if ph == P_AFTER_DEPLOY:
+            k = rand_below(rng, m + 1)
+            return 2 * n if k == m else bit_pick(g, bb, int(k)) + n
+        return bit_pick(g, bb, int(rand_below(rng, m))) + n
     m = quick_destinations(g, arr, arr[S_SEL], arr[S_BUDGET], q, buf)
     if ph == P_AFTER_DEPLOY:
         k = rand_below(rng, m + 1)
@@ -953,11 +1132,19 @@ def playout(g: Array, arr: Array, rng: Any, out: Array, limit: int) -> int:  # p
     cells = np.empty(n, dtype=np.int32)
     buf = np.zeros(scratch_size(n), dtype=np.int32)
     q = np.zeros(quick_scratch_size(n), dtype=np.int32)
+    bb = bit_scratch(g, arr)
     record = out.shape[0] >= limit
     k = 0
     while arr[H_PLAYER] >= 0 and k < limit:
-        a = choose_random(g, arr, rng, cells, buf, q)
+        a = choose_random(g, arr, rng, cells, buf, q, bb)
+        sel = arr[S_SEL]
         apply(g, arr, a)
+        # only the sites an action names change (the end-of-game fill ends the playout)
+        if a < n:
+            _bit_update(g, arr, bb, a)
+        elif a < 2 * n:
+            _bit_update(g, arr, bb, sel)
+            _bit_update(g, arr, bb, a - n)
         if record:
             out[k] = a
         k += 1
