@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -80,7 +81,8 @@ def cmd_games(ns: argparse.Namespace, out: TextIO) -> int:
     for g in data:
         print(f"{g['name']}: {g['title']} ({' and '.join(g['colours'])})", file=out)
         for o in g["options"]:
-            print(f"  --{o['name']:<12} {o['help']} (default {o['default']})", file=out)
+            default = "none" if o["default"] is None else o["default"]
+            print(f"  --{o['name']:<12} {o['help']} (default {default})", file=out)
     return 0
 
 
@@ -350,6 +352,9 @@ def main(
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into a program that stopped reading (e.g. head)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        return 0
     return 0
 
 
