@@ -245,13 +245,14 @@ def consts_for(board: Board, no_stalling: bool) -> Array:
     head = [board.size, int(no_stalling)]
     width = board.qmax - board.qmin + 2
     nbits = width * (board.rmax - board.rmin + 1)
-    words = (nbits + 63) // 64
+    words = max(3, (nbits + 63) // 64)  # at least 3: the search has a path for 3 words
     offsets = [dr * width + dq for dq, dr in DIRECTIONS]
     bit_of = [width * (r - board.rmin) + (q - board.qmin) for q, r in board.cells]
     site_of = [-1] * (64 * words)
     for i, b in enumerate(bit_of):
         site_of[b] = i
     assert max(abs(o) for o in offsets) < 64
+    assert all(offsets[d + 3] == -offsets[d] for d in range(3))  # opposite directions
     return np.concatenate(
         [head, board.neighbors.ravel(), [words], offsets, bit_of, site_of]
     ).astype(np.int32)
@@ -803,6 +804,74 @@ def _bit_update(g: Array, arr: Array, bb: Any, x: int) -> None:  # pragma: no co
 
 
 @njit(cache=True)
+def _bit_destinations3(g: Array, x: int, budget: int, bb: Any) -> int:  # pragma: no cover
+    """:func:`bit_destinations` on boards of 3 words (the original board), in registers."""
+    gb = _bit_base(g)
+    e0 = bb[3 * BB_EMPTY]
+    e1 = bb[3 * BB_EMPTY + 1]
+    e2 = bb[3 * BB_EMPTY + 2]
+    o0 = bb[3 * BB_BOARD] & ~e0
+    o1 = bb[3 * BB_BOARD + 1] & ~e1
+    o2 = bb[3 * BB_BOARD + 2] & ~e2
+    xb = g[gb + 7 + x]
+    xbit = _ONE << np.uint64(xb & 63)
+    zero = np.uint64(0)
+    f0 = xbit if xb < 64 else zero
+    f1 = xbit if 64 <= xb < 128 else zero
+    f2 = xbit if xb >= 128 else zero
+    o0 &= ~f0
+    o1 &= ~f1
+    o2 &= ~f2
+    jump = 3 * BB_JUMP
+    for i in range(18):
+        bb[jump + i] = zero
+    for _ in range(budget):
+        n0 = f0
+        n1 = f1
+        n2 = f2
+        for d in range(3):
+            a = np.uint64(g[gb + 1 + d])
+            c = np.uint64(64) - a
+            j = jump + 3 * d
+            s0 = f0 | bb[j]
+            s1 = f1 | bb[j + 1]
+            s2 = f2 | bb[j + 2]
+            w0 = s0 << a
+            w1 = (s1 << a) | (s0 >> c)
+            w2 = (s2 << a) | (s1 >> c)
+            bb[j] = w0 & o0
+            bb[j + 1] = w1 & o1
+            bb[j + 2] = w2 & o2
+            n0 |= w0 & e0
+            n1 |= w1 & e1
+            n2 |= w2 & e2
+            j = jump + 3 * (d + 3)  # the opposite direction
+            s0 = f0 | bb[j]
+            s1 = f1 | bb[j + 1]
+            s2 = f2 | bb[j + 2]
+            w0 = (s0 >> a) | (s1 << c)
+            w1 = (s1 >> a) | (s2 << c)
+            w2 = s2 >> a
+            bb[j] = w0 & o0
+            bb[j + 1] = w1 & o1
+            bb[j + 2] = w2 & o2
+            n0 |= w0 & e0
+            n1 |= w1 & e1
+            n2 |= w2 & e2
+        f0 = n0
+        f1 = n1
+        f2 = n2
+    f0 &= e0
+    f1 &= e1
+    f2 &= e2
+    nxt = 3 * BB_NEXT
+    bb[nxt] = f0
+    bb[nxt + 1] = f1
+    bb[nxt + 2] = f2
+    return _popcount(f0) + _popcount(f1) + _popcount(f2)
+
+
+@njit(cache=True)
 def bit_destinations(  # pragma: no cover - compiled
     g: Array, arr: Array, x: int, budget: int, bb: Any
 ) -> int:
@@ -822,6 +891,8 @@ def bit_destinations(  # pragma: no cover - compiled
     """
     gb = _bit_base(g)
     nw = g[gb]
+    if nw == 3:
+        return _bit_destinations3(g, x, budget, bb)
     emp = BB_EMPTY * nw
     occ = BB_OCC * nw
     reach = BB_REACH * nw
