@@ -18,6 +18,7 @@ from hexarena.games.throngs import (
     B_POT,
     B_STATUS,
     BASE,
+    G_NB,
     MAX_BUDGET,
     S_CNT,
     S_LEN,
@@ -299,3 +300,30 @@ def test_incremental_tables_match_the_board(seed: int, stop: int, board: str) ->
         places = arr[BASE + (B_LPOS + c) * n : BASE + (B_LPOS + c + 1) * n].tolist()
         assert all(places[x] == listed.index(x) if x in listed else places[x] == -1
                    for x in range(n))
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10**6), board=st.sampled_from(["large", "hex8"]))
+def test_bitboard_search_on_boards_of_more_words(seed: int, board: str) -> None:
+    """The bitboard search's general path (boards of more than three 64-bit words) finds the
+    destinations of :func:`destinations` for every budget it serves."""
+    game = (hexarena.new_game("throngs", board="hex", size=8) if board == "hex8"
+            else hexarena.new_game("throngs", board=board))
+    assert isinstance(game, Throngs)
+    assert game.consts[G_NB + 6 * game.board.size] > 3  # words of a bitboard
+    rnd = random.Random(seed)
+    n = game.board.size
+    buf = np.zeros(scratch_size(n), np.int32)
+    for _ in range(10):
+        density = rnd.choice([0.5, 0.7, 0.85])
+        stones = [x for x in range(n) if rnd.random() < density]
+        arr = game.initial_array()
+        for x in stones:
+            _add_stone(game.consts, arr, x, rnd.randrange(2))
+        bb = bit_scratch(game.consts, arr)
+        for x in rnd.sample(stones, min(5, len(stones))):
+            for budget in range(1, 6):
+                m = int(bit_destinations(game.consts, arr, x, budget, bb))
+                got = [int(bit_pick(game.consts, bb, k)) for k in range(m)]
+                m2 = int(destinations(game.consts, arr, x, budget, buf))
+                assert got == sorted(buf[:m2].tolist())
