@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hexarena
-from hexarena.core import H_PLAYER, H_TURN
+from hexarena.core import H_COLOUR, H_PLAYER, H_TURN
 from hexarena.games.throngs import (
     B_EMPTYNB,
     B_LIST,
@@ -29,6 +29,7 @@ from hexarena.games.throngs import (
     ST_STRONG,
     Throngs,
     _add_stone,
+    _select_few_empty,
     bit_destinations,
     bit_pick,
     bit_scratch,
@@ -327,3 +328,29 @@ def test_bitboard_search_on_boards_of_more_words(seed: int, board: str) -> None:
                 got = [int(bit_pick(game.consts, bb, k)) for k in range(m)]
                 m2 = int(destinations(game.consts, arr, x, budget, buf))
                 assert got == sorted(buf[:m2].tolist())
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 10**6), empty=st.integers(1, 6))
+def test_selections_on_a_crowded_board(seed: int, empty: int) -> None:
+    """On a board with few empty sites the playout lists the legal selections by looking back
+    from the empty sites; the list is exactly the legal actions."""
+    game = hexarena.new_game("throngs")
+    assert isinstance(game, Throngs)
+    rnd = random.Random(seed)
+    n = game.board.size
+    sites = list(range(n))
+    rnd.shuffle(sites)
+    full = sites[empty:]
+    black = [game.board.names[x] for x in full if rnd.random() < 0.5]
+    white = [game.board.names[x] for x in full if game.board.names[x] not in black]
+    for to_move in ("Black", "White"):
+        state = game.position(black, white, to_move=to_move)
+        if state.is_terminal():
+            continue
+        arr = state.array
+        cells = np.zeros(n, np.int32)
+        buf = np.zeros(scratch_size(n), np.int32)
+        m = int(_select_few_empty(game.consts, arr, int(arr[H_COLOUR]), cells, buf))
+        assert sorted(cells[:m].tolist()) == state.legal_actions()
+        assert not buf.any()

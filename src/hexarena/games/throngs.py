@@ -1138,6 +1138,47 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
+def _select_few_empty(  # pragma: no cover - compiled
+    g: Array, arr: Array, c: int, cells: Array, buf: Array
+) -> int:
+    """Every legal selection of colour ``c`` (who may dispatch) into ``cells``; returns how many.
+
+    For a crowded board, where many of one's stones could leave only by a jump: rather than
+    try a jump from each of them, look back from each empty site along each line over the
+    occupied sites: a stone of ``c`` there whose potential covers the distance can jump to it.
+    Marks those stones in ``buf[n:2n]`` (zero, and left zero), the scratch of
+    :func:`destinations`.
+    """
+    n = g[G_N]
+    lst = BASE + (B_LIST + c) * n
+    stat = BASE + (B_STATUS + c) * n
+    mark = n
+    m = 0
+    for i in range(arr[S_LEN + c]):
+        x = arr[lst + i]
+        if arr[stat + x] != ST_MAYBE:  # a deploy, a capture or a dispatch by a step
+            cells[m] = x
+            m += 1
+    for e in range(n):
+        if arr[BASE + e] != 0:
+            continue
+        for d in range(6):
+            z = g[G_NB + 6 * e + d]
+            k = 1
+            while z >= 0 and arr[BASE + z] != 0 and k <= MAX_BUDGET:
+                if (k >= 2 and arr[stat + z] == ST_MAYBE and buf[mark + z] == 0
+                        and _potential(g, arr, z, c) >= k):
+                    buf[mark + z] = 1
+                    cells[m] = z
+                    m += 1
+                z = g[G_NB + 6 * z + d]
+                k += 1
+    for i in range(m):
+        buf[mark + cells[i]] = 0
+    return m
+
+
+@njit(cache=True)
 def choose_random(  # pragma: no cover - compiled
     g: Array, arr: Array, rng: Any, cells: Array, buf: Array, q: Array, bb: Any
 ) -> int:
@@ -1172,6 +1213,9 @@ def choose_random(  # pragma: no cover - compiled
         c = arr[H_COLOUR]
         lst = BASE + (B_LIST + c) * n
         size = arr[S_LEN + c]
+        if 4 * arr[S_EMPTY] < arr[S_CNT + 3 * c + 2] and _may_dispatch(g, arr, c):
+            m = _select_few_empty(g, arr, c, cells, buf)
+            return cells[rand_below(rng, m)]
         for _ in range(16):
             x = arr[lst + rand_below(rng, size)]
             if select_ok(g, arr, x, c):
