@@ -1213,12 +1213,16 @@ def choose_random(  # pragma: no cover - compiled
         c = arr[H_COLOUR]
         lst = BASE + (B_LIST + c) * n
         size = arr[S_LEN + c]
-        if 4 * arr[S_EMPTY] < arr[S_CNT + 3 * c + 2] and _may_dispatch(g, arr, c):
+        may = _may_dispatch(g, arr, c)
+        if may and 4 * arr[S_EMPTY] < arr[S_CNT + 3 * c + 2]:
             m = _select_few_empty(g, arr, c, cells, buf)
             return cells[rand_below(rng, m)]
+        stat = BASE + (B_STATUS + c) * n
         for _ in range(16):
             x = arr[lst + rand_below(rng, size)]
-            if select_ok(g, arr, x, c):
+            st = arr[stat + x]  # as select_ok
+            if st == ST_STRONG or (may and (st == ST_DISPATCH or (
+                    st == ST_MAYBE and has_exit(g, arr, x, _potential(g, arr, x, c))))):
                 return x
         m = 0
         for i in range(size):
