@@ -311,35 +311,9 @@ class Game:
 
         ``"."`` is an empty cell; otherwise the first character is the upper-case initial of the
         colour of the stone on it (``"R"`` for Red, ``"W"`` for White, ...), and any further
-        characters are a label to write on it. The default reads the glyphs of :meth:`render`'s
-        picture; games override it when their picture is not one letter per stone.
+        characters are a label to write on it.
         """
-        board = self.board
-        n = board.size
-        lines = self.render(arr, coordinates=False).split("\n")
-        rows = board.rmax - board.rmin
-        top = min(range(n), key=lambda i: (-board.cells[i][1], board.cells[i][0]))
-        # Pictures put a cell every `step` characters along a row and a row every `gap` lines
-        # (2 and 1 for Board.render; wider layouts draw links between the cells).
-        for step, gap in ((2, 1), (4, 2), (6, 3)):
-            place = [
-                (gap * (board.rmax - r), step * (q - board.qmin) + (step // 2) * (r - board.rmin))
-                for q, r in board.cells
-            ]
-            for first in range(len(lines) - gap * rows):
-                text = lines[first + place[top][0]]
-                left = len(text) - len(text.lstrip())
-                shift = left - place[top][1]
-                glyphs = []
-                for dy, dx in place:
-                    line = lines[first + dy]
-                    x = dx + shift
-                    if not 0 <= x < len(line) or line[x] in " -/\\|_":
-                        break
-                    glyphs.append(line[x])
-                else:
-                    return [g.upper() if g != "." else "." for g in glyphs]
-        return ["."] * n
+        raise NotImplementedError
 
     # -- options -------------------------------------------------------
     @classmethod

@@ -1528,10 +1528,13 @@ class Throngs(Game):
             },
         )
 
+    def cell_view(self, arr: Array) -> list[str]:
+        """``B`` or ``W`` for a stone, ``.`` for an empty site."""
+        return [".BW"[v] for v in self.site_contents(arr)]
+
     def render(self, arr: Array, *, coordinates: bool = True) -> str:
         """The board: ``B``/``W`` stones, ``.`` empty sites, a selected stone in lower case."""
-        cols = self.site_contents(arr)
-        glyphs = [".BW"[v] for v in cols]
+        glyphs = self.cell_view(arr)
         if arr[H_PLAYER] >= 0 and arr[S_PHASE] in (P_DISPATCH, P_AFTER_DEPLOY):
             sel = int(arr[S_SEL])
             glyphs[sel] = glyphs[sel].lower()
