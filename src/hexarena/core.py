@@ -24,7 +24,6 @@ import numpy.typing as npt
 from numba import njit
 
 from .hexgrid import Board, CellNameError
-from .rng import rand_below
 
 Array = npt.NDArray[np.int32]
 
@@ -229,23 +228,6 @@ def replay_unchecked(apply: Any, g: Array, arr: Array, actions: Array) -> None:
         apply(g, arr, actions[i])
 
 
-@njit
-def random_playout(
-    legal: Any, apply: Any, g: Array, arr: Array, rng: Any, out: Array, limit: int
-) -> int:
-    """A generic uniform random playout over ``legal``; games normally supply a faster one."""
-    n = 0
-    record = out.shape[0] >= limit
-    while arr[H_PLAYER] >= 0 and n < limit:
-        acts = legal(g, arr)
-        a = acts[rand_below(rng, acts.shape[0])]
-        apply(g, arr, a)
-        if record:
-            out[n] = a
-        n += 1
-    return n
-
-
 # ---------------------------------------------------------------- Game
 class Game:
     """A game with its options fixed: rules, board and the conversions between actions and text.
@@ -261,8 +243,6 @@ class Game:
     option_specs: ClassVar[tuple[Option, ...]] = ()
     #: Names of actions beyond the cells, in action order from ``board.size`` on.
     special_actions: ClassVar[tuple[str, ...]] = ()
-    #: Whether a random playout may go on without end (a cap is then always needed).
-    unbounded: ClassVar[bool] = False
     #: For games whose rules allow endless play: the most actions a random self-play game may
     #: take; a game still going then is counted as unfinished. ``None``: play every game out.
     selfplay_cap: ClassVar[int | None] = None
@@ -866,13 +846,6 @@ def _safe_text(game: Game, a: int) -> str:
         return str(a)
 
 
-def replace_options(game: Game, **changes: Any) -> Game:
-    """A game of the same kind with some options changed."""
-    opts = dict(game.options)
-    opts.update(changes)
-    return type(game)(**opts)
-
-
 __all__ = [
     "CHECKPOINT_EVERY",
     "HEADER",
@@ -895,8 +868,6 @@ __all__ = [
     "Outcome",
     "State",
     "UnknownGameError",
-    "random_playout",
-    "replace_options",
     "replay_checked",
     "replay_unchecked",
 ]

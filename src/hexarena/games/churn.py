@@ -421,7 +421,6 @@ class Churn(Game):
         ),
     )
     special_actions: ClassVar[tuple[str, ...]] = ("swap",)
-    unbounded: ClassVar[bool] = True  # playouts end, but can take millions of turns
 
     @classmethod
     def check_options(cls, options: dict[str, Any]) -> None:

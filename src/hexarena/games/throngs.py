@@ -1292,7 +1292,6 @@ class Throngs(Game):
     )
     special_actions: ClassVar[tuple[str, ...]] = ("stop", "black", "white")
     #: Without ``no_stalling`` nothing forbids endless dispatching, so a cap is always needed.
-    unbounded: ClassVar[bool] = True
     #: Random games normally end within about a thousand actions on the large board, but some
     #: positions repeat for ever (a capture and a dispatch back and forth), even with
     #: ``no_stalling``: self-play counts a game still going after this many as unfinished.
