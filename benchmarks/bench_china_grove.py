@@ -47,8 +47,9 @@ def main() -> None:
     for mode in ("pattern", "number"):
         game = hexarena.new_game("china-grove", mode=mode)
         r = time_playouts(game, seconds)
-        rows.append([mode, r["games"], r["mean_turns"], r["playouts_per_second"],
-                     r["actions_per_second"]])
+        rows.append(
+            [mode, r["games"], r["mean_turns"], r["playouts_per_second"], r["actions_per_second"]]
+        )
     print_table(
         "China Grove random play (board seed 1)",
         ["mode", "games", "mean turns", "playouts/s", "actions/s"],

@@ -27,8 +27,17 @@ def main() -> None:
         cpu = time.process_time()
         r = time_playouts(game, seconds)
         cpu = time.process_time() - cpu
-        rows.append([size, game.board.size, r["games"], r["mean_turns"], r["actions_per_second"],
-                     r["playouts_per_second"], r["games"] / cpu])
+        rows.append(
+            [
+                size,
+                game.board.size,
+                r["games"],
+                r["mean_turns"],
+                r["actions_per_second"],
+                r["playouts_per_second"],
+                r["games"] / cpu,
+            ]
+        )
     print_table(
         "Scrunch random play",
         ["side", "cells", "games", "mean turns", "actions/s", "playouts/s", "playouts/cpu-s"],

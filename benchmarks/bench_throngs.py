@@ -61,14 +61,34 @@ def main() -> None:
         for no_stalling in (True, False):
             game = hexarena.new_game("throngs", board=board, no_stalling=no_stalling)
             r = time_capped_playouts(game, seconds)
-            rows.append([board, game.board.size, "yes" if no_stalling else "no", r["games"],
-                         r["capped"], r["mean_turns"], r["mean_actions"],
-                         r["playouts_per_second"], r["playouts_per_cpu_second"],
-                         r["actions_per_second"]])
+            rows.append(
+                [
+                    board,
+                    game.board.size,
+                    "yes" if no_stalling else "no",
+                    r["games"],
+                    r["capped"],
+                    r["mean_turns"],
+                    r["mean_actions"],
+                    r["playouts_per_second"],
+                    r["playouts_per_cpu_second"],
+                    r["actions_per_second"],
+                ]
+            )
     print_table(
         "Throngs random playouts",
-        ["board", "sites", "no_stalling", "games", "capped", "mean turns", "mean actions",
-         "playouts/s", "per CPU s", "actions/s"],
+        [
+            "board",
+            "sites",
+            "no_stalling",
+            "games",
+            "capped",
+            "mean turns",
+            "mean actions",
+            "playouts/s",
+            "per CPU s",
+            "actions/s",
+        ],
         rows,
     )
 

@@ -40,7 +40,11 @@ def test_generated_connected_boards_pass_the_validator(seed: int) -> None:
     cells = generate(seed)
     assert board_problems(cells, 1) == []
     assert board_facts(cells) == {
-        "cells": 63, "adjacencies": 96, "triangles": 32, "islands": 1, "holes": 2,
+        "cells": 63,
+        "adjacencies": 96,
+        "triangles": 32,
+        "islands": 1,
+        "holes": 2,
     }
     assert len(set(cell_patterns(cells).values())) == 63
 
@@ -88,11 +92,19 @@ def test_generator_refuses_other_island_counts() -> None:
 def test_validator_counts_on_small_shapes() -> None:
     # a hexagon of side 2: 7 cells, 12 adjacencies, 6 triangles, no hole
     assert board_facts(hexhex(2).cells) == {
-        "cells": 7, "adjacencies": 12, "triangles": 6, "islands": 1, "holes": 0,
+        "cells": 7,
+        "adjacencies": 12,
+        "triangles": 6,
+        "islands": 1,
+        "holes": 0,
     }
     ring = [c for c in hexhex(2).cells if c != (0, 0)]
     assert board_facts(ring) == {
-        "cells": 6, "adjacencies": 6, "triangles": 0, "islands": 1, "holes": 1,
+        "cells": 6,
+        "adjacencies": 6,
+        "triangles": 0,
+        "islands": 1,
+        "holes": 1,
     }
     # two rings sharing nothing: two islands, two holes
     far = [(q + 5, r) for q, r in ring]

@@ -47,12 +47,27 @@ def test_board_two_islands_and_json() -> None:
     assert data["game"] == "china-grove"
     assert data["options"]["islands"] == "2" and "board" in data["options"]
     assert data["facts"] == {
-        "cells": 63, "adjacencies": 96, "triangles": 32, "islands": 2, "holes": 3,
+        "cells": 63,
+        "adjacencies": 96,
+        "triangles": 32,
+        "islands": 2,
+        "holes": 3,
     }
     assert len(data["exits"]) == 63
     assert sorted(c["pattern"] for c in data["exits"]) == list(range(1, 64))
     assert {c["pattern_class"] for c in data["exits"]} == {
-        "1", "2a", "2b", "2c", "3a", "3b", "3c", "4a", "4b", "4c", "5", "6",
+        "1",
+        "2a",
+        "2b",
+        "2c",
+        "3a",
+        "3b",
+        "3c",
+        "4a",
+        "4b",
+        "4c",
+        "5",
+        "6",
     }
     first = data["exits"][0]
     assert set(first) == {"name", "exits", "pattern", "exit_count", "pattern_class", "class"}
@@ -84,8 +99,17 @@ def test_selfplay_json_has_the_common_keys() -> None:
 
 def test_selfplay_records_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _ = run(
-        "selfplay", "china-grove", "--games", "2", "--mode", "number", "--penalty", "4",
-        "--records", str(tmp_path), "--json",
+        "selfplay",
+        "china-grove",
+        "--games",
+        "2",
+        "--mode",
+        "number",
+        "--penalty",
+        "4",
+        "--records",
+        str(tmp_path),
+        "--json",
     )
     assert code == 0
     files = sorted(tmp_path.iterdir())
@@ -131,10 +155,13 @@ def test_play_between_two_people() -> None:
     assert refusal in out
     prompts = re.findall(r"^((?:White|Black) \(player \d\)(?: \(turn so far: \w+\))?)> ", out, re.M)
     assert prompts == [
-        "White (player 1)", "White (player 1)",  # help, c13
-        "Black (player 2)", "Black (player 2)",  # legal, swap
+        "White (player 1)",
+        "White (player 1)",  # help, c13
+        "Black (player 2)",
+        "Black (player 2)",  # legal, swap
         "Black (player 1)",  # f3
-        "Black (player 1) (turn so far: f3)", "Black (player 1) (turn so far: f3)",  # g1, f4
+        "Black (player 1) (turn so far: f3)",
+        "Black (player 1) (turn so far: f3)",  # g1, f4
         "White (player 2)",  # undo takes back Black's f3,f4
         "Black (player 1)",  # resign
     ]

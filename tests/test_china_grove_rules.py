@@ -117,7 +117,11 @@ def test_fixed_board_is_a_labyrinth_solution() -> None:
     g = game()
     assert g.board.size == 63
     assert board_facts(g.board.cells) == {
-        "cells": 63, "adjacencies": 96, "triangles": 32, "islands": 1, "holes": 2,
+        "cells": 63,
+        "adjacencies": 96,
+        "triangles": 32,
+        "islands": 1,
+        "holes": 2,
     }
     assert g.options["islands"] == 1
     assert g.options["board_seed"] is None
@@ -140,7 +144,12 @@ def test_six_number_classes() -> None:
         found.setdefault(g.labels[k], set()).add(g.board.names[i])
     assert sorted(found) == ["1", "2", "3", "4", "5", "6"]
     by_count = {
-        "1": "1", "2": "2a 2b 2c", "3": "3a 3b 3c", "4": "4a 4b 4c", "5": "5", "6": "6",
+        "1": "1",
+        "2": "2a 2b 2c",
+        "3": "3a 3b 3c",
+        "4": "4a 4b 4c",
+        "5": "5",
+        "6": "6",
     }
     for label, parts in by_count.items():
         want = set(" ".join(PATTERN_CLASSES[p] for p in parts.split()).split())
@@ -333,7 +342,9 @@ def test_full_board_scoring_penalty_2() -> None:
     o = st.outcome()
     assert o is not None
     assert o.details == {
-        "stones": {"White": 37, "Black": 26}, "groups": {"White": 8, "Black": 5}, "penalty": 2,
+        "stones": {"White": 37, "Black": 26},
+        "groups": {"White": 8, "Black": 5},
+        "penalty": 2,
     }
     assert o.score == {"White": 37 - 2 * 8, "Black": 26 - 2 * 5}  # 21 and 16
     assert o.winner == 0 and o.winner_colour == "White" and o.result == "1-0"

@@ -33,8 +33,18 @@ def test_selfplay_json_same_keys_and_repeatable() -> None:
     code, text = run(args)
     assert code == 0
     a = json.loads(text)
-    for key in ("game", "options", "games", "mean_turns", "min_turns", "max_turns", "wins",
-                "wins_by_seat", "seconds", "turns_per_second"):
+    for key in (
+        "game",
+        "options",
+        "games",
+        "mean_turns",
+        "min_turns",
+        "max_turns",
+        "wins",
+        "wins_by_seat",
+        "seconds",
+        "turns_per_second",
+    ):
         assert key in a
     assert a["game"] == "scrunch" and a["options"] == {"size": 5}
     assert a["games"] == 20 and sum(a["wins"].values()) == 20
@@ -48,8 +58,20 @@ def test_selfplay_json_same_keys_and_repeatable() -> None:
 
 
 def test_selfplay_records_replay(tmp_path: Path) -> None:
-    code, text = run(["selfplay", "scrunch", "--size", "3", "--games", "4", "--seed", "5",
-                      "--records", str(tmp_path)])
+    code, text = run(
+        [
+            "selfplay",
+            "scrunch",
+            "--size",
+            "3",
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--records",
+            str(tmp_path),
+        ]
+    )
     assert code == 0
     assert "Black wins" in text and "White wins" in text
     files = sorted(tmp_path.iterdir())
@@ -118,8 +140,9 @@ def test_play_a_growth_one_action_at_a_time_and_whole() -> None:
 def test_play_against_random_with_undo_and_resign() -> None:
     """Black lays an egg, the random player answers, Black takes it back (undo takes back the
     reply too), types a cell that is not on the board, lays the egg again and resigns."""
-    code, text = run(["play", "scrunch", "--size", "3", "--first", "--seed", "3"],
-                     "c3\nundo\nzz9\nc3\nresign\n")
+    code, text = run(
+        ["play", "scrunch", "--size", "3", "--first", "--seed", "3"], "c3\nundo\nzz9\nc3\nresign\n"
+    )
     assert code == 0
     assert "random plays" in text
     assert "not accepted: 'zz9' is not a cell" in text

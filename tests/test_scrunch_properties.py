@@ -116,8 +116,7 @@ class Reference:
         acts = {p for (p, _, _) in growths}
         if arr[S_CREATE + c]:
             acts |= {
-                x for x in range(n)
-                if cols[x] == 0 and not any(y in mine for y in self.nbs[x])
+                x for x in range(n) if cols[x] == 0 and not any(y in mine for y in self.nbs[x])
             }
         if acts:
             return sorted(acts)
@@ -226,8 +225,10 @@ def test_playouts_choose_uniformly_among_the_legal_actions() -> None:
     triangles) falls on every legal action about 1000 times, and on nothing else."""
     cases = [
         (scrunch(4), {"black": ["a7", "g1", "d4", "e4"], "white": ["d1"]}),
-        (scrunch(3), {"black": ["d3", "e3", "b4", "d4", "a5", "b5"],
-                      "white": ["d1", "b2", "d2", "b3"]}),
+        (
+            scrunch(3),
+            {"black": ["d3", "e3", "b4", "d4", "a5", "b5"], "white": ["d1", "b2", "d2", "b3"]},
+        ),
     ]
     for game, stones in cases:
         state = game.position(**stones)

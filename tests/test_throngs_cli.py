@@ -29,12 +29,24 @@ def test_board_original_and_json() -> None:
 
 
 def test_selfplay_json_keys() -> None:
-    code, text = run(["selfplay", "throngs", "--board", "original", "--games", "3", "--json",
-                      "--no_stalling"])
+    code, text = run(
+        ["selfplay", "throngs", "--board", "original", "--games", "3", "--json", "--no_stalling"]
+    )
     assert code == 0
     data = json.loads(text)
-    assert set(data) >= {"game", "options", "games", "mean_turns", "min_turns", "max_turns",
-                         "wins", "wins_by_seat", "seconds", "turns_per_second", "unfinished"}
+    assert set(data) >= {
+        "game",
+        "options",
+        "games",
+        "mean_turns",
+        "min_turns",
+        "max_turns",
+        "wins",
+        "wins_by_seat",
+        "seconds",
+        "turns_per_second",
+        "unfinished",
+    }
     assert data["game"] == "throngs" and data["games"] == 3
     assert data["options"]["board"] == "original" and data["options"]["no_stalling"] is True
     assert sum(data["wins"].values()) + data["unfinished"] == 3
@@ -42,8 +54,21 @@ def test_selfplay_json_keys() -> None:
 
 
 def test_selfplay_records_replay(tmp_path: Path) -> None:
-    code, _ = run(["selfplay", "throngs", "--board", "hex", "--size", "3", "--games", "2",
-                   "--records", str(tmp_path), "--json"])
+    code, _ = run(
+        [
+            "selfplay",
+            "throngs",
+            "--board",
+            "hex",
+            "--size",
+            "3",
+            "--games",
+            "2",
+            "--records",
+            str(tmp_path),
+            "--json",
+        ]
+    )
     assert code == 0
     files = sorted(tmp_path.glob("throngs-*.txt"))
     assert len(files) == 2
@@ -80,8 +105,10 @@ def test_play_a_whole_game_against_random() -> None:
     game = hexarena.new_game("throngs", board="hex", size=2)
     st = game.new_initial_state()
     lines = ["legal", "help", "undo", "black"]
-    code, text = run(["play", "throngs", "--board", "hex", "--size", "2", "--seed", "3"],
-                     "\n".join([*lines, "quit"]) + "\n")
+    code, text = run(
+        ["play", "throngs", "--board", "hex", "--size", "2", "--seed", "3"],
+        "\n".join([*lines, "quit"]) + "\n",
+    )
     assert "random plays" in text
     assert "choose a colour" in text
     assert "legal: black white" in text
@@ -100,8 +127,10 @@ def test_play_person_against_person_action_by_action() -> None:
     # White, then Black types moves. c4 has potential 1 for Black: a deploy with nothing left,
     # so "c4-stop" is refused whole; c3 (potential 1) steps to d3.
     lines = ["c3", "a3", "e3", "white", "legal", "c4-stop", "c3-d3", "quit"]
-    code, text = run(["play", "throngs", "--board", "hex", "--size", "3", "--vs", "human"],
-                     "\n".join(lines) + "\n")
+    code, text = run(
+        ["play", "throngs", "--board", "hex", "--size", "3", "--vs", "human"],
+        "\n".join(lines) + "\n",
+    )
     assert code == 1  # abandoned by "quit"
     assert "set-up: place White stone 1" in text
     assert "choose a colour: black or white" in text

@@ -121,15 +121,100 @@ def test_random_games_with_no_stalling_end_on_the_original_board() -> None:
 # A position a random game on the original board reached (with no_stalling): one empty site,
 # e4; each player in turn must capture j4 or e4 and dispatch the stone across to the other.
 CYCLE_BLACK = [
-    "f1", "g1", "e2", "f2", "g2", "h2", "i2", "j2", "e3", "f3", "g3", "h3", "i3", "d4", "f4",
-    "h4", "j4", "b5", "c5", "d5", "e5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
-    "a7", "b7", "c7", "d7", "e7", "b8", "c8", "d8", "e8", "b9", "c9", "d9", "b10", "c10", "a11",
-    "b11", "c11", "d11", "a12", "b12"
+    "f1",
+    "g1",
+    "e2",
+    "f2",
+    "g2",
+    "h2",
+    "i2",
+    "j2",
+    "e3",
+    "f3",
+    "g3",
+    "h3",
+    "i3",
+    "d4",
+    "f4",
+    "h4",
+    "j4",
+    "b5",
+    "c5",
+    "d5",
+    "e5",
+    "h5",
+    "a6",
+    "b6",
+    "c6",
+    "d6",
+    "e6",
+    "f6",
+    "g6",
+    "h6",
+    "a7",
+    "b7",
+    "c7",
+    "d7",
+    "e7",
+    "b8",
+    "c8",
+    "d8",
+    "e8",
+    "b9",
+    "c9",
+    "d9",
+    "b10",
+    "c10",
+    "a11",
+    "b11",
+    "c11",
+    "d11",
+    "a12",
+    "b12",
 ]
 CYCLE_WHITE = [
-    "k1", "l1", "k2", "l2", "j3", "k3", "g4", "i4", "k4", "f5", "g5", "i5", "j5", "k5", "l5",
-    "i6", "j6", "k6", "l6", "f7", "g7", "h7", "i7", "j7", "k7", "f8", "g8", "h8", "i8", "e9",
-    "f9", "g9", "h9", "d10", "e10", "f10", "g10", "e11", "f11", "g11", "e12", "f12"
+    "k1",
+    "l1",
+    "k2",
+    "l2",
+    "j3",
+    "k3",
+    "g4",
+    "i4",
+    "k4",
+    "f5",
+    "g5",
+    "i5",
+    "j5",
+    "k5",
+    "l5",
+    "i6",
+    "j6",
+    "k6",
+    "l6",
+    "f7",
+    "g7",
+    "h7",
+    "i7",
+    "j7",
+    "k7",
+    "f8",
+    "g8",
+    "h8",
+    "i8",
+    "e9",
+    "f9",
+    "g9",
+    "h9",
+    "d10",
+    "e10",
+    "f10",
+    "g10",
+    "e11",
+    "f11",
+    "g11",
+    "e12",
+    "f12",
 ]
 
 
@@ -162,7 +247,8 @@ def test_playout_honours_its_limit_in_an_endless_game() -> None:
     n = int(game.kernels.playout(game.consts, arr, make_rng(1), out, 5000))
     assert n == 5000 and arr[H_PLAYER] >= 0
     assert set(out[:n].tolist()) == {
-        game.board.parse("j4"), game.board.parse("e4"),
+        game.board.parse("j4"),
+        game.board.parse("e4"),
         game.destination_action(game.board.parse("j4")),
         game.destination_action(game.board.parse("e4")),
     }
@@ -217,8 +303,9 @@ def test_quick_destinations_match_the_search_of_legal(seed: int, size: int) -> N
         x = rnd.choice(stones)
         for budget in range(1, MAX_BUDGET + 1):
             m = int(quick_destinations(game.consts, arr, x, budget, q, buf))
-            assert sorted(buf[:m].tolist()) == sorted(reference_destinations(game, contents, x,
-                                                                            budget))
+            assert sorted(buf[:m].tolist()) == sorted(
+                reference_destinations(game, contents, x, budget)
+            )
             m2 = int(destinations(game.consts, arr, x, budget, buf2))
             assert sorted(buf[:m].tolist()) == sorted(buf2[:m2].tolist())
             assert not q[: 1 * n].any()  # the scratch is left clean for the next search
@@ -230,13 +317,17 @@ def test_quick_destinations_match_the_search_of_legal(seed: int, size: int) -> N
 
 
 @settings(max_examples=30)
-@given(seed=st.integers(0, 10**6),
-       options=st.sampled_from([
-           {"board": "original", "no_stalling": True},
-           {"board": "original", "no_stalling": False},
-           {"board": "large", "no_stalling": True},
-           {"board": "hex", "size": 3, "no_stalling": True},
-       ]))
+@given(
+    seed=st.integers(0, 10**6),
+    options=st.sampled_from(
+        [
+            {"board": "original", "no_stalling": True},
+            {"board": "original", "no_stalling": False},
+            {"board": "large", "no_stalling": True},
+            {"board": "hex", "size": 3, "no_stalling": True},
+        ]
+    ),
+)
 def test_playout_actions_are_legal(seed: int, options: dict[str, object]) -> None:
     """Every action of a random playout is legal: replaying them checks each one."""
     game = hexarena.new_game("throngs", **options)
@@ -276,8 +367,11 @@ def recomputed_tables(game: Throngs, arr: np.ndarray) -> dict[str, list[int]]:
 
 
 @settings(max_examples=20)
-@given(seed=st.integers(0, 10**6), stop=st.integers(1, 600),
-       board=st.sampled_from(["original", "large"]))
+@given(
+    seed=st.integers(0, 10**6),
+    stop=st.integers(1, 600),
+    board=st.sampled_from(["original", "large"]),
+)
 def test_incremental_tables_match_the_board(seed: int, stop: int, board: str) -> None:
     """After any number of random actions, the kept potentials, empty-neighbour counts, site
     statuses, status counts and candidate lists are what the stones on the board give."""
@@ -299,8 +393,9 @@ def test_incremental_tables_match_the_board(seed: int, stop: int, board: str) ->
         listed = arr[BASE + (B_LIST + c) * n : BASE + (B_LIST + c) * n + size].tolist()
         assert sorted(listed) == [x for x in range(n) if mine[x] != ST_NONE]
         places = arr[BASE + (B_LPOS + c) * n : BASE + (B_LPOS + c + 1) * n].tolist()
-        assert all(places[x] == listed.index(x) if x in listed else places[x] == -1
-                   for x in range(n))
+        assert all(
+            places[x] == listed.index(x) if x in listed else places[x] == -1 for x in range(n)
+        )
 
 
 @settings(max_examples=10)
@@ -308,8 +403,11 @@ def test_incremental_tables_match_the_board(seed: int, stop: int, board: str) ->
 def test_bitboard_search_on_boards_of_more_words(seed: int, board: str) -> None:
     """The bitboard search's general path (boards of more than three 64-bit words) finds the
     destinations of :func:`destinations` for every budget it serves."""
-    game = (hexarena.new_game("throngs", board="hex", size=8) if board == "hex8"
-            else hexarena.new_game("throngs", board=board))
+    game = (
+        hexarena.new_game("throngs", board="hex", size=8)
+        if board == "hex8"
+        else hexarena.new_game("throngs", board=board)
+    )
     assert isinstance(game, Throngs)
     assert game.consts[G_NB + 6 * game.board.size] > 3  # words of a bitboard
     rnd = random.Random(seed)

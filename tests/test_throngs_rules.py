@@ -188,12 +188,7 @@ def test_dispatch_destinations_steps_jumps_and_budget() -> None:
         ["a3", "b3", "c3", "d3", "a4", "b2"], ["b5", "c5", "c4", "c2", "d2", "e2", "e1"]
     )
     assert picture(st) == (
-        "   . W W  5\n"
-        "  B . W .  4\n"
-        " B B B B .  3\n"
-        "a B W W W  2\n"
-        " b . . W  1\n"
-        "  c d e"
+        "   . W W  5\n  B . W .  4\n B B B B .  3\na B W W W  2\n b . . W  1\n  c d e"
     )
     # a3's vicinity is a3, b3, a4 and b2, all Black: budget 4.
     assert game.potential(st.array, game.board.parse("a3"), 0) == 4
@@ -218,12 +213,7 @@ def test_dispatch_path_may_not_revisit_a_site() -> None:
         ["c1", "c2", "d2", "e2", "c3", "d3", "e3", "a4", "c4", "d4", "a5", "b5"], ["d1", "b3"]
     )
     assert picture(st) == (
-        "   B B .  5\n"
-        "  B . B B  4\n"
-        " . W B B B  3\n"
-        "a . B B B  2\n"
-        " b B W .  1\n"
-        "  c d e"
+        "   B B .  5\n  B . B B  4\n . W B B B  3\na . B B B  2\n b B W .  1\n  c d e"
     )
     # d3 and its six neighbours are all Black: budget 7.
     st.apply("d3")
@@ -241,12 +231,7 @@ def test_dispatch_path_may_not_revisit_a_site() -> None:
 def test_second_move_impossible_ends_the_turn() -> None:
     game = hexgame(2)
     st = game.position(["c1", "a2", "b3"], ["b1", "b2", "c2"])
-    assert picture(st) == (
-        "  . B  3\n"
-        " B W W  2\n"
-        "a W B  1\n"
-        " b c"
-    )
+    assert picture(st) == ("  . B  3\n B W W  2\na W B  1\n b c")
     # a3 (Black a2, b3 against White b2: 1) is Black's only move; afterwards the board is
     # full, and b2 has potential 4 - 3 = 1 for Black, b1 and c2 have 0: no second move.
     assert st.legal_action_texts() == ["a3"]
@@ -285,7 +270,10 @@ def test_end_fill_and_chain_of_captures() -> None:
     # White fills c2 and b3; then b2 (potential 5 - 2 = 3 for White) is captured, and only
     # then a2 (potential 2 - 2 = 0 before, 3 - 1 = 2 after).
     assert outcome.details == {
-        "no_move": "Black", "filled_by": "White", "filled": 2, "captured": 2,
+        "no_move": "Black",
+        "filled_by": "White",
+        "filled": 2,
+        "captured": 2,
     }
     assert outcome.score == {"Black": 0, "White": 7}
     assert "filled 2 empty sites and captured 2 stones" in outcome.reason

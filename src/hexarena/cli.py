@@ -317,8 +317,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("serve", help="start the web app (play in the browser)")
     sp.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     sp.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    sp.add_argument("--db", default="sqlite:///hexarena.db",
-                    help="database URL (default sqlite:///hexarena.db in the current folder)")
+    sp.add_argument(
+        "--db",
+        default="sqlite:///hexarena.db",
+        help="database URL (default sqlite:///hexarena.db in the current folder)",
+    )
     return p
 
 

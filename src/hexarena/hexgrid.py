@@ -121,8 +121,7 @@ class Board:
         m = _NAME_RE.match(text)
         if not m:
             raise CellNameError(
-                f"{name!r} is not a cell name: a cell is a column letter and a row number "
-                "like 'c4'"
+                f"{name!r} is not a cell name: a cell is a column letter and a row number like 'c4'"
             )
         q = self.qmin + _column_index(m.group(1))
         r = self.rmin + int(m.group(2)) - 1

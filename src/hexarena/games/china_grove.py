@@ -355,14 +355,19 @@ class ChinaGrove(Game):
     colours: ClassVar[tuple[str, str]] = ("White", "Black")
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
-            "mode", "choice", "pattern", "which cells are alike in a turn",
+            "mode",
+            "choice",
+            "pattern",
+            "which cells are alike in a turn",
             choices=("pattern", "number"),
         ),
         Option("penalty", "int", 2, "points lost per group", choices=(2, 4)),
         Option("islands", "int", 1, "separate islands of the board", choices=(1, 2)),
         Option("board_seed", "int", 1, "seed of the generated board", minimum=0),
         Option(
-            "board", "str", None,
+            "board",
+            "str",
+            None,
             "the board's cells by name, as a record stores it (instead of a seed)",
         ),
     )
@@ -616,8 +621,11 @@ class ChinaGrove(Game):
                     "class": self.labels[self.classes[i]],
                 }
             )
-        return {"board_text": board_text(self.board), "facts": board_facts(self.board.cells),
-                "exits": cells}
+        return {
+            "board_text": board_text(self.board),
+            "facts": board_facts(self.board.cells),
+            "exits": cells,
+        }
 
     def explain_illegal(self, arr: Array, a: int) -> str:
         """Why a checker or the swap is refused."""

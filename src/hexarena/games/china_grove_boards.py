@@ -178,9 +178,7 @@ def count_holes(cells: Iterable[Cell]) -> int:
     qs = [q for q, _ in s]
     rs = [r for _, r in s]
     q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
-    empty = {
-        (q, r) for q in range(q0, q1 + 1) for r in range(r0, r1 + 1) if (q, r) not in s
-    }
+    empty = {(q, r) for q in range(q0, q1 + 1) for r in range(r0, r1 + 1) if (q, r) not in s}
     holes = 0
     for comp in _components(empty):
         if not any(q in (q0, q1) or r in (r0, r1) for q, r in comp):
@@ -503,9 +501,12 @@ def _place_beside(first: list[Cell], second: list[Cell]) -> list[Cell]:
             rs = [r for _, r in moved]
             ss = [q + r for q, r in moved]
             extent = (
-                max(q1, *qs) - min(q0, *qs)
-                + max(r1, *rs) - min(r0, *rs)
-                + max(s1, *ss) - min(s0, *ss)
+                max(q1, *qs)
+                - min(q0, *qs)
+                + max(r1, *rs)
+                - min(r0, *rs)
+                + max(s1, *ss)
+                - min(s0, *ss)
             )
             key = (extent, dq, dr)
             if best is None or key < best[0]:

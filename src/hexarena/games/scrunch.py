@@ -246,7 +246,12 @@ def _other(g: Array, arr: Array, c: int, cur: int, prev: int) -> int:  # pragma:
 
 @njit(cache=True)
 def _relabel(  # pragma: no cover - compiled
-    g: Array, arr: Array, c: int, x: int, scr: Array, m: int,
+    g: Array,
+    arr: Array,
+    c: int,
+    x: int,
+    scr: Array,
+    m: int,
 ) -> int:
     """Relink the snake holding stone ``x`` (a path or a cycle: none of its stones has more than
     two friendly neighbours) and add it to the set; return the bit mask of the seeds
@@ -306,7 +311,12 @@ def _relabel(  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _labels_near(  # pragma: no cover - compiled
-    g: Array, arr: Array, c: int, p: int, d: int, scr: Array,
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    d: int,
+    scr: Array,
 ) -> int:
     """Put the distinct labels of the snakes touching ``p`` or ``d`` into ``scr[SC_LABELS:]``;
     return how many."""
@@ -333,7 +343,13 @@ def _labels_near(  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _seeds(  # pragma: no cover - compiled
-    g: Array, arr: Array, c: int, p: int, s: int, d: int, scr: Array,
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    s: int,
+    d: int,
+    scr: Array,
 ) -> int:
     """The stones from which every snake changed by the growth ``p``, ``s``, ``d`` is reached:
     ``p``, ``d`` and the old friendly neighbours of ``s``; into ``scr[SC_SEEDS:]``."""
@@ -360,7 +376,13 @@ def _find(scr: Array, i: int) -> int:  # pragma: no cover - compiled
 
 @njit(cache=True, inline="always")
 def _piece(
-    arr: Array, sid: int, pos: int, y: int, ls: int, ps: int, cs: int,
+    arr: Array,
+    sid: int,
+    pos: int,
+    y: int,
+    ls: int,
+    ps: int,
+    cs: int,
 ) -> int:  # pragma: no cover - compiled
     """Key of the piece that stone ``y`` is in once stone ``s`` (at number ``ps`` of the snake
     labelled ``ls``, a cycle if ``cs``) has left: label * 2, plus 1 past ``s`` on a path."""
@@ -406,7 +428,13 @@ def _join(scr: Array, a: int, b: int) -> int:  # pragma: no cover - compiled
 
 @njit(cache=True)
 def growth_ok(  # pragma: no cover - compiled
-    g: Array, arr: Array, c: int, p: int, s: int, d: int, scr: Array,
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    s: int,
+    d: int,
+    scr: Array,
 ) -> bool:
     """Whether placing at ``p``, then stepping stone ``s`` to ``d``, is a legal growth for ``c``.
 
@@ -519,7 +547,13 @@ def _need(g: Array, arr: Array, c: int, p: int, s: int, shape: int) -> int:  # p
 
 @njit(cache=True)
 def _stone_has_dest(  # pragma: no cover - compiled
-    g: Array, arr: Array, c: int, p: int, s: int, need: int, scr: Array,
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    s: int,
+    need: int,
+    scr: Array,
 ) -> bool:
     """Whether stone ``s`` can step somewhere to complete the growth placed at ``p``.
 
@@ -541,7 +575,9 @@ def _stone_has_dest(  # pragma: no cover - compiled
     for k in range(6):
         d = _nb(g, s, k)
         if (
-            d >= 0 and d != p and arr[col + d] == 0
+            d >= 0
+            and d != p
+            and arr[col + d] == 0
             and arr[fc + d] + _adj(g, d, p) - _adj(g, d, s) >= need
             and growth_ok(g, arr, c, p, s, d, scr)
         ):
@@ -551,7 +587,10 @@ def _stone_has_dest(  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _snake_labels_at(  # pragma: no cover - compiled
-    g: Array, arr: Array, c: int, p: int,
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
 ) -> tuple[int, int, int]:
     """The labels of the (at most three) distinct friendly snakes touching cell ``p`` (-1 pads)."""
     n = g[0]
@@ -576,7 +615,12 @@ def _snake_labels_at(  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _stones_of_growth(  # pragma: no cover - compiled
-    g: Array, arr: Array, c: int, p: int, out: Array, off: int,
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    out: Array,
+    off: int,
 ) -> int:
     """The stones that may move after a placement at ``p``, into ``out[off:]``; return count.
 
@@ -933,7 +977,13 @@ def place_egg(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover
 
 @njit(cache=True)
 def do_growth(  # pragma: no cover - compiled
-    g: Array, arr: Array, c: int, p: int, s: int, d: int, scr: Array,
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    s: int,
+    d: int,
+    scr: Array,
 ) -> None:
     """Place at ``p``, step ``s`` to ``d``, and relabel every snake that changed."""
     n = g[0]
@@ -1239,15 +1289,20 @@ class Scrunch(Game):
         if ph == PH_PICK:
             return f"placed {names[int(arr[S_P])]}; pick the stone of that snake to move"
         if ph == PH_DEST:
-            return (f"placed {names[int(arr[S_P])]}, moving {names[int(arr[S_S])]}; "
-                    "pick its destination")
+            return (
+                f"placed {names[int(arr[S_P])]}, moving {names[int(arr[S_S])]}; "
+                "pick its destination"
+            )
         if ph == PH_REMOVE:
             return "no smallest snake can grow and move: remove another smallest snake"
         c = int(arr[H_COLOUR])
         if _must_remove(self.consts, arr, c, _scratch(self.board.size)):
             return "no smallest snake can grow and move: remove a smallest snake"
-        return "place an egg or grow a smallest snake" if arr[S_CREATE + c] else \
-            "grow a smallest snake"
+        return (
+            "place an egg or grow a smallest snake"
+            if arr[S_CREATE + c]
+            else "grow a smallest snake"
+        )
 
     def outcome_of(self, arr: Array) -> Outcome:
         """The player who removed their last snake loses."""
@@ -1314,21 +1369,27 @@ class Scrunch(Game):
             if cols[a] != 0:
                 return "that cell is occupied"
             if arr[_o(B_FC + c, n) + a] == 0:
-                return ("an egg (a stone with no friendly neighbour) can be placed only in the "
-                        "creation phase, which ends with the player's first growth")
+                return (
+                    "an egg (a stone with no friendly neighbour) can be placed only in the "
+                    "creation phase, which ends with the player's first growth"
+                )
             if not _next_to_smallest(self.consts, arr, c, a):
-                return (f"a growth places a stone next to a smallest snake (of "
-                        f"{int(smallest_size(arr, c))})")
-            return ("no stone can then step without leaving a mutant snake or more snakes "
-                    "than before")
+                return (
+                    f"a growth places a stone next to a smallest snake (of "
+                    f"{int(smallest_size(arr, c))})"
+                )
+            return (
+                "no stone can then step without leaving a mutant snake or more snakes than before"
+            )
         p = int(arr[S_P])
         if ph == PH_PICK:
             if cols[a] != c + 1 or a == p:
                 return "pick a stone of the snake just grown, other than the new one"
             if int(arr[_o(B_SID, n) + a]) not in _snake_labels_at(self.consts, arr, c, p):
                 return "that stone is not in the snake just grown"
-            return ("that stone has no step that leaves no mutant snake and no more snakes "
-                    "than before")
+            return (
+                "that stone has no step that leaves no mutant snake and no more snakes than before"
+            )
         s = int(arr[S_S])
         if cols[a] != 0 or a == p:
             return "the stone must step to an empty cell"
@@ -1346,8 +1407,10 @@ class Scrunch(Game):
         for x in sorted(after):
             k = sum(y in after for y in nbs[x])
             if k > 2:
-                return (f"the stone on {self.board.names[x]} would have {k} friendly neighbours "
-                        "(a mutant snake)")
+                return (
+                    f"the stone on {self.board.names[x]} would have {k} friendly neighbours "
+                    "(a mutant snake)"
+                )
         before = len(self.snakes(arr, c))
         count = _count_groups(after, nbs)
         return f"it would leave {count} {self.colours[c]} snakes where there were {before}"

@@ -1166,8 +1166,12 @@ def _select_few_empty(  # pragma: no cover - compiled
             z = g[G_NB + 6 * e + d]
             k = 1
             while z >= 0 and arr[BASE + z] != 0 and k <= MAX_BUDGET:
-                if (k >= 2 and arr[stat + z] == ST_MAYBE and buf[mark + z] == 0
-                        and _potential(g, arr, z, c) >= k):
+                if (
+                    k >= 2
+                    and arr[stat + z] == ST_MAYBE
+                    and buf[mark + z] == 0
+                    and _potential(g, arr, z, c) >= k
+                ):
                     buf[mark + z] = 1
                     cells[m] = z
                     m += 1
@@ -1221,8 +1225,13 @@ def choose_random(  # pragma: no cover - compiled
         for _ in range(16):
             x = arr[lst + rand_below(rng, size)]
             st = arr[stat + x]  # as select_ok
-            if st == ST_STRONG or (may and (st == ST_DISPATCH or (
-                    st == ST_MAYBE and has_exit(g, arr, x, _potential(g, arr, x, c))))):
+            if st == ST_STRONG or (
+                may
+                and (
+                    st == ST_DISPATCH
+                    or (st == ST_MAYBE and has_exit(g, arr, x, _potential(g, arr, x, c)))
+                )
+            ):
                 return x
         m = 0
         for i in range(size):
@@ -1281,14 +1290,26 @@ class Throngs(Game):
     title: ClassVar[str] = "Throngs"
     colours: ClassVar[tuple[str, str]] = ("Black", "White")
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("board", "choice", "original", "original (93 sites), large (177) or hex",
-               choices=BOARDS),
-        Option("size", "int", None, "side of the hex board (with --board hex; default 5)",
-               minimum=2, maximum=12),
-        Option("setup", "choice", "choose", "choose (the sheet's set-up) or standard",
-               choices=SETUPS),
-        Option("no_stalling", "flag", False,
-               "each player must deploy or capture at least once in any three moves of theirs"),
+        Option(
+            "board", "choice", "original", "original (93 sites), large (177) or hex", choices=BOARDS
+        ),
+        Option(
+            "size",
+            "int",
+            None,
+            "side of the hex board (with --board hex; default 5)",
+            minimum=2,
+            maximum=12,
+        ),
+        Option(
+            "setup", "choice", "choose", "choose (the sheet's set-up) or standard", choices=SETUPS
+        ),
+        Option(
+            "no_stalling",
+            "flag",
+            False,
+            "each player must deploy or capture at least once in any three moves of theirs",
+        ),
     )
     special_actions: ClassVar[tuple[str, ...]] = ("stop", "black", "white")
     #: Without ``no_stalling`` nothing forbids endless dispatching, so a cap is always needed.
@@ -1396,9 +1417,7 @@ class Throngs(Game):
         for a in actions:
             a = int(a)
             if n <= a <= 2 * n and out:
-                out[-1] += self.dispatch_mark + (
-                    "stop" if a == 2 * n else self.board.names[a - n]
-                )
+                out[-1] += self.dispatch_mark + ("stop" if a == 2 * n else self.board.names[a - n])
             else:
                 out.append(self.action_text(a))
         return self.move_separator.join(out)
@@ -1498,8 +1517,10 @@ class Throngs(Game):
         budget = int(arr[S_BUDGET])
         if ph == P_DISPATCH:
             return f"move {move} of 2: dispatch {site} (budget {budget}): choose a destination"
-        return (f"move {move} of 2: deployed at {site}; dispatch it (budget {budget}) "
-                "to a destination, or stop")
+        return (
+            f"move {move} of 2: deployed at {site}; dispatch it (budget {budget}) "
+            "to a destination, or stop"
+        )
 
     def outcome_of(self, arr: Array) -> Outcome:
         """Winner by majority of stones after the end-of-game fill and captures."""
@@ -1538,23 +1559,30 @@ class Throngs(Game):
             sel = int(arr[S_SEL])
             glyphs[sel] = glyphs[sel].lower()
         b, w = self.stones(arr)
-        head = (f"Throngs, {self.board.description}: Black {b}, White {w}, "
-                f"turn {int(arr[H_TURN]) + 1}; {self.phase(arr)}")
+        head = (
+            f"Throngs, {self.board.description}: Black {b}, White {w}, "
+            f"turn {int(arr[H_TURN]) + 1}; {self.phase(arr)}"
+        )
         return head + "\n" + self.board.render(glyphs, coordinates=coordinates)
 
     def describe_board(self) -> str:
         """The empty board with coordinates, its size and its symmetries."""
         b = self.board
-        return (f"Throngs: {b.description}, {b.size} sites, {len(b.adjacency)} adjacencies, "
-                f"{len(b.edge)} on the edge\n" + b.render(["."] * b.size))
+        return (
+            f"Throngs: {b.description}, {b.size} sites, {len(b.adjacency)} adjacencies, "
+            f"{len(b.edge)} on the edge\n" + b.render(["."] * b.size)
+        )
 
     def explain_illegal(self, arr: Array, a: int) -> str:
         """Why an action is refused, in the sheet's words."""
         n = self.board.size
         ph = int(arr[S_PHASE])
         if ph <= P_SETUP_WHITE2:
-            return "during the set-up, stones go on empty sites" if a < n else (
-                "the set-up places stones: name an empty site")
+            return (
+                "during the set-up, stones go on empty sites"
+                if a < n
+                else ("the set-up places stones: name an empty site")
+            )
         if ph == P_CHOOSE:
             return "the second player now chooses a colour: black or white"
         if ph == P_SELECT:
@@ -1569,18 +1597,23 @@ class Throngs(Game):
                 if p < 1:
                     return f"a dispatch needs action potential at least 1; it is {p} here"
                 if self.options["no_stalling"] and arr[S_STALL + c] >= 2:
-                    return ("no stalling: after two dispatches in a row a player must deploy "
-                            "or capture")
+                    return (
+                        "no stalling: after two dispatches in a row a player must deploy or capture"
+                    )
                 return f"the stone cannot leave with a budget of {p}"
             return f"a capture needs action potential at least 2; {self.board.names[a]} has {p}"
         if a == 2 * n:
             return "stop ends a deploy; a dispatched stone must leave its site"
         if a < n:
-            return (f"choose a destination for the stone on {self.board.names[int(arr[S_SEL])]}, "
-                    f"written with a dash, like -{self.board.names[a]}")
+            return (
+                f"choose a destination for the stone on {self.board.names[int(arr[S_SEL])]}, "
+                f"written with a dash, like -{self.board.names[a]}"
+            )
         if a < 2 * n:
-            return (f"no path of cost at most {int(arr[S_BUDGET])} reaches "
-                    f"{self.board.names[a - n]} without visiting a site twice")
+            return (
+                f"no path of cost at most {int(arr[S_BUDGET])} reaches "
+                f"{self.board.names[a - n]} without visiting a site twice"
+            )
         return "the colour choice comes once, after the set-up"
 
 

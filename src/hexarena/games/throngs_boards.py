@@ -165,9 +165,7 @@ def _holes(cells: set[Cell]) -> int:
     qs = [c[0] for c in cells]
     rs = [c[1] for c in cells]
     box = {
-        (q, r)
-        for q in range(min(qs) - 1, max(qs) + 2)
-        for r in range(min(rs) - 1, max(rs) + 2)
+        (q, r) for q in range(min(qs) - 1, max(qs) + 2) for r in range(min(rs) - 1, max(rs) + 2)
     } - cells
     return len(_components(box)) - 1
 
