@@ -21,5 +21,6 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 .venv/bin/ruff check .
+.venv/bin/ruff format --check .
 .venv/bin/mypy
 exec .venv/bin/python -m pytest -n 2 -q "$@"
