@@ -13,6 +13,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -288,7 +289,10 @@ def test_two_moves_sent_at_once_apply_exactly_once(db: str) -> None:
         results = await asyncio.gather(*moves, return_exceptions=True)
         return [created["id"], *results]
 
-    gid, *results = asyncio.run(race())
+    # A fresh thread has no event loop of its own, whatever else this worker ran before (the
+    # browser tests' Playwright keeps one running in the main thread for the whole session).
+    with ThreadPoolExecutor(1) as pool:
+        gid, *results = pool.submit(asyncio.run, race()).result()
     ok = [r for r in results if isinstance(r, dict)]
     refused = [r for r in results if isinstance(r, ApiError)]
     assert len(ok) == 1 and len(refused) == 3

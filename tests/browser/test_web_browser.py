@@ -31,6 +31,18 @@ CHANGED = """k => document.body.dataset.busy === 'no'
     && (document.body.dataset.version + '/' + document.body.dataset.partial) !== k"""
 
 
+def wait_moves(page: Any, n: int) -> None:
+    """Wait until the move list shows ``n`` turns and the page has finished that update.
+
+    The page draws the move list while it is still busy with the move, and its controls once it
+    is idle again, so the count alone is not enough.
+    """
+    page.wait_for_function(
+        f"""() => document.querySelectorAll('#moves li').length === {n}
+            && document.body.dataset.busy === 'no'"""
+    )
+
+
 # ---------------------------------------------------------------- helpers
 def start_game(
     page: Any,
@@ -186,10 +198,10 @@ def test_online_game_between_two_browsers_with_a_spectator(browser: Any, server:
         assert state_key(alice) == f"{version}/0"
 
         click_action(bob, rng)
-        carol.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
+        wait_moves(carol, 2)
         assert stones(carol) >= 1 and status(carol) == "watching"
         alice.wait_for_function(READY)
-        alice.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
+        wait_moves(alice, 2)
         assert status(alice) == "your-turn"
         assert "you" in bob.locator("#players .seat").nth(1).inner_text()
     finally:
@@ -206,12 +218,12 @@ def test_a_server_restart_in_the_middle_of_a_game(context: Any, server: Server) 
         page.wait_for_function(READY)
         click_action(page, rng)
     page.wait_for_function(READY)
-    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 4")
+    wait_moves(page, 4)
     server.kill()
     server.start()
     page.wait_for_function("() => document.body.dataset.live === 'yes'")
     click_action(page, rng)  # the game continues where it was
-    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 6")
+    wait_moves(page, 6)
     page.reload()
     page.wait_for_function(READY)
     assert moves_listed(page) == 6
@@ -223,24 +235,24 @@ def test_swap_undo_hint_replay_and_records_on_one_screen(context: Any, server: S
     gid = start_game(page, server, "churn", "local", {"size": 3})
     assert page.is_hidden("#undo-btn") is False and page.is_disabled("#undo-btn")
     page.locator("svg .cell[data-name=c3]").click()
-    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    wait_moves(page, 1)
     swap = page.locator("#specials button", has_text="swap")
     assert swap.is_visible()
     assert "Blue (player 2) to move" in page.inner_text("#status")
     swap.click()
-    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
+    wait_moves(page, 2)
     assert "Blue" in page.locator("#players .seat").nth(0).inner_text()
     assert page.locator("#specials button").count() == 0
 
     page.click("#undo-btn")
-    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    wait_moves(page, 1)
     assert "Red" in page.locator("#players .seat").nth(0).inner_text()
 
     rng = random.Random(4)
     for _ in range(3):
         page.wait_for_function(READY)
         click_action(page, rng)
-    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 4")
+    wait_moves(page, 4)
     assert stones(page) == 4
     page.click("#hint-btn")  # no swap on offer now: every suggestion is a cell
     page.wait_for_selector("#hints li")
@@ -289,5 +301,5 @@ def test_a_turn_of_several_actions_can_be_cancelled(context: Any, server: Server
         click_action(page, rng)
         clicks += 1
     assert clicks == 3 and moves_listed(page) in (0, 1)
-    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    wait_moves(page, 1)
     assert stones(page) == 3
