@@ -629,3 +629,24 @@ def test_events_stream_announces_each_change(db: str) -> None:
     finally:
         server.should_exit = True
         thread.join(timeout=30)
+
+
+def test_a_computer_seat_gets_ready_when_the_game_is_loaded(client: TestClient) -> None:
+    """The computer's search is prepared as soon as the game exists (the person moves first)."""
+    arena = client.app.state.arena  # type: ignore[attr-defined]
+    g = new(client, "churn", mode="computer", level="easy", seat=0)
+    session = arena.sessions[g["id"]]
+    assert session.computer_level(1) == "easy" and session.computer_level(0) is None
+    assert set(session.warming) == {1}
+    warming = session.warming[1]
+    while not warming.done():
+        time.sleep(0.05)
+    assert warming.exception() is None
+    player = session.players[1]
+    assert player._game == session.game  # prepared for this game before its first move
+    post(client, g["id"], "moves", g["token"], actions=[9], version=0)  # c3; then the computer
+    deadline = time.monotonic() + 120
+    while view(client, g["id"])["turns"] < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert view(client, g["id"])["turns"] == 2
+    assert 1 not in session.warming  # used up by the computer's first turn

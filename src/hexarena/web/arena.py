@@ -67,6 +67,8 @@ class Session:
     computer_error: str = ""
     task: asyncio.Task[None] | None = None
     players: dict[int, Player] = field(default_factory=dict)
+    #: Computer players getting ready (compiling their search) since the game was loaded.
+    warming: dict[int, asyncio.Future[None]] = field(default_factory=dict)
     #: Cells the last turn changed besides those it played on (removals, captures, a final fill).
     effects: list[int] = field(default_factory=list)
 
@@ -266,6 +268,7 @@ class Arena:
         if session is None:
             session = Session(row=row, game=game, state=state, moves=moves)
             self.sessions[game_id] = session
+            self._warm(session)
         else:
             session.row, session.game, session.state, session.moves = row, game, state, moves
             session.notify()
@@ -840,6 +843,23 @@ class Arena:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def _warm(self, session: Session) -> None:
+        """Get the game's computer players ready while people think.
+
+        A search is compiled once per game per process (a few seconds); doing it now keeps that
+        wait out of the computer's first move. The computer's turn waits for it to finish.
+        """
+        if session.state.is_terminal():
+            return
+        loop = asyncio.get_running_loop()
+        for seat in (0, 1):
+            if session.computer_level(seat) and seat not in session.warming:
+                prepare = getattr(self._player(session, seat), "prepare", None)
+                if callable(prepare):
+                    session.warming[seat] = loop.run_in_executor(
+                        self.executor, prepare, session.game
+                    )
+
     def _player(self, session: Session, seat: int) -> Player:
         p = session.players.get(seat)
         if p is None:
@@ -864,6 +884,12 @@ class Arena:
             session.thinking = True
             session.computer_error = ""
             session.notify()
+            warming = session.warming.pop(seat, None)
+            if warming is not None:
+                try:
+                    await warming
+                except Exception:  # the search prepares itself again when it is asked to move
+                    log.exception("game %s: getting the computer ready failed", session.id)
             loop = asyncio.get_running_loop()
             try:
                 actions = await asyncio.wait_for(
