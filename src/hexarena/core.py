@@ -198,6 +198,25 @@ class Kernels:
     playout: Callable[..., Any]
 
 
+@njit(cache=True, inline="always")
+def swap_offered(arr: Array) -> bool:  # pragma: no cover - compiled
+    """Whether the pie rule's swap is on offer: the second player's first turn, game not over.
+
+    A game whose turns have several actions must also check that the turn has not begun.
+    """
+    return arr[H_TURN] == 1 and arr[H_SWAPPED] == 0 and arr[H_PLAYER] >= 0
+
+
+@njit(cache=True, inline="always")
+def apply_swap(arr: Array) -> None:  # pragma: no cover - compiled
+    """The swap: the players trade colours and the same colour is still to move, now played by
+    seat 0; it counts as a completed turn."""
+    arr[H_SWAPPED] = 1
+    arr[H_PLAYER] = arr[H_COLOUR] ^ 1
+    arr[H_TURN] += 1
+    arr[H_PLY] += 1
+
+
 # The generic drivers below take the kernels as arguments. They are not cached on disk: numba's
 # cache index keys them by the dispatchers' types, which hold weak references that die when an
 # index written by another process is read back, so a second game compiled in one process fails
@@ -868,6 +887,8 @@ __all__ = [
     "Outcome",
     "State",
     "UnknownGameError",
+    "apply_swap",
     "replay_checked",
     "replay_unchecked",
+    "swap_offered",
 ]

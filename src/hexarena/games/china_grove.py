@@ -58,6 +58,8 @@ from ..core import (
     Option,
     OptionError,
     Outcome,
+    apply_swap,
+    swap_offered,
 )
 from ..hexgrid import DIRECTION_NAMES, Board, BoardError, from_cells
 from ..rng import rand_below
@@ -136,7 +138,7 @@ def _g_start(n: int) -> int:  # pragma: no cover - compiled
 # ---------------------------------------------------------------- kernels
 @njit(cache=True, inline="always")
 def _swap_open(arr: Array) -> bool:  # pragma: no cover - compiled
-    return arr[H_TURN] == 1 and arr[H_SWAPPED] == 0 and arr[S_CLASS] < 0 and arr[H_PLAYER] >= 0
+    return swap_offered(arr) and arr[S_CLASS] < 0  # and Black's turn has not begun
 
 
 @njit(cache=True)
@@ -193,13 +195,11 @@ def _find(arr: Array, par: int, x: int) -> int:  # pragma: no cover - compiled
 def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     """Apply a legal action: a checker (ending the turn when quota or class runs out), or swap."""
     n = g[G_N]
+    if a == n:
+        apply_swap(arr)
+        return
     c = arr[H_COLOUR]
     arr[H_PLY] += 1
-    if a == n:  # swap: the players trade colours; Black is still to move, now played by seat 0
-        arr[H_SWAPPED] = 1
-        arr[H_PLAYER] = c ^ 1
-        arr[H_TURN] += 1
-        return
     col = _col(n)
     slot = _slot(n)
     spos = _spos(n)

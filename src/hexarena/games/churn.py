@@ -51,6 +51,8 @@ from ..core import (
     OptionError,
     Outcome,
     State,
+    apply_swap,
+    swap_offered,
 )
 from ..hexgrid import Board, hexagon, hexhex
 from ..rng import rand_below
@@ -134,11 +136,6 @@ def consts_for(board: Board) -> Array:
 
 
 # ---------------------------------------------------------------- kernels
-@njit(cache=True, inline="always")
-def _swap_open(arr: Array) -> bool:  # pragma: no cover - compiled
-    return arr[H_PLY] == 1 and arr[H_SWAPPED] == 0 and arr[H_PLAYER] >= 0
-
-
 @njit(cache=True)
 def group_size_if_placed(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cover
     """Size of the group colour ``c`` would form by placing at empty cell ``x``."""
@@ -209,7 +206,7 @@ def legal(g: Array, arr: Array) -> Array:  # pragma: no cover - compiled
     else:
         m = smallest_cells(g, arr, c, out)
     res = np.sort(out[:m])
-    if _swap_open(arr):
+    if swap_offered(arr):
         res2 = np.empty(m + 1, dtype=np.int32)
         res2[:m] = res
         res2[m] = n
@@ -224,7 +221,7 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
     if arr[H_PLAYER] < 0 or a < 0 or a > n:
         return False
     if a == n:
-        return _swap_open(arr)
+        return swap_offered(arr)
     if arr[_o(B_COL, n) + a] != 0:
         return False
     c = arr[H_COLOUR]
@@ -341,13 +338,12 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
 def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     """Apply a legal action: a placement with its merges and removals, or the swap."""
     n = arr[S_N]
+    if a == n:
+        apply_swap(arr)
+        return
     c = arr[H_COLOUR]
     arr[H_PLY] += 1
     arr[H_TURN] += 1
-    if a == n:  # swap: the players trade colours; the same colour (Blue) is still to move
-        arr[H_SWAPPED] = 1
-        arr[H_PLAYER] = c ^ 1
-        return
     g0 = place_stone(g, arr, a, c)
     gsz = _o(B_GSIZE, n)
     size = arr[gsz + g0]
@@ -378,7 +374,7 @@ def choose_random(g: Array, arr: Array, rng: Any, buf: Array) -> int:  # pragma:
     """A uniformly random legal action (``buf`` is scratch of length ``n + 1``)."""
     n = arr[S_N]
     c = arr[H_COLOUR]
-    if _swap_open(arr):
+    if swap_offered(arr):
         acts = legal(g, arr)
         return acts[rand_below(rng, acts.shape[0])]
     m = arr[S_ISO + c]

@@ -73,6 +73,8 @@ from ..core import (
     OptionError,
     Outcome,
     State,
+    apply_swap,
+    swap_offered,
 )
 from ..hexgrid import Board, hexhex
 from ..rng import rand_below
@@ -154,11 +156,6 @@ def consts_for(board: Board) -> Array:
 
 
 # ---------------------------------------------------------------- kernels
-@njit(cache=True, inline="always")
-def _swap_open(arr: Array) -> bool:  # pragma: no cover - compiled
-    return arr[H_PLY] == 1 and arr[H_SWAPPED] == 0 and arr[H_PLAYER] >= 0
-
-
 @njit(cache=True, inline="always")
 def _ring_pos(g: Array, n: int, x: int) -> int:  # pragma: no cover - compiled
     """Position of cell ``x`` on the ring, -1 off the ring."""
@@ -415,7 +412,7 @@ def legal(g: Array, arr: Array) -> Array:  # pragma: no cover - compiled
         if arr[col + x] == 0:
             out[m] = x
             m += 1
-    if _swap_open(arr):
+    if swap_offered(arr):
         out[m] = n
         m += 1
     return out[:m]
@@ -428,7 +425,7 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
     if arr[H_PLAYER] < 0 or a < 0 or a > n:
         return False
     if a == n:
-        return _swap_open(arr)
+        return swap_offered(arr)
     return arr[_o(B_COL, n) + a] == 0
 
 
@@ -442,13 +439,12 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     ``|R|/2`` long.
     """
     n = arr[S_N]
+    if a == n:
+        apply_swap(arr)
+        return
     c = arr[H_COLOUR]
     arr[H_PLY] += 1
     arr[H_TURN] += 1
-    if a == n:  # swap: the players trade colours; the same colour (Blue) is still to move
-        arr[H_SWAPPED] = 1
-        arr[H_PLAYER] = c ^ 1
-        return
     changed = place_stone(g, arr, a, c)
     grp = arr[_o(B_GID, n) + a]
     if arr[_o(B_RCNT, n) + grp] >= 2:
@@ -474,7 +470,7 @@ def playout(g: Array, arr: Array, rng: Any, out: Array, limit: int) -> int:  # p
     k = 0
     while arr[H_PLAYER] >= 0 and k < limit:
         m = arr[S_EMPTY]
-        if _swap_open(arr):
+        if swap_offered(arr):
             r = rand_below(rng, m + 1)
             a = n if r == m else arr[emp + r]
         else:
