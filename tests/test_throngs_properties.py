@@ -12,31 +12,31 @@ from hypothesis import strategies as st
 import hexarena
 from hexarena.core import H_COLOUR, H_PLAYER, H_TURN
 from hexarena.games.throngs import (
-    B_EMPTYNB,
-    B_LIST,
-    B_LPOS,
     B_POT,
-    B_STATUS,
     BASE,
     G_NB,
     MAX_BUDGET,
-    S_CNT,
-    S_LEN,
+    NWBLOCKS,
+    P_SELECT,
+    S_PHASE,
     S_STALL,
-    ST_DISPATCH,
-    ST_MAYBE,
-    ST_NONE,
-    ST_STRONG,
+    W_CAND,
+    W_EMPTY,
+    W_PLANES,
+    W_STONES,
+    W_SURE,
     Throngs,
     _add_stone,
-    _select_few_empty,
     bit_destinations,
     bit_pick,
     bit_scratch,
+    consts_for,
     destinations,
     quick_destinations,
     quick_scratch_size,
     scratch_size,
+    select_ok,
+    words_offset,
 )
 from hexarena.records import read_record, write_record
 from hexarena.rng import make_rng
@@ -310,7 +310,7 @@ def test_quick_destinations_match_the_search_of_legal(seed: int, size: int) -> N
             assert sorted(buf[:m].tolist()) == sorted(buf2[:m2].tolist())
             assert not q[: 1 * n].any()  # the scratch is left clean for the next search
             if budget <= 5:  # the bitboard search of the playout
-                bb = bit_scratch(game.consts, arr)
+                bb = bit_scratch(game.consts)
                 m3 = int(bit_destinations(game.consts, arr, x, budget, bb))
                 got = [int(bit_pick(game.consts, bb, k)) for k in range(m3)]
                 assert got == sorted(buf2[:m2].tolist())
@@ -340,30 +340,41 @@ def test_playout_actions_are_legal(seed: int, options: dict[str, object]) -> Non
 
 
 def recomputed_tables(game: Throngs, arr: np.ndarray) -> dict[str, list[int]]:
-    """Potentials, empty neighbours and site statuses worked out from the contents alone."""
+    """Potentials and the bitboards of empty sites and of each colour's stones, worked out
+    from the contents alone (bits as site indices)."""
     n = game.board.size
     nb = game.board.neighbors
     cont = [int(v) for v in arr[BASE : BASE + n]]
     sign = [0, 1, -1]
     pot = [sign[cont[x]] + sum(sign[cont[y]] for y in nb[x] if y >= 0) for x in range(n)]
-    empty = [sum(1 for y in nb[x] if y >= 0 and cont[y] == 0) for x in range(n)]
-    status: list[int] = []
-    for c in range(2):
-        for x in range(n):
-            p = pot[x] if c == 0 else -pot[x]
-            v = cont[x]
-            if v == 0:
-                st_ = ST_STRONG if p >= 1 else ST_NONE
-            elif v != c + 1:
-                st_ = ST_STRONG if p >= 2 else ST_NONE
-            elif p >= 1 and empty[x] > 0:
-                st_ = ST_DISPATCH
-            elif p >= 2:
-                st_ = ST_MAYBE
-            else:
-                st_ = ST_NONE
-            status.append(st_)
-    return {"pot": pot, "empty": empty, "status": status}
+    return {
+        "pot": pot,
+        "empty": [x for x in range(n) if cont[x] == 0],
+        "black": [x for x in range(n) if cont[x] == 1],
+        "white": [x for x in range(n) if cont[x] == 2],
+    }
+
+
+def sites_of_block(game: Throngs, arr: np.ndarray, block: int) -> list[int]:
+    """The sites whose bits are set in bitboard ``block`` of the state (``W_*``)."""
+    n = game.board.size
+    nw = int(game.consts[G_NB + 6 * n])
+    words = arr[words_offset(n) : words_offset(n) + 2 * NWBLOCKS * nw].view(np.uint64)
+    bit_of = game.consts[G_NB + 6 * n + 7 : G_NB + 6 * n + 7 + n]
+    return [
+        x for x in range(n) if int(words[block * nw + bit_of[x] // 64]) >> int(bit_of[x] % 64) & 1
+    ]
+
+
+def plane_potentials(game: Throngs, arr: np.ndarray) -> list[int]:
+    """Each site's Black-minus-White potential as the four bit planes hold it."""
+    n = game.board.size
+    planes = [set(sites_of_block(game, arr, W_PLANES + i)) for i in range(4)]
+    out = []
+    for x in range(n):
+        v = sum(1 << i for i in range(4) if x in planes[i])
+        out.append(v - 16 if v >= 8 else v)
+    return out
 
 
 @settings(max_examples=20)
@@ -373,8 +384,10 @@ def recomputed_tables(game: Throngs, arr: np.ndarray) -> dict[str, list[int]]:
     board=st.sampled_from(["original", "large"]),
 )
 def test_incremental_tables_match_the_board(seed: int, stop: int, board: str) -> None:
-    """After any number of random actions, the kept potentials, empty-neighbour counts, site
-    statuses, status counts and candidate lists are what the stones on the board give."""
+    """After any number of random actions, the kept potentials (as numbers and as bit planes)
+    and the bitboards of empty sites and stones are what the stones on the board give; while
+    a move is to be chosen, the selection bitboards hold exactly the legal selections (the
+    sure ones legal, the candidates the mover's stones that no step can move)."""
     game = hexarena.new_game("throngs", board=board, no_stalling=True)
     assert isinstance(game, Throngs)
     n = game.board.size
@@ -382,20 +395,21 @@ def test_incremental_tables_match_the_board(seed: int, stop: int, board: str) ->
     game.kernels.playout(game.consts, arr, make_rng(seed), np.empty(0, np.int32), stop)
     want = recomputed_tables(game, arr)
     assert arr[BASE + B_POT * n : BASE + (B_POT + 1) * n].tolist() == want["pot"]
-    assert arr[BASE + B_EMPTYNB * n : BASE + (B_EMPTYNB + 1) * n].tolist() == want["empty"]
-    status = arr[BASE + B_STATUS * n : BASE + (B_STATUS + 2) * n].tolist()
-    assert status == want["status"]
-    for c in range(2):
-        mine = status[c * n : (c + 1) * n]
-        for s in (ST_STRONG, ST_DISPATCH, ST_MAYBE):
-            assert arr[S_CNT + 3 * c + s - 1] == mine.count(s)
-        size = int(arr[S_LEN + c])
-        listed = arr[BASE + (B_LIST + c) * n : BASE + (B_LIST + c) * n + size].tolist()
-        assert sorted(listed) == [x for x in range(n) if mine[x] != ST_NONE]
-        places = arr[BASE + (B_LPOS + c) * n : BASE + (B_LPOS + c + 1) * n].tolist()
-        assert all(
-            places[x] == listed.index(x) if x in listed else places[x] == -1 for x in range(n)
-        )
+    assert plane_potentials(game, arr) == want["pot"]
+    assert sites_of_block(game, arr, W_EMPTY) == want["empty"]
+    assert sites_of_block(game, arr, W_STONES) == want["black"]
+    assert sites_of_block(game, arr, W_STONES + 1) == want["white"]
+    sure = sites_of_block(game, arr, W_SURE)
+    cand = sites_of_block(game, arr, W_CAND)
+    if arr[H_PLAYER] < 0 or arr[S_PHASE] != P_SELECT:
+        assert sure == cand == []  # they mean something only while a move is chosen
+        return
+    c = int(arr[H_COLOUR])
+    legal = [x for x in range(n) if select_ok(game.consts, arr, x, c)]
+    assert set(sure) <= set(legal)
+    assert set(legal) <= set(sure) | set(cand)
+    assert all(arr[BASE + x] == c + 1 for x in cand)
+    assert sorted(game.kernels.legal(game.consts, arr).tolist()) == legal
 
 
 @settings(max_examples=10)
@@ -419,7 +433,7 @@ def test_bitboard_search_on_boards_of_more_words(seed: int, board: str) -> None:
         arr = game.initial_array()
         for x in stones:
             _add_stone(game.consts, arr, x, rnd.randrange(2))
-        bb = bit_scratch(game.consts, arr)
+        bb = bit_scratch(game.consts)
         for x in rnd.sample(stones, min(5, len(stones))):
             for budget in range(1, 6):
                 m = int(bit_destinations(game.consts, arr, x, budget, bb))
@@ -431,8 +445,9 @@ def test_bitboard_search_on_boards_of_more_words(seed: int, board: str) -> None:
 @settings(max_examples=30)
 @given(seed=st.integers(0, 10**6), empty=st.integers(1, 6))
 def test_selections_on_a_crowded_board(seed: int, empty: int) -> None:
-    """On a board with few empty sites the playout lists the legal selections by looking back
-    from the empty sites; the list is exactly the legal actions."""
+    """On a board with few empty sites (where most of one's stones could leave only by a
+    jump) the legal selections are exactly what the rules give, worked out by brute force
+    here: deploys at potential 1, captures at 2, own stones that some path can move."""
     game = hexarena.new_game("throngs")
     assert isinstance(game, Throngs)
     rnd = random.Random(seed)
@@ -447,8 +462,44 @@ def test_selections_on_a_crowded_board(seed: int, empty: int) -> None:
         if state.is_terminal():
             continue
         arr = state.array
-        cells = np.zeros(n, np.int32)
-        buf = np.zeros(scratch_size(n), np.int32)
-        m = int(_select_few_empty(game.consts, arr, int(arr[H_COLOUR]), cells, buf))
-        assert sorted(cells[:m].tolist()) == state.legal_actions()
-        assert not buf.any()
+        c = int(arr[H_COLOUR])
+        contents = [int(v) for v in arr[BASE : BASE + n]]
+        pot = recomputed_tables(game, arr)["pot"]
+        want = []
+        for x in range(n):
+            p = pot[x] if c == 0 else -pot[x]
+            if contents[x] == 0:
+                ok = p >= 1
+            elif contents[x] != c + 1:
+                ok = p >= 2
+            else:
+                ok = p >= 1 and bool(reference_destinations(game, contents, x, p))
+            if ok:
+                want.append(x)
+        assert state.legal_actions() == want
+
+
+def test_constant_words_hold_the_board_and_each_vicinity() -> None:
+    """The constant table's 64-bit words: the board's sites, then each site's vicinity (the
+    site and its neighbours), read back as site indices."""
+    game = hexarena.new_game("throngs")
+    assert isinstance(game, Throngs)
+    board = game.board
+    g = consts_for(board, False)
+    n = board.size
+    nw = int(g[G_NB + 6 * n])
+    off = G_NB + 6 * n + 7 + n + 64 * nw
+    off += off % 2
+    words = g[off : off + 2 * (1 + n) * nw].view(np.uint64)
+    bit_of = g[G_NB + 6 * n + 7 : G_NB + 6 * n + 7 + n]
+
+    def sites(block: int) -> set[int]:
+        return {
+            x
+            for x in range(n)
+            if int(words[block * nw + bit_of[x] // 64]) >> int(bit_of[x] % 64) & 1
+        }
+
+    assert sites(0) == set(range(n))
+    for x in (0, 40, n - 1):
+        assert sites(1 + x) == {x} | {int(y) for y in board.neighbors[x] if y >= 0}

@@ -47,3 +47,23 @@ def rand_below(rng: RngState, n: int) -> np.int64:  # pragma: no cover - compile
 def rand_float(rng: RngState) -> float:  # pragma: no cover - compiled
     """A uniform float in ``[0, 1)``."""
     return np.float64(rand_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, inline="always")
+def rand_index(rng: RngState, n: int) -> np.int64:  # pragma: no cover - compiled
+    """A uniform integer in ``0 .. n-1`` for ``0 < n < 2**32``, without a division as a rule.
+
+    Lemire's multiply-and-shift: 32 random bits times ``n``; the high half is the result. The
+    few low halves that would favour some results are rejected (the threshold needs one
+    division, computed only when the low half is small), so every result is exactly equally
+    likely. A different stream from :func:`rand_below` for the same generator state.
+    """
+    nn = np.uint64(n)
+    m = (rand_u64(rng) >> np.uint64(32)) * nn
+    low = m & np.uint64(0xFFFFFFFF)
+    if low < nn:
+        t = (np.uint64(0x100000000) - nn) % nn
+        while low < t:
+            m = (rand_u64(rng) >> np.uint64(32)) * nn
+            low = m & np.uint64(0xFFFFFFFF)
+    return np.int64(m >> np.uint64(32))

@@ -52,18 +52,21 @@ State array layout (after the common header):
 ``arr[17]``           number of sites ``n``
 ``arr[18:20]``        sites filled and stones captured by the end-of-game procedure
 ``arr[20]``           colour that had no move at the end (-1 while the game goes on)
-``arr[21:27]``        per colour, sites whose selection would be a deploy or capture,
-                      a dispatch by a step, a dispatch only a jump can start
-``arr[27:29]``        per colour, length of its candidate list
-then 9 blocks of n    site contents (0 empty, 1 Black, 2 White); Black minus White
-                      stones in each site's vicinity; empty neighbours; per colour
-                      each site's status (as in ``arr[21:27]``, 0 for none); per
-                      colour the candidate list (sites with a status) and each
-                      site's place in it (-1 if none)
+then 2 blocks of n    site contents (0 empty, 1 Black, 2 White); Black minus White
+                      stones in each site's vicinity
+then 9 bitboards      (from an even index, each ``words`` 64-bit words stored as
+                      pairs of int32) empty sites; Black's stones; White's stones;
+                      the four bit planes of the Black-minus-White potentials; and,
+                      while a move is to be chosen, the mover's sure selections and
+                      the stones only a jump could move
 ====================  =========================================================
 
-Every change of a site goes through one function that keeps these tables up to date, so
-finding a legal site, or whether there is one, never scans the board.
+Every change of a site goes through one function that keeps these up to date: seven
+potentials, three bits, and the potential planes by a bit-sliced add of the site's vicinity
+word. Whether a player has a move, and which sites they may select, then costs a few dozen
+word operations per move: potentials of at least 1 and 2 come straight from the planes, and
+"next to an empty site" from six shifts of the empty sites. Everything in the array follows
+from the contents and the header, so two ways to the same position give the same array.
 """
 
 from __future__ import annotations
@@ -77,6 +80,7 @@ from typing import Any, ClassVar
 import numpy as np
 from numba import njit
 
+from ..bits import ctz64, popcount64, unmanaged
 from ..core import (
     H_COLOUR,
     H_PLAYER,
@@ -96,7 +100,7 @@ from ..core import (
     State,
 )
 from ..hexgrid import DIRECTIONS, Board, BoardError, CellNameError, from_cells, hexhex
-from ..rng import rand_below
+from ..rng import rand_index
 
 # ---------------------------------------------------------------- layout
 S_PHASE = 8
@@ -110,25 +114,25 @@ S_N = 17
 S_FILLED = 18
 S_CAPTURED = 19
 S_NOMOVE = 20
-S_CNT = 21  # 21..26: per colour, sites of each status: deploy/capture, dispatch, maybe-dispatch
-S_LEN = 27  # 27, 28: length of each colour's candidate list
 BASE = 32
+assert HEADER <= S_PHASE
 
 # blocks of n entries after BASE
 B_COL = 0  # site contents
 B_POT = 1  # Black minus White stones in the vicinity
-B_EMPTYNB = 2  # empty neighbours
-B_STATUS = 3  # 3, 4: per colour, what selecting the site would be (ST_*)
-B_LIST = 5  # 5, 6: per colour, the sites with a status, in any order
-B_LPOS = 7  # 7, 8: per colour, each site's place in that list (-1 if none)
-NBLOCKS = 9
+NBLOCKS = 2
 
-# status of a site for a colour
-ST_NONE = 0
-ST_STRONG = 1  # a legal deploy or capture
-ST_DISPATCH = 2  # own stone, potential >= 1, an empty neighbour: can leave by a step
-ST_MAYBE = 3  # own stone, potential >= 2, no empty neighbour: can leave only if a jump fits
-assert HEADER <= S_PHASE
+#: Bitboards after the blocks (see :func:`words_offset`), ``words`` uint64 each, stored as
+#: pairs of int32: empty sites, stones of each colour, the four bit planes of every site's
+#: Black-minus-White potential (4-bit two's complement, so -7 .. 7), and, while a move is to be
+#: chosen (phase ``P_SELECT``), the mover's selections: the sure ones (deploys, captures and
+#: dispatches that can start with a step) and the mover's stones that only a jump could move.
+W_EMPTY = 0
+W_STONES = 1  # 1, 2: Black, White
+W_PLANES = 3  # 3 .. 6: bit planes 0 .. 3 of the Black-minus-White potential
+W_SURE = 7
+W_CAND = 8
+NWBLOCKS = 9
 
 # phases
 P_SETUP_BLACK = 0
@@ -208,12 +212,23 @@ def board_for(options: dict[str, Any]) -> Board:
 
 
 # ---------------------------------------------------------------- set-up
-def initial_array(board: Board, setup: str) -> Array:
-    """The starting position: the empty board in set-up, or the standard set-up, Black to move."""
+def words_offset(n: int) -> int:
+    """Where the bitboards start in the state array of a board of ``n`` sites (an even index,
+    so the int32 pairs line up with 64-bit words)."""
+    off = BASE + NBLOCKS * n
+    return off + (off & 1)
+
+
+def initial_array(board: Board, setup: str, g: Array) -> Array:
+    """The starting position: the empty board in set-up, or the standard set-up, Black to move.
+
+    ``g`` is the game's constant table (:func:`consts_for`)."""
     n = board.size
-    arr = np.zeros(BASE + NBLOCKS * n, dtype=np.int32)
-    arr[BASE + B_EMPTYNB * n : BASE + (B_EMPTYNB + 1) * n] = board.degree
-    arr[BASE + B_LPOS * n : BASE + (B_LPOS + 2) * n] = -1
+    nw = int(g[G_NB + 6 * n])
+    off = words_offset(n)
+    arr = np.zeros(off + 2 * NWBLOCKS * nw, dtype=np.int32)
+    words = arr[off:].view(np.uint64)
+    words[W_EMPTY * nw : (W_EMPTY + 1) * nw] = _g_words(g)[:nw]  # the board's sites
     arr[H_PLAYER] = 0
     arr[H_COLOUR] = -1
     arr[H_SWAPPED] = -1
@@ -224,146 +239,189 @@ def initial_array(board: Board, setup: str) -> Array:
     arr[S_N] = n
     arr[S_NOMOVE] = -1
     if setup == "standard":
-        nb = np.concatenate([[n, 0], board.neighbors.ravel()]).astype(np.int32)
-        _add_stone(nb, arr, board.index[STANDARD_BLACK], 0)
+        _add_stone(g, arr, board.index[STANDARD_BLACK], 0)
         for c in STANDARD_WHITE:
-            _add_stone(nb, arr, board.index[c], 1)
-        arr[H_COLOUR] = 0
+            _add_stone(g, arr, board.index[c], 1)
         arr[H_SWAPPED] = 0
-        arr[S_PHASE] = P_SELECT
+        _start_turn(g, arr, 0)
     return arr
 
 
 def consts_for(board: Board, no_stalling: bool) -> Array:
     """The constant table: ``[n, no_stalling, neighbours (n x 6, -1 off the board)]``, then the
-    bitboard tables of :func:`bit_destinations`: ``[words, 6 bit offsets of the directions,
-    each site's bit (n), each bit's site (64 x words, -1 for none)]``.
+    bitboard tables: ``[words, 6 bit offsets of the directions, each site's bit (n), each
+    bit's site (64 x words, -1 for none)]``, then (from an even index, as pairs of int32) the
+    64-bit words of the board's sites and of each site's vicinity (``words`` each).
 
     A site's bit is ``W * (r - rmin) + (q - qmin)`` with ``W`` one more than the board's width:
     the spare column takes what a shift pushes over an edge, so every neighbour is a shift.
     """
-    head = [board.size, int(no_stalling)]
+    n = board.size
+    head = [n, int(no_stalling)]
     width = board.qmax - board.qmin + 2
     nbits = width * (board.rmax - board.rmin + 1)
-    words = max(3, (nbits + 63) // 64)  # at least 3: the search has a path for 3 words
+    words = max(3, (nbits + 63) // 64)  # at least 3: the searches have a path for 3 words
     offsets = [dr * width + dq for dq, dr in DIRECTIONS]
     bit_of = [width * (r - board.rmin) + (q - board.qmin) for q, r in board.cells]
     site_of = [-1] * (64 * words)
     for i, b in enumerate(bit_of):
         site_of[b] = i
     assert max(abs(o) for o in offsets) < 64
-    assert all(offsets[d + 3] == -offsets[d] for d in range(3))  # opposite directions
-    return np.concatenate(
-        [head, board.neighbors.ravel(), [words], offsets, bit_of, site_of]
-    ).astype(np.int32)
+    assert all(0 < offsets[d] == -offsets[d + 3] for d in range(3))  # opposite directions
+    table = np.zeros((1 + n) * words, dtype=np.uint64)
+    for x, b in enumerate(bit_of):
+        table[b >> 6] |= np.uint64(1 << (b & 63))
+        for y in [x, *(int(y) for y in board.neighbors[x] if y >= 0)]:
+            c = bit_of[y]
+            table[(1 + x) * words + (c >> 6)] |= np.uint64(1 << (c & 63))
+    ints = [*head, *board.neighbors.ravel(), words, *offsets, *bit_of, *site_of]
+    if len(ints) % 2:
+        ints.append(0)
+    return np.concatenate([np.asarray(ints, dtype=np.int32), table.view(np.int32)])
 
 
 # ---------------------------------------------------------------- kernels: board updates
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+
+
+@njit(cache=True, inline="always")
+def _bit_base(g: Array) -> int:  # pragma: no cover - compiled
+    """Where the bitboard tables start in the constant table: ``g[_bit_base(g)]`` is the number
+    of words of a bitboard, then the six directions' bit offsets, each site's bit, each bit's
+    site."""
+    return G_NB + 6 * g[G_N]
+
+
+@njit(cache=True, inline="always")
+def _g_offset(g: Array) -> int:  # pragma: no cover - compiled
+    """Where the constant 64-bit words start in ``g``, as pairs of int32 from an even index."""
+    gb = _bit_base(g)
+    off = gb + 7 + g[G_N] + 64 * g[gb]
+    return off + (off & 1)
+
+
+@njit(cache=True, inline="always")
+def _g_words(g: Array) -> Any:  # pragma: no cover - compiled
+    """The constant 64-bit words (a view of ``g``): the board's sites, then each site's
+    vicinity (``words`` each)."""
+    off = _g_offset(g)
+    return g[off : off + 2 * (1 + g[G_N]) * g[_bit_base(g)]].view(np.uint64)
+
+
+@njit(cache=True, inline="always")
+def _words(g: Array, arr: Array) -> Any:  # pragma: no cover - compiled
+    """The state's bitboards (blocks ``W_*`` of ``words`` uint64), a view sharing ``arr``'s
+    memory. Making a view costs about as much as a stone change, so the kernels make them once
+    (per call of a public kernel, per playout) and pass them down as ``gw`` and ``w``."""
+    off = BASE + NBLOCKS * g[G_N]
+    off += off & 1
+    return arr[off : off + 2 * NWBLOCKS * g[_bit_base(g)]].view(np.uint64)
+
+
 @njit(cache=True, inline="always")
 def _nb(g: Array, x: int, d: int) -> int:  # pragma: no cover - compiled
     return g[G_NB + 6 * x + d]
 
 
-def _status_table() -> Array:
-    """Each site's status for Black and White (``st_black | st_white << 2``) by its contents
-    ``v``, its Black-minus-White potential ``pb`` and whether it has an empty neighbour ``e``,
-    at index ``(15 * v + pb + 7) * 2 + e``."""
-    tab = np.zeros(3 * 15 * 2, dtype=np.int32)
-    for v in range(3):
-        for pb in range(-7, 8):
-            for e in range(2):
-                code = 0
-                for c in range(2):
-                    p = pb if c == 0 else -pb
-                    if v == 0:
-                        st = ST_STRONG if p >= 1 else ST_NONE
-                    elif v != c + 1:
-                        st = ST_STRONG if p >= 2 else ST_NONE
-                    elif p < 1:
-                        st = ST_NONE
-                    elif e > 0:
-                        st = ST_DISPATCH
-                    elif p >= 2:
-                        st = ST_MAYBE
-                    else:
-                        st = ST_NONE
-                    code |= st << (2 * c)
-                tab[(15 * v + pb + 7) * 2 + e] = code
-    return tab
-
-
-#: :func:`_status_table`, a constant of the compiled kernels.
-STATUS_TABLE = _status_table()
+@njit(cache=True, inline="always")
+def _site_of_bit(g: Array, b: int) -> int:  # pragma: no cover - compiled
+    gb = _bit_base(g)
+    return g[gb + 7 + g[G_N] + b]
 
 
 @njit(cache=True, inline="always")
-def _file(arr: Array, n: int, y: int, c: int, old: int, st: int) -> None:  # pragma: no cover
-    """Site ``y``'s status for colour ``c`` goes from ``old`` to ``st``: counts and list."""
-    arr[BASE + (B_STATUS + c) * n + y] = st
-    if old != ST_NONE:
-        arr[S_CNT + 3 * c + old - 1] -= 1
-    if st != ST_NONE:
-        arr[S_CNT + 3 * c + st - 1] += 1
-    lst = BASE + (B_LIST + c) * n
-    pos = BASE + (B_LPOS + c) * n
-    if old == ST_NONE:
-        k = arr[S_LEN + c]
-        arr[lst + k] = y
-        arr[pos + y] = k
-        arr[S_LEN + c] = k + 1
-    elif st == ST_NONE:
-        k = arr[pos + y]
-        last = arr[S_LEN + c] - 1
-        z = arr[lst + last]
-        arr[lst + k] = z
-        arr[pos + z] = k
-        arr[pos + y] = -1
-        arr[S_LEN + c] = last
-
-
-@njit(cache=True, inline="always")
-def _refresh(g: Array, arr: Array, y: int) -> None:  # pragma: no cover - compiled
-    """Recompute what selecting site ``y`` would be for each colour, and file it."""
-    n = g[G_N]
-    e = 1 if arr[BASE + B_EMPTYNB * n + y] > 0 else 0
-    code = STATUS_TABLE[(15 * arr[BASE + y] + arr[BASE + n + y] + 7) * 2 + e]
-    s0 = code & 3
-    s1 = code >> 2
-    i0 = BASE + B_STATUS * n + y
-    o0 = arr[i0]
-    o1 = arr[i0 + n]
-    if o0 == s0 and o1 == s1:
-        return
-    if o0 != s0:
-        _file(arr, n, y, 0, o0, s0)
-    if o1 != s1:
-        _file(arr, n, y, 1, o1, s1)
+def _nth_bit(w: np.uint64, k: int) -> int:  # pragma: no cover - compiled
+    """Index of the ``k``-th set bit (from 0, lowest first) of ``w``, which has more than ``k``."""
+    for _ in range(k):
+        w &= w - _ONE
+    return int(ctz64(w))
 
 
 @njit(cache=True)
-def _set_site(g: Array, arr: Array, x: int, v: int) -> None:  # pragma: no cover - compiled
-    """Change site ``x`` to ``v`` (0 empty, 1 Black, 2 White), keeping every table up to date."""
+def _set(g: Array, gw: Any, arr: Array, w: Any, x: int, v: int) -> None:  # pragma: no cover
+    """Change site ``x`` to ``v`` (0 empty, 1 Black, 2 White), keeping every table up to date:
+    stone counts, the potentials of the seven sites of its vicinity, and the bitboards (the
+    potential planes change by the vicinity's word, a bit-sliced add or subtract)."""
     n = g[G_N]
     old = arr[BASE + x]
+    if old == v:
+        return
     arr[BASE + x] = v
-    # Black-minus-White change, and the change of empty sites, as small table look-ups
     delta = (1 if v == 1 else (-1 if v == 2 else 0)) - (1 if old == 1 else (-1 if old == 2 else 0))
-    de = (1 if v == 0 else 0) - (1 if old == 0 else 0)
     if old != 0:
         arr[S_STONES + old - 1] -= 1
+    else:
+        arr[S_EMPTY] -= 1
     if v != 0:
         arr[S_STONES + v - 1] += 1
-    arr[S_EMPTY] += de
-    pot = BASE + n
-    emp = BASE + B_EMPTYNB * n
+    else:
+        arr[S_EMPTY] += 1
+    pot = BASE + B_POT * n
     arr[pot + x] += delta
-    _refresh(g, arr, x)
     for d in range(6):
         y = g[G_NB + 6 * x + d]
         if y >= 0:
             arr[pot + y] += delta
-            arr[emp + y] += de
-            _refresh(g, arr, y)
+    gb = _bit_base(g)
+    nw = g[gb]
+    b = g[gb + 7 + x]
+    i = b >> 6
+    bit = _ONE << np.uint64(b & 63)
+    if old == 0:
+        w[W_EMPTY * nw + i] = w[W_EMPTY * nw + i] & ~bit
+    else:
+        w[(W_STONES + old - 1) * nw + i] = w[(W_STONES + old - 1) * nw + i] & ~bit
+    if v == 0:
+        w[W_EMPTY * nw + i] = w[W_EMPTY * nw + i] | bit
+    else:
+        w[(W_STONES + v - 1) * nw + i] = w[(W_STONES + v - 1) * nw + i] | bit
+    vic = (1 + x) * nw
+    p = W_PLANES * nw
+    for j in range(nw):
+        m = gw[vic + j]
+        if m == _ZERO:
+            continue
+        d0 = w[p + j]
+        d1 = w[p + nw + j]
+        d2 = w[p + 2 * nw + j]
+        d3 = w[p + 3 * nw + j]
+        if delta > 0:
+            for _ in range(delta):  # add one where m is set
+                c = m
+                t = d0 & c
+                d0 ^= c
+                c = t
+                t = d1 & c
+                d1 ^= c
+                c = t
+                t = d2 & c
+                d2 ^= c
+                c = t
+                d3 ^= c
+        else:
+            for _ in range(-delta):  # subtract one where m is set
+                c = m
+                t = ~d0 & c
+                d0 ^= c
+                c = t
+                t = ~d1 & c
+                d1 ^= c
+                c = t
+                t = ~d2 & c
+                d2 ^= c
+                c = t
+                d3 ^= c
+        w[p + j] = d0
+        w[p + nw + j] = d1
+        w[p + 2 * nw + j] = d2
+        w[p + 3 * nw + j] = d3
+
+
+@njit(cache=True)
+def _set_site(g: Array, arr: Array, x: int, v: int) -> None:  # pragma: no cover - compiled
+    """:func:`_set`, making the views itself."""
+    _set(g, _g_words(g), arr, _words(g, arr), x, v)
 
 
 @njit(cache=True)
@@ -372,21 +430,15 @@ def _add_stone(g: Array, arr: Array, x: int, c: int) -> None:  # pragma: no cove
     _set_site(g, arr, x, c + 1)
 
 
-@njit(cache=True)
-def _remove_stone(g: Array, arr: Array, x: int) -> None:  # pragma: no cover - compiled
-    """Take the stone on site ``x`` off the board."""
-    _set_site(g, arr, x, 0)
-
-
 @njit(cache=True, inline="always")
 def _potential(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cover - compiled
     """Action potential of site ``x`` for colour ``c``."""
-    p = arr[BASE + g[G_N] + x]
+    p = arr[BASE + B_POT * g[G_N] + x]
     return p if c == 0 else -p
 
 
 # ---------------------------------------------------------------- kernels: moves
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_exit(g: Array, arr: Array, x: int, budget: int) -> bool:  # pragma: no cover - compiled
     """Whether the stone on ``x`` can leave with ``budget`` (one step or one jump suffices)."""
     if budget < 1:
@@ -413,38 +465,108 @@ def _may_dispatch(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - c
     return g[G_NOSTALL] == 0 or arr[S_STALL + c] < 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def select_ok(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cover - compiled
-    """Whether colour ``c`` may start a move by selecting site ``x``."""
-    st = arr[BASE + (B_STATUS + c) * g[G_N] + x]
-    if st == ST_STRONG:
-        return True
-    if st == ST_NONE or not _may_dispatch(g, arr, c):
-        return False
-    if st == ST_DISPATCH:
-        return True
-    return has_exit(g, arr, x, _potential(g, arr, x, c))
+    """Whether colour ``c`` may start a move by selecting site ``x`` (worked out from the
+    contents and potentials alone, without the selection bitboards)."""
+    v = arr[BASE + x]
+    p = _potential(g, arr, x, c)
+    if v == 0:
+        return p >= 1
+    if v != c + 1:
+        return p >= 2
+    return _may_dispatch(g, arr, c) and has_exit(g, arr, x, p)
+
+
+@njit(cache=True, inline="always")
+def _selection_words(g: Array, arr: Array, w: Any, c: int) -> int:  # pragma: no cover - compiled
+    """Work out colour ``c``'s selections into the ``W_SURE`` and ``W_CAND`` bitboards.
+
+    Sure: empty sites with potential >= 1, enemy stones with potential >= 2 and, when ``c`` may
+    dispatch, own stones with potential >= 1 next to an empty site. Candidates: own stones with
+    potential >= 2 and no empty neighbour, which can leave only if a jump fits (not checked
+    here). Potentials >= 1 and >= 2 come from the bit planes of the Black-minus-White
+    potential: for Black ``d > 0`` and ``d >= 2``, for White ``d < 0`` and ``d <= -2``.
+    Returns 1 if there is a sure selection, plus 2 if there is a candidate.
+    """
+    gb = _bit_base(g)
+    nw = g[gb]
+    may = _may_dispatch(g, arr, c)
+    emp = W_EMPTY * nw
+    own = (W_STONES + c) * nw
+    opp = (W_STONES + (c ^ 1)) * nw
+    p = W_PLANES * nw
+    any_sure = _ZERO
+    any_cand = _ZERO
+    for j in range(nw):
+        d0 = w[p + j]
+        d1 = w[p + nw + j]
+        d2 = w[p + 2 * nw + j]
+        d3 = w[p + 3 * nw + j]
+        if c == 0:
+            p1 = ~d3 & (d0 | d1 | d2)
+            p2 = ~d3 & (d1 | d2)
+        else:
+            p1 = d3
+            p2 = d3 & ~(d0 & d1 & d2)
+        e = w[emp + j]
+        sure = (e & p1) | (w[opp + j] & p2)
+        cand = _ZERO
+        if may:
+            mine = w[own + j] & p1
+            if mine != _ZERO:
+                near = _ZERO  # sites with an empty neighbour
+                for d in range(3):
+                    a = np.uint64(g[gb + 1 + d])
+                    b = np.uint64(64) - a
+                    up = e >> a  # the neighbour along d is empty
+                    down = e << a  # the neighbour against d is empty
+                    if j + 1 < nw:
+                        up |= w[emp + j + 1] << b
+                    if j > 0:
+                        down |= w[emp + j - 1] >> b
+                    near |= up | down
+                sure |= mine & near
+                cand = mine & p2 & ~near
+        w[(W_SURE * nw) + j] = sure
+        w[(W_CAND * nw) + j] = cand
+        any_sure |= sure
+        any_cand |= cand
+    return (1 if any_sure != _ZERO else 0) + (2 if any_cand != _ZERO else 0)
+
+
+@njit(cache=True, inline="always")
+def _clear_selection_words(g: Array, w: Any) -> None:  # pragma: no cover - compiled
+    """Zero the selection bitboards (they mean something only while a move is chosen)."""
+    nw = g[_bit_base(g)]
+    for j in range(W_SURE * nw, (W_CAND + 1) * nw):
+        w[j] = _ZERO
 
 
 @njit(cache=True)
 def any_move(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
-    """Whether colour ``c`` has any legal move."""
-    if arr[S_CNT + 3 * c] > 0:
+    """Whether colour ``c`` has any legal move; leaves ``c``'s selection bitboards in ``arr``."""
+    return _any_move(g, arr, _words(g, arr), c)
+
+
+@njit(cache=True, inline="always")
+def _any_move(g: Array, arr: Array, w: Any, c: int) -> bool:  # pragma: no cover - compiled
+    """:func:`any_move` with the state's bitboards ``w``."""
+    f = _selection_words(g, arr, w, c)
+    if f & 1:
         return True
-    if not _may_dispatch(g, arr, c):
+    if f == 0:
         return False
-    if arr[S_CNT + 3 * c + 1] > 0:
-        return True
-    if arr[S_CNT + 3 * c + 2] == 0:
-        return False
-    n = g[G_N]
-    lst = BASE + (B_LIST + c) * n
-    found = False
-    for i in range(arr[S_LEN + c]):
-        if select_ok(g, arr, arr[lst + i], c):
-            found = True
-            break
-    return found
+    nw = g[_bit_base(g)]
+    for j in range(nw):
+        cand = w[W_CAND * nw + j]
+        while cand != _ZERO:
+            b = int(ctz64(cand))
+            cand &= cand - _ONE
+            x = _site_of_bit(g, 64 * j + b)
+            if has_exit(g, arr, x, _potential(g, arr, x, c)):
+                return True
+    return False
 
 
 #: Nested jump levels the dispatch search may need: each jump costs at least 2 of at most 7.
@@ -740,231 +862,190 @@ def quick_destinations(  # pragma: no cover - compiled
     return nl - 1
 
 
-# ---------------------------------------------------------------- kernels: bitboards
-#: Entries of the playout's bitboard scratch (blocks of ``words`` uint64): empty sites, the
-#: board's sites, sites a jump may cross, reached sites, the next reached sites, and per
-#: direction the occupied sites reached in the middle of a jump that way.
-BB_EMPTY = 0
-BB_BOARD = 1
-BB_OCC = 2
-BB_REACH = 3
-BB_NEXT = 4
-BB_JUMP = 5  # 5 .. 10
-BB_BLOCKS = 11
-
-_ONE = np.uint64(1)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-
-
-@njit(cache=True, inline="always")
-def _popcount(w: np.uint64) -> int:  # pragma: no cover - compiled
-    """Set bits of a 64-bit word."""
-    w = w - ((w >> _ONE) & _M1)
-    w = (w & _M2) + ((w >> np.uint64(2)) & _M2)
-    w = (w + (w >> np.uint64(4))) & _M4
-    w = w + (w >> np.uint64(8))
-    w = w + (w >> np.uint64(16))
-    w = w + (w >> np.uint64(32))
-    return int(w & np.uint64(127))
-
-
-@njit(cache=True, inline="always")
-def _bit_base(g: Array) -> int:  # pragma: no cover - compiled
-    """Where the bitboard tables start in the constant table."""
-    return G_NB + 6 * g[G_N]
+# ---------------------------------------------------------------- kernels: bitboard search
+#: Blocks of the playout's 64-bit scratch (``words`` each): per direction the occupied sites
+#: reached in the middle of a jump that way (6), the destinations found, and copies of the
+#: selection bitboards that a random choice may thin out.
+SC_JUMP = 0
+SC_DEST = 6
+SC_SURE = 7
+SC_CAND = 8
+SC_BLOCKS = 9
 
 
 @njit(cache=True)
-def bit_scratch(g: Array, arr: Array) -> Any:  # pragma: no cover - compiled
-    """The bitboard scratch of :func:`bit_destinations`, with the board and its empty sites."""
-    gb = _bit_base(g)
-    nw = g[gb]
-    bb = np.zeros(BB_BLOCKS * nw, dtype=np.uint64)
-    for x in range(g[G_N]):
-        b = g[gb + 7 + x]
-        bit = _ONE << np.uint64(b & 63)
-        bb[BB_BOARD * nw + (b >> 6)] |= bit
-        if arr[BASE + x] == 0:
-            bb[BB_EMPTY * nw + (b >> 6)] |= bit
-    return bb
+def bit_scratch(g: Array) -> Any:  # pragma: no cover - compiled
+    """Zeroed 64-bit scratch for :func:`bit_destinations` and the random choices."""
+    return np.zeros(SC_BLOCKS * g[_bit_base(g)], dtype=np.uint64)
 
 
 @njit(cache=True, inline="always")
-def _bit_update(g: Array, arr: Array, bb: Any, x: int) -> None:  # pragma: no cover - compiled
-    """Site ``x`` may have changed: make its bit among the empty sites match the board."""
-    b = g[_bit_base(g) + 7 + x]
-    bit = _ONE << np.uint64(b & 63)
-    i = BB_EMPTY * g[_bit_base(g)] + (b >> 6)
-    if arr[BASE + x] == 0:
-        bb[i] |= bit
-    else:
-        bb[i] &= ~bit
+def _up3(
+    s0: np.uint64, s1: np.uint64, s2: np.uint64, a: np.uint64, b: np.uint64
+) -> tuple[np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
+    """A three-word bitboard shifted ``a`` bits up (``b = 64 - a``)."""
+    return s0 << a, (s1 << a) | (s0 >> b), (s2 << a) | (s1 >> b)
 
 
-@njit(cache=True)
-def _bit_destinations3(g: Array, x: int, budget: int, bb: Any) -> int:  # pragma: no cover
-    """:func:`bit_destinations` on boards of 3 words (the original board), in registers."""
+@njit(cache=True, inline="always")
+def _down3(
+    s0: np.uint64, s1: np.uint64, s2: np.uint64, a: np.uint64, b: np.uint64
+) -> tuple[np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
+    """A three-word bitboard shifted ``a`` bits down (``b = 64 - a``)."""
+    return (s0 >> a) | (s1 << b), (s1 >> a) | (s2 << b), s2 >> a
+
+
+@njit(cache=True, inline="always")
+def _bit_destinations3(  # pragma: no cover - compiled
+    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
+) -> int:
+    """:func:`bit_destinations` on boards of 3 words (the original board), all in registers."""
     gb = _bit_base(g)
-    e0 = bb[3 * BB_EMPTY]
-    e1 = bb[3 * BB_EMPTY + 1]
-    e2 = bb[3 * BB_EMPTY + 2]
-    o0 = bb[3 * BB_BOARD] & ~e0
-    o1 = bb[3 * BB_BOARD + 1] & ~e1
-    o2 = bb[3 * BB_BOARD + 2] & ~e2
+    e0 = w[3 * W_EMPTY]
+    e1 = w[3 * W_EMPTY + 1]
+    e2 = w[3 * W_EMPTY + 2]
     xb = g[gb + 7 + x]
     xbit = _ONE << np.uint64(xb & 63)
-    zero = np.uint64(0)
-    f0 = xbit if xb < 64 else zero
-    f1 = xbit if 64 <= xb < 128 else zero
-    f2 = xbit if xb >= 128 else zero
-    o0 &= ~f0
-    o1 &= ~f1
-    o2 &= ~f2
-    jump = 3 * BB_JUMP
-    for i in range(18):
-        bb[jump + i] = zero
+    f0 = xbit if xb < 64 else _ZERO
+    f1 = xbit if 64 <= xb < 128 else _ZERO
+    f2 = xbit if xb >= 128 else _ZERO
+    o0 = gw[0] & ~e0 & ~f0  # sites a jump may cross: occupied, not the start
+    o1 = gw[1] & ~e1 & ~f1
+    o2 = gw[2] & ~e2 & ~f2
+    a0 = np.uint64(g[gb + 1])
+    a1 = np.uint64(g[gb + 2])
+    a2 = np.uint64(g[gb + 3])
+    b0 = np.uint64(64) - a0
+    b1 = np.uint64(64) - a1
+    b2 = np.uint64(64) - a2
+    # the occupied sites in the middle of a jump, per direction (three up, three down)
+    j00 = j01 = j02 = j10 = j11 = j12 = j20 = j21 = j22 = _ZERO
+    j30 = j31 = j32 = j40 = j41 = j42 = j50 = j51 = j52 = _ZERO
     for _ in range(budget):
-        n0 = f0
-        n1 = f1
-        n2 = f2
-        for d in range(3):
-            a = np.uint64(g[gb + 1 + d])
-            c = np.uint64(64) - a
-            j = jump + 3 * d
-            s0 = f0 | bb[j]
-            s1 = f1 | bb[j + 1]
-            s2 = f2 | bb[j + 2]
-            w0 = s0 << a
-            w1 = (s1 << a) | (s0 >> c)
-            w2 = (s2 << a) | (s1 >> c)
-            bb[j] = w0 & o0
-            bb[j + 1] = w1 & o1
-            bb[j + 2] = w2 & o2
-            n0 |= w0 & e0
-            n1 |= w1 & e1
-            n2 |= w2 & e2
-            j = jump + 3 * (d + 3)  # the opposite direction
-            s0 = f0 | bb[j]
-            s1 = f1 | bb[j + 1]
-            s2 = f2 | bb[j + 2]
-            w0 = (s0 >> a) | (s1 << c)
-            w1 = (s1 >> a) | (s2 << c)
-            w2 = s2 >> a
-            bb[j] = w0 & o0
-            bb[j + 1] = w1 & o1
-            bb[j + 2] = w2 & o2
-            n0 |= w0 & e0
-            n1 |= w1 & e1
-            n2 |= w2 & e2
-        f0 = n0
-        f1 = n1
-        f2 = n2
+        w0, w1, w2 = _up3(f0 | j00, f1 | j01, f2 | j02, a0, b0)
+        j00, j01, j02 = w0 & o0, w1 & o1, w2 & o2
+        n0, n1, n2 = f0 | (w0 & e0), f1 | (w1 & e1), f2 | (w2 & e2)
+        w0, w1, w2 = _down3(f0 | j30, f1 | j31, f2 | j32, a0, b0)
+        j30, j31, j32 = w0 & o0, w1 & o1, w2 & o2
+        n0, n1, n2 = n0 | (w0 & e0), n1 | (w1 & e1), n2 | (w2 & e2)
+        w0, w1, w2 = _up3(f0 | j10, f1 | j11, f2 | j12, a1, b1)
+        j10, j11, j12 = w0 & o0, w1 & o1, w2 & o2
+        n0, n1, n2 = n0 | (w0 & e0), n1 | (w1 & e1), n2 | (w2 & e2)
+        w0, w1, w2 = _down3(f0 | j40, f1 | j41, f2 | j42, a1, b1)
+        j40, j41, j42 = w0 & o0, w1 & o1, w2 & o2
+        n0, n1, n2 = n0 | (w0 & e0), n1 | (w1 & e1), n2 | (w2 & e2)
+        w0, w1, w2 = _up3(f0 | j20, f1 | j21, f2 | j22, a2, b2)
+        j20, j21, j22 = w0 & o0, w1 & o1, w2 & o2
+        n0, n1, n2 = n0 | (w0 & e0), n1 | (w1 & e1), n2 | (w2 & e2)
+        w0, w1, w2 = _down3(f0 | j50, f1 | j51, f2 | j52, a2, b2)
+        j50, j51, j52 = w0 & o0, w1 & o1, w2 & o2
+        f0, f1, f2 = n0 | (w0 & e0), n1 | (w1 & e1), n2 | (w2 & e2)
     f0 &= e0
     f1 &= e1
     f2 &= e2
-    nxt = 3 * BB_NEXT
-    bb[nxt] = f0
-    bb[nxt + 1] = f1
-    bb[nxt + 2] = f2
-    return _popcount(f0) + _popcount(f1) + _popcount(f2)
+    sc[SC_DEST * 3] = f0
+    sc[SC_DEST * 3 + 1] = f1
+    sc[SC_DEST * 3 + 2] = f2
+    return int(popcount64(f0) + popcount64(f1) + popcount64(f2))
 
 
 @njit(cache=True)
 def bit_destinations(  # pragma: no cover - compiled
-    g: Array, arr: Array, x: int, budget: int, bb: Any
+    g: Array, arr: Array, x: int, budget: int, sc: Any
+) -> int:
+    """:func:`_bit_destinations`, making the views itself."""
+    return _bit_destinations(g, _g_words(g), _words(g, arr), x, budget, sc)
+
+
+@njit(cache=True, inline="always")
+def _bit_destinations(  # pragma: no cover - compiled
+    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
 ) -> int:
     """How many sites the stone on ``x`` can reach with ``budget`` (at most 5): a bitboard search.
 
-    Leaves the destinations in block ``BB_NEXT`` of ``bb`` (the scratch of :func:`bit_scratch`,
-    whose empty sites must match the board). Level by level of cost, the sites landed on
-    within that cost (``F``) and, per direction ``d``, the occupied sites passed in the middle
-    of a jump that way (``J[d]``) grow together: shifting ``F | J[d]`` one site along ``d``
-    gives new landings (the empty sites) and the jump's next crossed sites (the occupied ones,
-    never the start). This ignores the rule that a path visits no site twice, apart from the
-    start. That cannot add a destination within a budget of 5: a walk that lands twice on a
-    site leaves out the loop between, and one that crosses a site twice needs two jumps over
-    it along different lines and at least a step between, 5 in all, and then it is a jump of
-    one site from the start, a step and a jump of one site back across: its end is next to the
-    start and one step reaches it. Budgets of 6 and 7 use :func:`quick_destinations`.
+    Leaves the destinations in block ``SC_DEST`` of ``sc`` (:func:`bit_scratch`). Level by
+    level of cost, the sites landed on within that cost (``F``) and, per direction ``d``, the
+    occupied sites passed in the middle of a jump that way (``J[d]``) grow together: shifting
+    ``F | J[d]`` one site along ``d`` gives new landings (the empty sites) and the jump's next
+    crossed sites (the occupied ones, never the start). This ignores the rule that a path
+    visits no site twice, apart from the start. That cannot add a destination within a budget
+    of 5: a walk that lands twice on a site leaves out the loop between, and one that crosses
+    a site twice needs two jumps over it along different lines and at least a step between, 5
+    in all, and then it is a jump of one site from the start, a step and a jump of one site
+    back across: its end is next to the start and one step reaches it. Budgets of 6 and 7 use
+    :func:`quick_destinations`.
     """
     gb = _bit_base(g)
     nw = g[gb]
     if nw == 3:
-        return _bit_destinations3(g, x, budget, bb)
-    emp = BB_EMPTY * nw
-    occ = BB_OCC * nw
-    reach = BB_REACH * nw
-    nxt = BB_NEXT * nw
-    jump = BB_JUMP * nw
+        return _bit_destinations3(g, gw, w, x, budget, sc)
+    emp = W_EMPTY * nw
+    nxt = SC_DEST * nw
+    reach = SC_SURE * nw  # the copies of the selection words are free during a dispatch
+    occ = SC_CAND * nw
     for i in range(nw):
-        bb[occ + i] = bb[BB_BOARD * nw + i] & ~bb[emp + i]
-        bb[reach + i] = np.uint64(0)
+        sc[occ + i] = gw[i] & ~w[emp + i]
+        sc[reach + i] = _ZERO
     for i in range(6 * nw):
-        bb[jump + i] = np.uint64(0)
+        sc[SC_JUMP + i] = _ZERO
     xb = g[gb + 7 + x]
     xbit = _ONE << np.uint64(xb & 63)
-    bb[occ + (xb >> 6)] &= ~xbit
-    bb[reach + (xb >> 6)] = xbit
+    sc[occ + (xb >> 6)] &= ~xbit
+    sc[reach + (xb >> 6)] = xbit
     for _ in range(budget):
         for i in range(nw):
-            bb[nxt + i] = bb[reach + i]
+            sc[nxt + i] = sc[reach + i]
         for d in range(6):
             s = g[gb + 1 + d]
-            jd = jump + d * nw
+            jd = SC_JUMP + d * nw
             if s > 0:
                 a = np.uint64(s)
                 c = np.uint64(64 - s)
-                prev = np.uint64(0)
+                prev = _ZERO
                 for i in range(nw):
-                    src = bb[reach + i] | bb[jd + i]
-                    w = (src << a) | (prev >> c)
+                    src = sc[reach + i] | sc[jd + i]
+                    v = (src << a) | (prev >> c)
                     prev = src
-                    bb[jd + i] = w & bb[occ + i]
-                    bb[nxt + i] |= w & bb[emp + i]
+                    sc[jd + i] = v & sc[occ + i]
+                    sc[nxt + i] |= v & w[emp + i]
             else:
                 a = np.uint64(-s)
                 c = np.uint64(64 + s)
-                prev = np.uint64(0)
-                for j in range(nw):
-                    i = nw - 1 - j
-                    src = bb[reach + i] | bb[jd + i]
-                    w = (src >> a) | (prev << c)
+                prev = _ZERO
+                for k in range(nw):
+                    i = nw - 1 - k
+                    src = sc[reach + i] | sc[jd + i]
+                    v = (src >> a) | (prev << c)
                     prev = src
-                    bb[jd + i] = w & bb[occ + i]
-                    bb[nxt + i] |= w & bb[emp + i]
+                    sc[jd + i] = v & sc[occ + i]
+                    sc[nxt + i] |= v & w[emp + i]
         for i in range(nw):
-            bb[reach + i] = bb[nxt + i]
+            sc[reach + i] = sc[nxt + i]
     m = 0
     for i in range(nw):
-        w = bb[reach + i] & bb[emp + i]
-        bb[nxt + i] = w
-        m += _popcount(w)
+        v = sc[reach + i] & w[emp + i]
+        sc[nxt + i] = v
+        m += int(popcount64(v))
     return m
 
 
 @njit(cache=True)
-def bit_pick(g: Array, bb: Any, k: int) -> int:  # pragma: no cover - compiled
+def bit_pick(g: Array, sc: Any, k: int) -> int:  # pragma: no cover - compiled
     """The site of the ``k``-th destination (from 0, in bit order) that :func:`bit_destinations`
-    left in ``bb``."""
-    gb = _bit_base(g)
-    nw = g[gb]
-    nxt = BB_NEXT * nw
+    left in ``sc``."""
+    nw = g[_bit_base(g)]
     for i in range(nw):
-        w = bb[nxt + i]
-        c = _popcount(w)
+        v = sc[SC_DEST * nw + i]
+        c = int(popcount64(v))
         if k < c:
-            for _ in range(k):
-                w &= w - _ONE
-            low = w & (~w + _ONE)
-            return g[gb + 7 + g[G_N] + 64 * i + _popcount(low - _ONE)]
+            return _site_of_bit(g, 64 * i + _nth_bit(v, k))
         k -= c
     return -1
 
 
+# ---------------------------------------------------------------- kernels: turns
 @njit(cache=True)
-def _end_of_game(g: Array, arr: Array) -> None:  # pragma: no cover - compiled
+def _end_of_game(g: Array, gw: Any, arr: Array, w: Any) -> None:  # pragma: no cover - compiled
     """The player to move has no move: the other fills and captures; then more stones wins."""
     n = g[G_N]
     mover = arr[H_COLOUR]
@@ -972,7 +1053,7 @@ def _end_of_game(g: Array, arr: Array) -> None:  # pragma: no cover - compiled
     filled = 0
     for x in range(n):
         if arr[BASE + x] == 0:
-            _add_stone(g, arr, x, f)
+            _set(g, gw, arr, w, x, f + 1)
             filled += 1
     captured = 0
     changed = True
@@ -980,9 +1061,10 @@ def _end_of_game(g: Array, arr: Array) -> None:  # pragma: no cover - compiled
         changed = False
         for x in range(n):
             if arr[BASE + x] == mover + 1 and _potential(g, arr, x, f) >= 2:
-                _set_site(g, arr, x, f + 1)
+                _set(g, gw, arr, w, x, f + 1)
                 captured += 1
                 changed = True
+    _clear_selection_words(g, w)
     arr[S_FILLED] = filled
     arr[S_CAPTURED] = captured
     arr[S_NOMOVE] = mover
@@ -997,28 +1079,55 @@ def _end_of_game(g: Array, arr: Array) -> None:  # pragma: no cover - compiled
 @njit(cache=True)
 def _start_turn(g: Array, arr: Array, c: int) -> None:  # pragma: no cover - compiled
     """Colour ``c`` begins a turn (or, with no move, the game ends)."""
+    _begin_turn(g, _g_words(g), arr, _words(g, arr), c)
+
+
+@njit(cache=True, inline="always")
+def _begin_turn(g: Array, gw: Any, arr: Array, w: Any, c: int) -> None:  # pragma: no cover
+    """:func:`_start_turn` with the views."""
     arr[H_COLOUR] = c
     arr[H_PLAYER] = c ^ arr[H_SWAPPED]
     arr[S_PHASE] = P_SELECT
     arr[S_MOVE] = 0
     arr[S_SEL] = -1
     arr[S_BUDGET] = 0
-    if not any_move(g, arr, c):
-        _end_of_game(g, arr)
+    if not _any_move(g, arr, w, c):
+        _end_of_game(g, gw, arr, w)
 
 
-@njit(cache=True)
-def _end_move(g: Array, arr: Array) -> None:  # pragma: no cover - compiled
+@njit(cache=True, inline="always")
+def _end_move(g: Array, gw: Any, arr: Array, w: Any) -> None:  # pragma: no cover - compiled
     """The move under way is complete: on to the second move, or the next turn."""
     c = arr[H_COLOUR]
     arr[S_SEL] = -1
     arr[S_BUDGET] = 0
     arr[S_PHASE] = P_SELECT
-    if arr[S_MOVE] == 0 and any_move(g, arr, c):
+    if arr[S_MOVE] == 0 and _any_move(g, arr, w, c):
         arr[S_MOVE] = 1
         return
     arr[H_TURN] += 1
-    _start_turn(g, arr, c ^ 1)
+    _begin_turn(g, gw, arr, w, c ^ 1)
+
+
+@njit(cache=True)
+def _selections(g: Array, arr: Array, out: Array) -> int:  # pragma: no cover - compiled
+    """The legal selections (phase ``P_SELECT``) into ``out``, in bit order; returns how many."""
+    nw = g[_bit_base(g)]
+    w = _words(g, arr)
+    c = arr[H_COLOUR]
+    m = 0
+    for j in range(nw):
+        sure = w[W_SURE * nw + j]
+        both = sure | w[W_CAND * nw + j]
+        while both != _ZERO:
+            b = ctz64(both)
+            bit = _ONE << b
+            both &= both - _ONE
+            x = _site_of_bit(g, 64 * j + int(b))
+            if (sure & bit) != _ZERO or has_exit(g, arr, x, _potential(g, arr, x, c)):
+                out[m] = x
+                m += 1
+    return m
 
 
 @njit(cache=True)
@@ -1041,12 +1150,8 @@ def legal(g: Array, arr: Array) -> Array:  # pragma: no cover - compiled
         out[1] = 2 * n + 2
         return out[:2].copy()
     if ph == P_SELECT:
-        c = arr[H_COLOUR]
-        for x in range(n):
-            if select_ok(g, arr, x, c):
-                out[m] = x
-                m += 1
-        return out[:m].copy()
+        m = _selections(g, arr, out)
+        return np.sort(out[:m])
     buf = np.zeros(scratch_size(n), dtype=np.int32)
     m = destinations(g, arr, arr[S_SEL], arr[S_BUDGET], buf)
     k = m + 1 if ph == P_AFTER_DEPLOY else m
@@ -1089,11 +1194,17 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
 @njit(cache=True)
 def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     """Apply a legal action, updating the header."""
+    _apply(g, _g_words(g), arr, _words(g, arr), a)
+
+
+@njit(cache=True, inline="always")
+def _apply(g: Array, gw: Any, arr: Array, w: Any, a: int) -> None:  # pragma: no cover
+    """:func:`apply` with the views."""
     n = g[G_N]
     arr[H_PLY] += 1
     ph = arr[S_PHASE]
     if ph <= P_SETUP_WHITE2:
-        _add_stone(g, arr, a, 0 if ph == P_SETUP_BLACK else 1)
+        _set(g, gw, arr, w, a, 1 if ph == P_SETUP_BLACK else 2)
         if ph == P_SETUP_WHITE2:
             arr[H_TURN] += 1
             arr[S_PHASE] = P_CHOOSE
@@ -1105,21 +1216,22 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
         # the second player (seat 1) takes Black: colour c is then played by seat c ^ 1
         arr[H_SWAPPED] = 1 if a == 2 * n + 1 else 0
         arr[H_TURN] += 1
-        _start_turn(g, arr, 0)
+        _begin_turn(g, gw, arr, w, 0)
         return
     c = arr[H_COLOUR]
     if ph == P_SELECT:
+        _clear_selection_words(g, w)
         v = arr[BASE + a]
         p = _potential(g, arr, a, c)
         if v == 0:  # deploy, then perhaps a dispatch of the new stone
-            _add_stone(g, arr, a, c)
+            _set(g, gw, arr, w, a, c + 1)
             arr[S_STALL + c] = 0
             if p - 1 >= 1 and has_exit(g, arr, a, p - 1):
                 arr[S_PHASE] = P_AFTER_DEPLOY
                 arr[S_SEL] = a
                 arr[S_BUDGET] = p - 1
                 return
-            _end_move(g, arr)
+            _end_move(g, gw, arr, w)
             return
         if v == c + 1:  # dispatch of one's own stone
             arr[S_STALL + c] += 1
@@ -1127,152 +1239,100 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
             arr[S_SEL] = a
             arr[S_BUDGET] = p
             return
-        _set_site(g, arr, a, c + 1)  # capture
+        _set(g, gw, arr, w, a, c + 1)  # capture
         arr[S_STALL + c] = 0
-        _end_move(g, arr)
+        _end_move(g, gw, arr, w)
         return
     if a < 2 * n:  # a destination
-        _remove_stone(g, arr, arr[S_SEL])
-        _add_stone(g, arr, a - n, c)
-    _end_move(g, arr)
+        _set(g, gw, arr, w, arr[S_SEL], 0)
+        _set(g, gw, arr, w, a - n, c + 1)
+    _end_move(g, gw, arr, w)
 
 
-@njit(cache=True)
-def _select_few_empty(  # pragma: no cover - compiled
-    g: Array, arr: Array, c: int, cells: Array, buf: Array
-) -> int:
-    """Every legal selection of colour ``c`` (who may dispatch) into ``cells``; returns how many.
-
-    For a crowded board, where many of one's stones could leave only by a jump: rather than
-    try a jump from each of them, look back from each empty site along each line over the
-    occupied sites: a stone of ``c`` there whose potential covers the distance can jump to it.
-    Marks those stones in ``buf[n:2n]`` (zero, and left zero), the scratch of
-    :func:`destinations`.
-    """
-    n = g[G_N]
-    lst = BASE + (B_LIST + c) * n
-    stat = BASE + (B_STATUS + c) * n
-    mark = n
-    m = 0
-    for i in range(arr[S_LEN + c]):
-        x = arr[lst + i]
-        if arr[stat + x] != ST_MAYBE:  # a deploy, a capture or a dispatch by a step
-            cells[m] = x
-            m += 1
-    for e in range(n):
-        if arr[BASE + e] != 0:
-            continue
-        for d in range(6):
-            z = g[G_NB + 6 * e + d]
-            k = 1
-            while z >= 0 and arr[BASE + z] != 0 and k <= MAX_BUDGET:
-                if (
-                    k >= 2
-                    and arr[stat + z] == ST_MAYBE
-                    and buf[mark + z] == 0
-                    and _potential(g, arr, z, c) >= k
-                ):
-                    buf[mark + z] = 1
-                    cells[m] = z
-                    m += 1
-                z = g[G_NB + 6 * z + d]
-                k += 1
-    for i in range(m):
-        buf[mark + cells[i]] = 0
-    return m
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose_random(  # pragma: no cover - compiled
-    g: Array, arr: Array, rng: Any, cells: Array, buf: Array, q: Array, bb: Any
+    g: Array, gw: Any, arr: Array, w: Any, rng: Any, buf: Array, q: Array, sc: Any
 ) -> int:
     """A uniformly random legal action.
 
-    ``cells`` is scratch of length ``n``, ``buf`` scratch for :func:`destinations`, ``q``
-    for :func:`quick_destinations` (both kept clean) and ``bb`` for :func:`bit_destinations`
-    (its empty sites kept up to date by the caller). A destination is drawn uniformly from
-    all of them (and ``stop``), found by :func:`bit_destinations` for budgets up to 5 and by
-    :func:`quick_destinations` above.
-    A site to select is drawn uniformly from the mover's candidate list and kept if legal (up to
-    16 draws), else chosen uniformly from the legal candidates listed in full; set-up sites
-    likewise from the board's sites. Either way every legal site is equally likely.
+    ``buf`` is scratch for :func:`destinations` and ``q`` for :func:`quick_destinations` (both
+    kept clean), ``sc`` for :func:`bit_destinations` (:func:`bit_scratch`). A selection is
+    drawn uniformly from the sure selections and the candidates together (the selection
+    bitboards); a candidate that turns out unable to leave is dropped and the draw repeated,
+    which keeps every legal site equally likely. A destination is drawn uniformly from all
+    of them (and ``stop``), found by :func:`bit_destinations` for budgets up to 5 and by
+    :func:`quick_destinations` above. Set-up sites are drawn uniformly from the empty sites.
     """
     n = g[G_N]
     ph = arr[S_PHASE]
     if ph == P_CHOOSE:
-        return 2 * n + 1 + rand_below(rng, 2)
+        return 2 * n + 1 + rand_index(rng, 2)
     if ph < P_SELECT:
-        for _ in range(16):
-            x = int(rand_below(rng, n))
+        while True:
+            x = int(rand_index(rng, n))
             if arr[BASE + x] == 0:
                 return x
-        m = 0
-        for x in range(n):
-            if arr[BASE + x] == 0:
-                cells[m] = x
-                m += 1
-        return cells[rand_below(rng, m)]
     if ph == P_SELECT:
-        # uniform over the candidate list, rejecting the candidates that are not legal
+        nw = g[_bit_base(g)]
         c = arr[H_COLOUR]
-        lst = BASE + (B_LIST + c) * n
-        size = arr[S_LEN + c]
-        may = _may_dispatch(g, arr, c)
-        if may and 4 * arr[S_EMPTY] < arr[S_CNT + 3 * c + 2]:
-            m = _select_few_empty(g, arr, c, cells, buf)
-            return cells[rand_below(rng, m)]
-        stat = BASE + (B_STATUS + c) * n
-        for _ in range(16):
-            x = arr[lst + rand_below(rng, size)]
-            st = arr[stat + x]  # as select_ok
-            if st == ST_STRONG or (
-                may
-                and (
-                    st == ST_DISPATCH
-                    or (st == ST_MAYBE and has_exit(g, arr, x, _potential(g, arr, x, c)))
-                )
-            ):
-                return x
-        m = 0
-        for i in range(size):
-            x = arr[lst + i]
-            if select_ok(g, arr, x, c):
-                cells[m] = x
-                m += 1
-        return cells[rand_below(rng, m)]
+        for j in range(nw):  # copies to thin out: the state's own words stay as they are
+            sc[SC_SURE * nw + j] = w[W_SURE * nw + j]
+            sc[SC_CAND * nw + j] = w[W_CAND * nw + j]
+        while True:
+            total = 0
+            for j in range(nw):
+                total += int(popcount64(sc[SC_SURE * nw + j] | sc[SC_CAND * nw + j]))
+            if total == 0:
+                return -1  # cannot happen in a game that goes on
+            k = int(rand_index(rng, total))
+            for j in range(nw):
+                both = sc[SC_SURE * nw + j] | sc[SC_CAND * nw + j]
+                cnt = int(popcount64(both))
+                if k < cnt:
+                    b = _nth_bit(both, k)
+                    bit = _ONE << np.uint64(b)
+                    x = _site_of_bit(g, 64 * j + b)
+                    if (sc[SC_SURE * nw + j] & bit) != _ZERO or has_exit(
+                        g, arr, x, _potential(g, arr, x, c)
+                    ):
+                        return x
+                    sc[SC_CAND * nw + j] &= ~bit
+                    break
+                k -= cnt
     if arr[S_BUDGET] <= 5:
-        m = bit_destinations(g, arr, arr[S_SEL], arr[S_BUDGET], bb)
+        m = _bit_destinations(g, gw, w, arr[S_SEL], arr[S_BUDGET], sc)
         if ph == P_AFTER_DEPLOY:
-            k = rand_below(rng, m + 1)
-            return 2 * n if k == m else bit_pick(g, bb, int(k)) + n
-        return bit_pick(g, bb, int(rand_below(rng, m))) + n
+            k = int(rand_index(rng, m + 1))
+            return 2 * n if k == m else bit_pick(g, sc, k) + n
+        return bit_pick(g, sc, int(rand_index(rng, m))) + n
     m = quick_destinations(g, arr, arr[S_SEL], arr[S_BUDGET], q, buf)
     if ph == P_AFTER_DEPLOY:
-        k = rand_below(rng, m + 1)
+        k = int(rand_index(rng, m + 1))
         return 2 * n if k == m else buf[k] + n
-    return buf[rand_below(rng, m)] + n
+    return buf[rand_index(rng, m)] + n
 
 
 @njit(cache=True)
 def playout(g: Array, arr: Array, rng: Any, out: Array, limit: int) -> int:  # pragma: no cover
     """Uniformly random legal actions until the game ends or ``limit`` actions were taken."""
     n = g[G_N]
-    cells = np.empty(n, dtype=np.int32)
     buf = np.zeros(scratch_size(n), dtype=np.int32)
     q = np.zeros(quick_scratch_size(n), dtype=np.int32)
-    bb = bit_scratch(g, arr)
+    sc = bit_scratch(g)
+    # views without reference counts: the loop passes them to a dozen functions per action
+    ug = unmanaged(g)
+    ugw = unmanaged(_g_words(g))
+    uarr = unmanaged(arr)
+    uw = unmanaged(_words(g, arr))
+    urng = unmanaged(rng)
+    ubuf = unmanaged(buf)
+    uq = unmanaged(q)
+    usc = unmanaged(sc)
     record = out.shape[0] >= limit
     k = 0
-    while arr[H_PLAYER] >= 0 and k < limit:
-        a = choose_random(g, arr, rng, cells, buf, q, bb)
-        sel = arr[S_SEL]
-        apply(g, arr, a)
-        # only the sites an action names change (the end-of-game fill ends the playout)
-        if a < n:
-            _bit_update(g, arr, bb, a)
-        elif a < 2 * n:
-            _bit_update(g, arr, bb, sel)
-            _bit_update(g, arr, bb, a - n)
+    while uarr[H_PLAYER] >= 0 and k < limit:
+        a = choose_random(ug, ugw, uarr, uw, urng, ubuf, uq, usc)
+        _apply(ug, ugw, uarr, uw, a)
         if record:
             out[k] = a
         k += 1
@@ -1354,10 +1414,11 @@ class Throngs(Game):
             raise BoardError(f"{self.board.description} has an even number of sites")
         self.consts = consts_for(self.board, bool(self.options["no_stalling"]))
         self.kernels = KERNELS
+        self._start = initial_array(self.board, self.options["setup"], self.consts)
 
     def initial_array(self) -> Array:
         """The set-up (first player to place stones), or the standard set-up with Black to move."""
-        return initial_array(self.board, self.options["setup"])
+        return self._start.copy()
 
     # -- actions and text ------------------------------------------------
     @property
@@ -1474,7 +1535,7 @@ class Throngs(Game):
             raise NotationError(str(exc)) from None
         if len(set(b + w)) != len(b) + len(w):
             raise OptionError("a site is listed twice")
-        arr = initial_array(self.board, "choose")
+        arr = initial_array(self.board, "choose", self.consts)
         for x in b:
             _add_stone(self.consts, arr, x, 0)
         for x in w:
