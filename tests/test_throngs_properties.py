@@ -279,12 +279,17 @@ def test_undo_and_records_round_trip(seed: int, board: str) -> None:
 
 
 @settings(max_examples=40)
-@given(seed=st.integers(0, 10**6), size=st.sampled_from([3, 4, 5]))
+@given(seed=st.integers(0, 10**6), size=st.sampled_from([3, 4, 5, 0]))
 def test_quick_destinations_match_the_search_of_legal(seed: int, size: int) -> None:
     """The playout's searches (a walk search with a check for sites crossed twice, and the
-    bitboard search for budgets up to 5) find exactly the destinations of
-    :func:`destinations`, on crowded random boards where the check matters."""
-    game = hexarena.new_game("throngs", board="hex", size=size)
+    bitboard search for budgets up to 5, on a window of one or two words where the reach fits)
+    find exactly the destinations of :func:`destinations`, on crowded random boards where the
+    check matters (hex boards, and the original board for ``size`` 0)."""
+    game = (
+        hexarena.new_game("throngs", board="hex", size=size)
+        if size
+        else hexarena.new_game("throngs")
+    )
     assert isinstance(game, Throngs)
     rnd = random.Random(seed)
     n = game.board.size

@@ -906,6 +906,157 @@ def _down3(
 
 
 @njit(cache=True, inline="always")
+def _word_at(
+    w0: np.uint64, w1: np.uint64, w2: np.uint64, base: int
+) -> np.uint64:  # pragma: no cover - compiled
+    """Bits ``base .. base + 63`` of the three-word bitboard ``w0, w1, w2`` (zero beyond it)."""
+    q = base >> 6  # floor, also for a negative base
+    r = np.uint64(base & 63)
+    lo = _ZERO
+    hi = _ZERO
+    if q == -1:
+        hi = w0
+    elif q == 0:
+        lo = w0
+        hi = w1
+    elif q == 1:
+        lo = w1
+        hi = w2
+    elif q == 2:
+        lo = w2
+    if r == _ZERO:
+        return lo
+    return (lo >> r) | (hi << (np.uint64(64) - r))
+
+
+@njit(cache=True, inline="always")
+def _window_destinations(  # pragma: no cover - compiled
+    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any, two: bool
+) -> int:
+    """:func:`_bit_destinations3` on a window of one word (``two`` false) or two words around
+    the stone on ``x``, for budgets whose reach fits.
+
+    A path of cost ``c`` moves at most ``c`` rows and so at most ``c * W`` bits (``W`` the bit
+    offset of a row) from its start: every site reached, crossed or landed on within the
+    budget lies in the window from ``bit(x) - budget * W`` on when ``2 * budget * W + 1`` bits
+    fit, and shifts that push bits out of the window only drop what no path reaches. Leaves
+    the destinations in block ``SC_DEST`` in board coordinates, as the full search does.
+    """
+    gb = _bit_base(g)
+    row = g[gb + 2]  # the offset of direction (0, 1): one row
+    xb = g[gb + 7 + x]
+    base = xb - budget * row
+    e0 = w[3 * W_EMPTY]
+    e1 = w[3 * W_EMPTY + 1]
+    e2 = w[3 * W_EMPTY + 2]
+    b0 = gw[0]
+    b1 = gw[1]
+    b2 = gw[2]
+    a0 = np.uint64(g[gb + 1])
+    a1 = np.uint64(row)
+    a2 = np.uint64(g[gb + 3])
+    c0 = np.uint64(64) - a0
+    c1 = np.uint64(64) - a1
+    c2 = np.uint64(64) - a2
+    el = _word_at(e0, e1, e2, base)
+    start = _ONE << np.uint64(budget * row)
+    ol = _word_at(b0, b1, b2, base) & ~el & ~start
+    if not two:
+        f = start
+        j0 = j1 = j2 = j3 = j4 = j5 = _ZERO
+        for _ in range(budget):
+            v = (f | j0) << a0
+            j0 = v & ol
+            nx = f | (v & el)
+            v = (f | j3) >> a0
+            j3 = v & ol
+            nx |= v & el
+            v = (f | j1) << a1
+            j1 = v & ol
+            nx |= v & el
+            v = (f | j4) >> a1
+            j4 = v & ol
+            nx |= v & el
+            v = (f | j2) << a2
+            j2 = v & ol
+            nx |= v & el
+            v = (f | j5) >> a2
+            j5 = v & ol
+            f = nx | (v & el)
+        fl = f & el
+        fh = _ZERO
+    else:
+        eh = _word_at(e0, e1, e2, base + 64)
+        oh = _word_at(b0, b1, b2, base + 64) & ~eh
+        fl = start
+        fh = _ZERO
+        u0l = u0h = u1l = u1h = u2l = u2h = _ZERO  # jumps up, per axis
+        d0l = d0h = d1l = d1h = d2l = d2h = _ZERO  # jumps down
+        for _ in range(budget):
+            sl = fl | u0l
+            sh = fh | u0h
+            vl = sl << a0
+            vh = (sh << a0) | (sl >> c0)
+            u0l, u0h = vl & ol, vh & oh
+            nl, nh = fl | (vl & el), fh | (vh & eh)
+            sl = fl | d0l
+            sh = fh | d0h
+            vl = (sl >> a0) | (sh << c0)
+            vh = sh >> a0
+            d0l, d0h = vl & ol, vh & oh
+            nl, nh = nl | (vl & el), nh | (vh & eh)
+            sl = fl | u1l
+            sh = fh | u1h
+            vl = sl << a1
+            vh = (sh << a1) | (sl >> c1)
+            u1l, u1h = vl & ol, vh & oh
+            nl, nh = nl | (vl & el), nh | (vh & eh)
+            sl = fl | d1l
+            sh = fh | d1h
+            vl = (sl >> a1) | (sh << c1)
+            vh = sh >> a1
+            d1l, d1h = vl & ol, vh & oh
+            nl, nh = nl | (vl & el), nh | (vh & eh)
+            sl = fl | u2l
+            sh = fh | u2h
+            vl = sl << a2
+            vh = (sh << a2) | (sl >> c2)
+            u2l, u2h = vl & ol, vh & oh
+            nl, nh = nl | (vl & el), nh | (vh & eh)
+            sl = fl | d2l
+            sh = fh | d2h
+            vl = (sl >> a2) | (sh << c2)
+            vh = sh >> a2
+            d2l, d2h = vl & ol, vh & oh
+            fl, fh = nl | (vl & el), nh | (vh & eh)
+        fl &= el
+        fh &= eh
+    # back to board coordinates: window bit i is board bit base + i
+    out0 = _ZERO
+    out1 = _ZERO
+    out2 = _ZERO
+    for i in range(3):
+        # board word i holds bits 64 i .. 64 i + 63, window offsets 64 i - base on
+        off = 64 * i - base
+        v = _ZERO
+        if -64 < off < 64:
+            v = (fl >> np.uint64(off)) if off >= 0 else (fl << np.uint64(-off))
+        off2 = off - 64
+        if -64 < off2 < 64:
+            v |= (fh >> np.uint64(off2)) if off2 >= 0 else (fh << np.uint64(-off2))
+        if i == 0:
+            out0 = v
+        elif i == 1:
+            out1 = v
+        else:
+            out2 = v
+    sc[SC_DEST * 3] = out0
+    sc[SC_DEST * 3 + 1] = out1
+    sc[SC_DEST * 3 + 2] = out2
+    return int(popcount64(fl) + popcount64(fh))
+
+
+@njit(cache=True, inline="always")
 def _bit_destinations3(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
 ) -> int:
@@ -988,6 +1139,9 @@ def _bit_destinations(  # pragma: no cover - compiled
     gb = _bit_base(g)
     nw = g[gb]
     if nw == 3:
+        span = 2 * budget * g[gb + 2] + 1
+        if span <= 128:
+            return _window_destinations(g, gw, w, x, budget, sc, span > 64)
         return _bit_destinations3(g, gw, w, x, budget, sc)
     emp = W_EMPTY * nw
     nxt = SC_DEST * nw
