@@ -9,7 +9,9 @@ differ only in their :class:`SearchSettings` and their default :class:`~hexarena
               every move, no proofs, no RAVE; one second a move by default
 ``mcts``      the strongest: proofs (MCTS-Solver), tree reuse between moves, playouts cut
               short and evaluated by the game's plug-in, RAVE where the game's plug-in turns
-              it on, a tuned exploration constant; one second a move by default
+              it on, a tuned exploration constant, and where the plug-in asks for them a
+              reward by score margin and a first turn searched against the pie rule's
+              swap; one second a move by default
 ``easy``      ``mcts`` limited to 100 iterations a decision
 ``medium``    ``mcts`` limited to 300 iterations or 0.05 seconds a decision, whichever
               comes first (a whole Churn game at side 5 takes a few minutes)
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import math
 import os
+import random
 import time
 from dataclasses import dataclass, replace
 from typing import Any
@@ -34,6 +37,9 @@ from ..rng import make_rng
 from . import search as S
 from .base import Hint, Limit, Player, register_player
 from .plugins import GamePlugin, plugin_for
+
+#: How many random completions of each first action :meth:`MCTSPlayer.pie_turn` considers.
+PIE_COMPLETIONS = 2
 
 
 class SearchError(HexArenaError):
@@ -51,6 +57,8 @@ class SearchSettings:
     capped: bool = True  # cut playouts short at the plug-in's cap and evaluate
     better_playout: bool = True  # use the plug-in's playout kernel when it has one
     greedy: float | None = None  # share of greedy playout steps (by the plug-in's evaluation)
+    score_end: bool | None = None  # score finished games by the plug-in's evaluation (margin)
+    pie_opening: bool | None = None  # search the first turn against the swap (pie rule)
     expand_at: int = 1  # visits a leaf needs before it gets children
     max_nodes: int = 1_000_000  # the largest tree kept (about 52 bytes a node)
 
@@ -64,6 +72,8 @@ UCT_SETTINGS = SearchSettings(
     capped=False,
     better_playout=False,
     greedy=0.0,
+    score_end=False,
+    pie_opening=False,
 )
 #: Everything on.
 FULL_SETTINGS = SearchSettings()
@@ -113,6 +123,7 @@ class MCTSPlayer(Player):
         self._rng = make_rng(seed)
         self._game = None
         self._root_hist: Array = np.empty(0, dtype=np.int32)
+        self._plan: list[int] = []
 
     def prepare(self, game: Game) -> None:
         """Compile (or load) the search for ``game`` and start a fresh tree."""
@@ -138,8 +149,11 @@ class MCTSPlayer(Player):
         greedy = plugin.greedy if st.greedy is None else st.greedy
         if callable(greedy):
             greedy = greedy(game)
+        score_end = plugin.score_end if st.score_end is None else st.score_end
+        self._pie = plugin.pie_opening if st.pie_opening is None else st.pie_opening
         self._ip = np.array(
-            [cap, int(st.solver), int(rave), st.expand_at, round(1000 * greedy)], dtype=np.int64
+            [cap, int(st.solver), int(rave), st.expand_at, round(1000 * greedy), int(score_end)],
+            dtype=np.int64,
         )
         nact = game.num_distinct_actions
         self._path = np.empty(1024, dtype=np.int32)
@@ -154,6 +168,7 @@ class MCTSPlayer(Player):
         self._run(arr, 0, 1)  # compile (or load) the search for this game's kernels
         self._root_hist = np.empty(0, dtype=np.int32)
         self._root_arr = arr
+        self._plan = []
 
     def _run(self, arr: Array, iterations: int, budget: int) -> int:
         k = self._game.kernels  # type: ignore[union-attr]
@@ -291,12 +306,23 @@ class MCTSPlayer(Player):
         return out
 
     def choose(self, state: State, limit: Limit | None = None) -> int:
-        """The action to take: a proven win if there is one, else the most visited action."""
+        """The action to take: the next action of a first turn planned by :meth:`pie_turn`
+        (where the game's plug-in asks for it), a proven win if there is one, else the most
+        visited action."""
         if state.is_terminal():
             raise GameOverError("the game is over; there is nothing to choose")
         legal = state.legal_actions()
         if len(legal) == 1:
             return int(legal[0])
+        if self._game is None or self._game != state.game:
+            self._prepare(state.game)
+        hist = state.history_array().tolist()
+        if 0 < len(hist) < len(self._plan) and hist == self._plan[: len(hist)]:
+            return self._plan[len(hist)]  # the rest of a first turn chosen by pie_turn
+        self._plan = []
+        if self._pie and not hist and state.game.special_actions[:1] == ("swap",):
+            self._plan = self.pie_turn(state, limit)
+            return self._plan[0]
         self.search(state, limit)
         seat = state.current_player
         kids = self._children()
@@ -307,6 +333,109 @@ class MCTSPlayer(Player):
             return max(wins, key=lambda c: c[1])[0]
         alive = [c for c in kids if c[3] != 1 - seat] or kids
         return max(alive, key=lambda c: (c[1], c[2]))[0]
+
+    def pie_turn(self, state: State, limit: Limit | None = None) -> list[int]:
+        """The first turn of a game with the pie rule, chosen by search (all within ``limit``).
+
+        Under the pie rule the opponent takes whichever side of the position after the first
+        turn is better, so the first player wants the turn that leaves that position most even,
+        not the strongest turn. The candidates are every legal first action, each completed to
+        a whole turn in :data:`PIE_COMPLETIONS` random ways (a single-action turn is one
+        candidate per action). Each is judged by a search from the position after it, by what
+        the opponent can get there (:meth:`_pie_score`), and the lowest wins. The candidates
+        are narrowed in rounds (successive halving): each round shares an equal part of the
+        limit among the candidates left and keeps the best quarter, so the last few get the
+        longest searches. With an iteration (or node) limit too small for every candidate, a
+        round judges a random subset, so the limit always holds.
+        """
+        lim = limit if limit is not None else self.default_limit
+        check_limit(lim)
+        if lim.seconds is None and lim.iterations is None and lim.nodes is None:
+            lim = self.default_limit
+        seat = state.current_player
+        rnd = random.Random(int(self._rng[0]))
+        seen: set[tuple[int, ...]] = set()
+        cands: list[tuple[list[int], State]] = []
+        for a in state.legal_actions():
+            for _ in range(PIE_COMPLETIONS):
+                st = state.copy()
+                st.apply(a)
+                turn = [a]
+                while not st.is_terminal() and st.current_player == seat:
+                    b = rnd.choice(st.legal_actions())
+                    st.apply(b)
+                    turn.append(b)
+                key = tuple(sorted(turn))
+                if key not in seen:
+                    seen.add(key)
+                    cands.append((turn, st))
+        start = time.perf_counter()
+        rounds = max(1, math.ceil(math.log(len(cands), 4))) if len(cands) > 1 else 1
+        counts = {"iterations": lim.iterations, "nodes": lim.nodes}
+        spent = {"iterations": 0, "nodes": 0}
+        best = 0.5
+        for r in range(rounds):
+            left = rounds - r
+            room = [
+                (int(v) - spent[k]) // left for k, v in counts.items() if v is not None
+            ]  # what this round may spend of each whole-number bound
+            seconds = None
+            if lim.seconds is not None:
+                seconds = (start + lim.seconds - time.perf_counter()) / left
+                if seconds <= 0:
+                    break
+            if room and min(room) <= 0:
+                break
+            if room and min(room) < len(cands):
+                cands = rnd.sample(cands, max(1, min(room)))
+            each = max(1, min(room) // len(cands)) if room else None
+            sub = Limit(
+                seconds=None if seconds is None else seconds / len(cands),
+                iterations=None if lim.iterations is None else each,
+                nodes=None if lim.nodes is None else each,
+            )
+            scored = []
+            for i, (_turn, st) in enumerate(cands):
+                scored.append((self._pie_score(st, sub), i))
+                spent["iterations"] += int(self.last_stats.get("iterations", 0))
+                spent["nodes"] += int(self.last_stats.get("nodes", 0))
+            scored.sort()
+            best = scored[0][0]
+            cands = [cands[i] for _, i in scored[: max(1, math.ceil(len(cands) / 4))]]
+            if len(cands) == 1:
+                break
+        self.last_stats = {
+            "iterations": spent["iterations"],
+            "nodes": spent["nodes"],
+            "seconds": time.perf_counter() - start,
+            "reused_visits": 0.0,
+            "pie_value": 1.0 - best,
+        }
+        return cands[0][0]
+
+    def _pie_score(self, state: State, limit: Limit) -> float:
+        """What the opponent can get from ``state``, the position after a candidate first turn
+        (a search within ``limit``; 0 to 1, for the opponent, who is to act).
+
+        The swap and playing on lead to the same position with the sides traded, so the
+        opponent gets ``max(s, 1 - s)`` where ``s`` is the swap's value; where the swap was not
+        searched (or a result is proven), the value of the opponent's best reply.
+        """
+        if state.is_terminal():
+            out = state.outcome()
+            return 1.0 if out is not None and out.winner == state.current_player else 0.0
+        self.search(state, limit)
+        kids = self._children()
+        seat = state.current_player
+        if any(c[3] == seat for c in kids):
+            return 1.0
+        alive = [c for c in kids if c[3] != 1 - seat]
+        if not alive:
+            return 0.0
+        swap = [c for c in alive if state.game.action_text(c[0]) == "swap" and c[1] > 0]
+        if swap:
+            return max(swap[0][2], 1.0 - swap[0][2])
+        return max(alive, key=lambda c: (c[1], c[2]))[2]
 
     def analyse(self, state: State, limit: Limit | None = None, *, top: int = 5) -> list[Hint]:
         """The ``top`` best actions with their values and visit counts, best first."""

@@ -14,7 +14,12 @@ One search serves every game; what a game needs beyond its rules plugs in here:
 - ``greedy``: the share of playout steps that take the action the evaluation likes best
   (an immediate win always counts best), the rest being the playout kernel's own;
 - ``playout``: given the game, a better playout kernel (same signature as
-  ``Kernels.playout``), when the game has one.
+  ``Kernels.playout``), when the game has one;
+- ``score_end``: whether the evaluation also scores finished games (by their margin, the
+  winner always above 0.5), so that the strong players prefer clear wins to narrow ones;
+- ``pie_opening``: whether the strong players choose their first turn of a game with the pie
+  rule by searching every candidate turn for the one that leaves the opponent the least,
+  whether they swap or not (see :meth:`hexarena.ai.mcts.MCTSPlayer.pie_turn`).
 
 A game without an entry gets :data:`DEFAULT`: random playouts with generous caps.
 """
@@ -30,7 +35,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..core import Array, Game
+from ..core import H_PLAYER, Array, Game
 from .search import half
 
 
@@ -59,6 +64,8 @@ class GamePlugin:
     rave_bias: float = 0.05
     exploration: float = 0.4
     greedy: float | Callable[[Game], float] = 0.0
+    score_end: bool = False
+    pie_opening: bool = False
 
 
 DEFAULT = GamePlugin()
@@ -101,14 +108,38 @@ def _stones(slot: int, strength: float = 3.0) -> Callable[[Game], Any]:
     return make
 
 
+@functools.cache
+def china_grove_score(weight: float, scale: float) -> Any:
+    """A compiled evaluation for China Grove by the score (stones - P x groups).
+
+    On a finished game: ``1 - weight`` for a win (0 for a loss) plus ``weight`` x the logistic
+    of the score difference / ``scale``, so a win always counts more than 0.5 and a wider
+    margin a little more. Before the end (only where a simulation is cut short), the logistic
+    of the score difference so far.
+    """
+    from ..games.china_grove import G_PEN, S_GROUPS, S_STONES
+
+    @njit(cache=False)
+    def evaluate(g: Array, arr: Array) -> float:  # pragma: no cover - compiled
+        pen = g[G_PEN]
+        d = float(arr[S_STONES] - pen * arr[S_GROUPS] - arr[S_STONES + 1] + pen * arr[S_GROUPS + 1])
+        m = 1.0 / (1.0 + np.exp(-d / scale))
+        if arr[H_PLAYER] >= 0:
+            return m
+        return (1.0 - weight if d > 0 else 0.0) + weight * m
+
+    return evaluate
+
+
 # ---------------------------------------------------------------- the games
 def _churn() -> GamePlugin:
     from ..games import churn
 
     return GamePlugin(
         evaluate=_stones(churn.S_STONES),
-        # at side 3 a playout is a whole game; from side 4 on, games run thousands of turns
-        playout_cap=lambda game: 4 * game.board.size,
+        # from side 4 on, games run thousands of turns; on the small boards (side 3, 19 cells)
+        # a shorter cap and the evaluation beat longer playouts against uct
+        playout_cap=lambda game: (2 if game.board.size < 30 else 4) * game.board.size,
         safety_cap=lambda game: 20_000,
     )
 
@@ -135,11 +166,31 @@ def _scrunch() -> GamePlugin:
     return GamePlugin(evaluate=_stones(scrunch.S_STONES))
 
 
+def _china_grove() -> GamePlugin:
+    return GamePlugin(
+        evaluate=lambda game: china_grove_score(CG_MARGIN_WEIGHT, CG_MARGIN_SCALE),
+        score_end=True,
+        pie_opening=True,
+    )
+
+
+#: China Grove's reward by margin: the share of the reward given by the margin, and its scale
+CG_MARGIN_WEIGHT = 0.3
+CG_MARGIN_SCALE = 6.0
+
 _BUILTIN: dict[str, Callable[[], GamePlugin]] = {
     "churn": _churn,
     "gyre": _gyre,
     "throngs": _throngs,
     "scrunch": _scrunch,
+    "china-grove": _china_grove,
 }
 
-__all__ = ["DEFAULT", "GamePlugin", "plugin_for", "register_plugin", "stone_difference"]
+__all__ = [
+    "DEFAULT",
+    "GamePlugin",
+    "china_grove_score",
+    "plugin_for",
+    "register_plugin",
+    "stone_difference",
+]

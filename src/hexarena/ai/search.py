@@ -59,7 +59,8 @@ I_SOLVER = 1  # 1: use proofs in selection
 I_RAVE = 2  # 1: keep and use AMAF statistics
 I_EXPAND = 3  # visits a leaf needs before it is expanded
 I_GREEDY = 4  # per mille: how often a playout step is greedy (best by the evaluation)
-NPARAMS = 5
+I_SCORE_END = 5  # 1: score finished games by the evaluation too (a reward by score margin)
+NPARAMS = 6
 
 #: ``I_EXPAND`` value that turns expansion off (once the tree has reached its largest size).
 NO_EXPANSION = 1 << 30
@@ -93,9 +94,16 @@ def terminal_winner(arr: Array) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def seat0_reward(evaluate: Any, g: Array, arr: Array) -> float:  # pragma: no cover - compiled
-    """Reward of seat 0 for the position a simulation ended in (exact when the game is over)."""
-    if arr[H_PLAYER] < 0:
+def seat0_reward(
+    evaluate: Any, g: Array, arr: Array, score_end: bool
+) -> float:  # pragma: no cover - compiled
+    """Reward of seat 0 for the position a simulation ended in.
+
+    A finished game gives 1 or 0 (the bare result), or, with ``score_end``, what the evaluation
+    makes of the final position (an evaluation that scores finished games by their margin must
+    still give the winner more than 0.5).
+    """
+    if arr[H_PLAYER] < 0 and not score_end:
         return 1.0 if (arr[H_WINNER] ^ arr[H_SWAPPED]) == 0 else 0.0
     sw = arr[H_SWAPPED]
     if sw < 0:
@@ -249,6 +257,7 @@ def run(
     rave = ip[I_RAVE] != 0
     expand_at = ip[I_EXPAND]
     greedy = ip[I_GREEDY]
+    score_end = ip[I_SCORE_END] != 0
     tmp = root_arr.copy()
     root = meta[1]
     max_depth = path.shape[0] - 1
@@ -325,7 +334,7 @@ def run(
                     steps += 1
             else:
                 playout(g, arr, rng, none, pcap)
-        r0 = seat0_reward(evaluate, g, arr)
+        r0 = seat0_reward(evaluate, g, arr, score_end)
         # ---- back-propagation
         for i in range(depth, -1, -1):
             v = path[i]
