@@ -360,15 +360,22 @@ def recomputed_tables(game: Throngs, arr: np.ndarray) -> dict[str, list[int]]:
     }
 
 
+def sites_in(game: Throngs, words: np.ndarray, block: int) -> list[int]:
+    """The sites whose bits are set in block ``block`` (of ``words`` 64-bit words each)."""
+    n = game.board.size
+    nw = int(game.consts[G_NB + 6 * n])
+    bit_of = game.consts[G_NB + 6 * n + 7 : G_NB + 6 * n + 7 + n]
+    return [
+        x for x in range(n) if int(words[block * nw + bit_of[x] // 64]) >> int(bit_of[x] % 64) & 1
+    ]
+
+
 def sites_of_block(game: Throngs, arr: np.ndarray, block: int) -> list[int]:
     """The sites whose bits are set in bitboard ``block`` of the state (``W_*``)."""
     n = game.board.size
     nw = int(game.consts[G_NB + 6 * n])
     words = arr[words_offset(n) : words_offset(n) + 2 * NWBLOCKS * nw].view(np.uint64)
-    bit_of = game.consts[G_NB + 6 * n + 7 : G_NB + 6 * n + 7 + n]
-    return [
-        x for x in range(n) if int(words[block * nw + bit_of[x] // 64]) >> int(bit_of[x] % 64) & 1
-    ]
+    return sites_in(game, words, block)
 
 
 def plane_potentials(game: Throngs, arr: np.ndarray) -> list[int]:
@@ -496,15 +503,8 @@ def test_constant_words_hold_the_board_and_each_vicinity() -> None:
     off = G_NB + 6 * n + 7 + n + 64 * nw
     off += off % 2
     words = g[off : off + 2 * (1 + n) * nw].view(np.uint64)
-    bit_of = g[G_NB + 6 * n + 7 : G_NB + 6 * n + 7 + n]
-
-    def sites(block: int) -> set[int]:
-        return {
-            x
-            for x in range(n)
-            if int(words[block * nw + bit_of[x] // 64]) >> int(bit_of[x] % 64) & 1
-        }
-
-    assert sites(0) == set(range(n))
+    assert sites_in(game, words, 0) == list(range(n))
     for x in (0, 40, n - 1):
-        assert sites(1 + x) == {x} | {int(y) for y in board.neighbors[x] if y >= 0}
+        assert set(sites_in(game, words, 1 + x)) == {x} | {
+            int(y) for y in board.neighbors[x] if y >= 0
+        }

@@ -212,6 +212,7 @@ def board_for(options: dict[str, Any]) -> Board:
 
 
 # ---------------------------------------------------------------- set-up
+@njit(cache=True, inline="always")
 def words_offset(n: int) -> int:
     """Where the bitboards start in the state array of a board of ``n`` sites (an even index,
     so the int32 pairs line up with 64-bit words)."""
@@ -314,14 +315,8 @@ def _words(g: Array, arr: Array) -> Any:  # pragma: no cover - compiled
     """The state's bitboards (blocks ``W_*`` of ``words`` uint64), a view sharing ``arr``'s
     memory. Making a view costs about as much as a stone change, so the kernels make them once
     (per call of a public kernel, per playout) and pass them down as ``gw`` and ``w``."""
-    off = BASE + NBLOCKS * g[G_N]
-    off += off & 1
+    off = words_offset(g[G_N])
     return arr[off : off + 2 * NWBLOCKS * g[_bit_base(g)]].view(np.uint64)
-
-
-@njit(cache=True, inline="always")
-def _nb(g: Array, x: int, d: int) -> int:  # pragma: no cover - compiled
-    return g[G_NB + 6 * x + d]
 
 
 @njit(cache=True, inline="always")
@@ -890,6 +885,22 @@ def bit_scratch(g: Array) -> Any:  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
+def _up2(
+    s0: np.uint64, s1: np.uint64, a: np.uint64, b: np.uint64
+) -> tuple[np.uint64, np.uint64]:  # pragma: no cover - compiled
+    """A two-word bitboard shifted ``a`` bits up (``b = 64 - a``)."""
+    return s0 << a, (s1 << a) | (s0 >> b)
+
+
+@njit(cache=True, inline="always")
+def _down2(
+    s0: np.uint64, s1: np.uint64, a: np.uint64, b: np.uint64
+) -> tuple[np.uint64, np.uint64]:  # pragma: no cover - compiled
+    """A two-word bitboard shifted ``a`` bits down (``b = 64 - a``)."""
+    return (s0 >> a) | (s1 << b), s1 >> a
+
+
+@njit(cache=True, inline="always")
 def _up3(
     s0: np.uint64, s1: np.uint64, s2: np.uint64, a: np.uint64, b: np.uint64
 ) -> tuple[np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
@@ -993,48 +1004,27 @@ def _window_destinations(  # pragma: no cover - compiled
         u0l = u0h = u1l = u1h = u2l = u2h = _ZERO  # jumps up, per axis
         d0l = d0h = d1l = d1h = d2l = d2h = _ZERO  # jumps down
         for _ in range(budget):
-            sl = fl | u0l
-            sh = fh | u0h
-            vl = sl << a0
-            vh = (sh << a0) | (sl >> c0)
+            vl, vh = _up2(fl | u0l, fh | u0h, a0, c0)
             u0l, u0h = vl & ol, vh & oh
             nl, nh = fl | (vl & el), fh | (vh & eh)
-            sl = fl | d0l
-            sh = fh | d0h
-            vl = (sl >> a0) | (sh << c0)
-            vh = sh >> a0
+            vl, vh = _down2(fl | d0l, fh | d0h, a0, c0)
             d0l, d0h = vl & ol, vh & oh
             nl, nh = nl | (vl & el), nh | (vh & eh)
-            sl = fl | u1l
-            sh = fh | u1h
-            vl = sl << a1
-            vh = (sh << a1) | (sl >> c1)
+            vl, vh = _up2(fl | u1l, fh | u1h, a1, c1)
             u1l, u1h = vl & ol, vh & oh
             nl, nh = nl | (vl & el), nh | (vh & eh)
-            sl = fl | d1l
-            sh = fh | d1h
-            vl = (sl >> a1) | (sh << c1)
-            vh = sh >> a1
+            vl, vh = _down2(fl | d1l, fh | d1h, a1, c1)
             d1l, d1h = vl & ol, vh & oh
             nl, nh = nl | (vl & el), nh | (vh & eh)
-            sl = fl | u2l
-            sh = fh | u2h
-            vl = sl << a2
-            vh = (sh << a2) | (sl >> c2)
+            vl, vh = _up2(fl | u2l, fh | u2h, a2, c2)
             u2l, u2h = vl & ol, vh & oh
             nl, nh = nl | (vl & el), nh | (vh & eh)
-            sl = fl | d2l
-            sh = fh | d2h
-            vl = (sl >> a2) | (sh << c2)
-            vh = sh >> a2
+            vl, vh = _down2(fl | d2l, fh | d2h, a2, c2)
             d2l, d2h = vl & ol, vh & oh
             fl, fh = nl | (vl & el), nh | (vh & eh)
         fl &= el
         fh &= eh
     # back to board coordinates: window bit i is board bit base + i
-    out0 = _ZERO
-    out1 = _ZERO
-    out2 = _ZERO
     for i in range(3):
         # board word i holds bits 64 i .. 64 i + 63, window offsets 64 i - base on
         off = 64 * i - base
@@ -1044,15 +1034,7 @@ def _window_destinations(  # pragma: no cover - compiled
         off2 = off - 64
         if -64 < off2 < 64:
             v |= (fh >> np.uint64(off2)) if off2 >= 0 else (fh << np.uint64(-off2))
-        if i == 0:
-            out0 = v
-        elif i == 1:
-            out1 = v
-        else:
-            out2 = v
-    sc[SC_DEST * 3] = out0
-    sc[SC_DEST * 3 + 1] = out1
-    sc[SC_DEST * 3 + 2] = out2
+        sc[SC_DEST * 3 + i] = v
     return int(popcount64(fl) + popcount64(fh))
 
 
