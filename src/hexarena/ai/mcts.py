@@ -32,11 +32,19 @@ from typing import Any
 
 import numpy as np
 
-from ..core import H_PLAYER, Array, Game, GameOverError, HexArenaError, State
+from ..core import H_PLAYER, H_TURN, Array, Game, GameOverError, HexArenaError, State
 from ..rng import make_rng
 from . import search as S
 from .base import Hint, Limit, Player, register_player
 from .plugins import GamePlugin, plugin_for
+
+#: Positions the endgame solver may visit per second of the limit (it visits about 2.5 million
+#: a second, so this is about 40% of the time), and per iteration of an iteration limit.
+SOLVER_PER_SECOND = 1_000_000
+SOLVER_PER_ITERATION = 10
+
+#: The endgame solver's status for "every action loses against best play".
+LOSS = 2
 
 #: How many random completions of each first action :meth:`MCTSPlayer.pie_turn` considers.
 PIE_COMPLETIONS = 2
@@ -59,6 +67,8 @@ class SearchSettings:
     greedy: float | None = None  # share of greedy playout steps (by the plug-in's evaluation)
     score_end: bool | None = None  # score finished games by the plug-in's evaluation (margin)
     pie_opening: bool | None = None  # search the first turn against the swap (pie rule)
+    ordered_turns: bool | None = None  # expand the tree by the plug-in's tree_legal kernel
+    endgame: bool | None = None  # try the plug-in's exact endgame solver before searching
     expand_at: int = 1  # visits a leaf needs before it gets children
     max_nodes: int = 1_000_000  # the largest tree kept (about 52 bytes a node)
 
@@ -74,6 +84,8 @@ UCT_SETTINGS = SearchSettings(
     greedy=0.0,
     score_end=False,
     pie_opening=False,
+    ordered_turns=False,
+    endgame=False,
 )
 #: Everything on.
 FULL_SETTINGS = SearchSettings()
@@ -151,6 +163,11 @@ class MCTSPlayer(Player):
             greedy = greedy(game)
         score_end = plugin.score_end if st.score_end is None else st.score_end
         self._pie = plugin.pie_opening if st.pie_opening is None else st.pie_opening
+        ordered = plugin.tree_legal is not None and st.ordered_turns is not False
+        self._ordered = ordered
+        use_solver = plugin.endgame is not None and st.endgame is not False
+        self._solver = plugin.endgame(game) if use_solver else None  # type: ignore[misc]
+        self._tree_legal = plugin.tree_legal(game) if ordered else game.kernels.legal  # type: ignore[misc]
         self._ip = np.array(
             [cap, int(st.solver), int(rave), st.expand_at, round(1000 * greedy), int(score_end)],
             dtype=np.int64,
@@ -166,6 +183,8 @@ class MCTSPlayer(Player):
         arr = game.initial_array()
         S.init_root(self._ti, self._tf, self._meta, arr)
         self._run(arr, 0, 1)  # compile (or load) the search for this game's kernels
+        if self._solver is not None:  # and the solver
+            self._solver(game.consts, arr, 1, np.zeros(2, dtype=np.int64))
         self._root_hist = np.empty(0, dtype=np.int32)
         self._root_arr = arr
         self._plan = []
@@ -174,7 +193,7 @@ class MCTSPlayer(Player):
         k = self._game.kernels  # type: ignore[union-attr]
         return int(
             S.run(
-                k.legal,
+                self._tree_legal,
                 k.apply,
                 self._playout,
                 self._evaluate,
@@ -210,7 +229,10 @@ class MCTSPlayer(Player):
             and self._meta[0] < self.settings.max_nodes // 2
         ):
             node = int(self._meta[1])
-            for a in hist[len(old) :].tolist():
+            new = hist[len(old) :].tolist()
+            if self._ordered:
+                new = self._ordered_actions(self._root_arr, new)
+            for a in new:
                 node = int(S.find_child(self._ti, node, a))
                 if node < 0:
                     break
@@ -225,6 +247,25 @@ class MCTSPlayer(Player):
             self._ip[S.I_EXPAND] = self.settings.expand_at
         self._root_hist = hist
         self._root_arr = arr
+
+    def _ordered_actions(self, arr: Array, actions: list[int]) -> list[int]:
+        """``actions`` played from ``arr`` with each turn's actions in ascending order, as the
+        tree holds them when the plug-in's ``tree_legal`` orders turns (turns are sets)."""
+        game = self._game
+        assert game is not None
+        k = game.kernels
+        a2 = arr.copy()
+        out: list[int] = []
+        turn: list[int] = []
+        for a in actions:
+            before = a2[H_TURN]
+            k.apply(game.consts, a2, a)
+            turn.append(a)
+            if a2[H_TURN] != before or a2[H_PLAYER] < 0:
+                out.extend(sorted(turn))
+                turn = []
+        out.extend(sorted(turn))
+        return out
 
     def _grow(self) -> bool:
         """Double the node arrays (up to ``max_nodes``); return whether there is more room."""
@@ -323,8 +364,31 @@ class MCTSPlayer(Player):
         if self._pie and not hist and state.game.special_actions[:1] == ("swap",):
             self._plan = self.pie_turn(state, limit)
             return self._plan[0]
-        self.search(state, limit)
+        lim = self._resolve(limit)
+        start = time.perf_counter()
+        solved = self._solve(state, lim) if self._solver is not None else (-1, 0, 0)
+        if solved[0] >= 0:
+            return solved[0]
+        if lim.seconds is not None:
+            lim = replace(lim, seconds=max(1e-3, lim.seconds - (time.perf_counter() - start)))
         seat = state.current_player
+        lost = solved[1] == LOSS
+        if not lost:
+            t0 = time.perf_counter()
+            self.search(state, lim)
+            root = int(self._meta[1])
+            lost = self.settings.solver and self._ti[root, S.T_PROVEN] == 1 - seat
+            if lost and lim.seconds is not None:
+                lim = replace(lim, seconds=max(1e-3, lim.seconds - (time.perf_counter() - t0)))
+        if lost and self.settings.solver:
+            # lost against best play: search without proofs for the best practical chance
+            self._ip[S.I_SOLVER] = 0
+            try:
+                self.search(state, lim)
+            finally:
+                self._ip[S.I_SOLVER] = 1
+        self.last_stats["solver_positions"] = solved[2]
+        self.last_stats["solved"] = solved[1]
         kids = self._children()
         if not kids:  # pragma: no cover - a search always expands the root
             return int(legal[0])
@@ -333,6 +397,29 @@ class MCTSPlayer(Player):
             return max(wins, key=lambda c: c[1])[0]
         alive = [c for c in kids if c[3] != 1 - seat] or kids
         return max(alive, key=lambda c: (c[1], c[2]))[0]
+
+    def _resolve(self, limit: Limit | None) -> Limit:
+        """``limit`` checked, or the player's default where it sets no bound."""
+        lim = limit if limit is not None else self.default_limit
+        check_limit(lim)
+        if lim.seconds is None and lim.iterations is None and lim.nodes is None:
+            lim = self.default_limit
+        return lim
+
+    def _solve(self, state: State, lim: Limit) -> tuple[int, int, int]:
+        """Ask the plug-in's endgame solver for a winning action within a budget of positions
+        derived from ``lim``; return (the action or -1, status, positions visited)."""
+        budgets = []
+        if lim.seconds is not None:
+            budgets.append(int(SOLVER_PER_SECOND * lim.seconds))
+        if lim.iterations is not None:
+            budgets.append(SOLVER_PER_ITERATION * int(lim.iterations))
+        if lim.nodes is not None:
+            budgets.append(SOLVER_PER_ITERATION * int(lim.nodes))
+        status = np.zeros(2, dtype=np.int64)
+        arr = np.array(state.array, dtype=np.int32)
+        a = int(self._solver(state.game.consts, arr, max(1, min(budgets)), status))
+        return a, int(status[0]), int(status[1])
 
     def pie_turn(self, state: State, limit: Limit | None = None) -> list[int]:
         """The first turn of a game with the pie rule, chosen by search (all within ``limit``).

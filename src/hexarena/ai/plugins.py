@@ -17,6 +17,15 @@ One search serves every game; what a game needs beyond its rules plugs in here:
   ``Kernels.playout``), when the game has one;
 - ``score_end``: whether the evaluation also scores finished games (by their margin, the
   winner always above 0.5), so that the strong players prefer clear wins to narrow ones;
+- ``tree_legal``: given the game, a compiled ``legal``-like kernel that the strong players
+  use to expand their tree instead of the game's ``legal``: a non-empty subset of the legal
+  actions whenever the game goes on, chosen so that each distinct turn is still reached (China
+  Grove's checkers of a turn in ascending order: a turn is a set of cells, so its orderings
+  are one position);
+- ``endgame``: given the game, a compiled ``solve(g, arr, budget, status) -> action``
+  that looks for a winning action by exact search within ``budget`` positions (status[0]:
+  0 unknown, 1 the action wins, 2 every action loses; status[1]: positions visited), which
+  the strong players try before searching;
 - ``pie_opening``: whether the strong players choose their first turn of a game with the pie
   rule by searching every candidate turn for the one that leaves the opponent the least,
   whether they swap or not (see :meth:`hexarena.ai.mcts.MCTSPlayer.pie_turn`).
@@ -66,6 +75,8 @@ class GamePlugin:
     greedy: float | Callable[[Game], float] = 0.0
     score_end: bool = False
     pie_opening: bool = False
+    tree_legal: Callable[[Game], Any] | None = None
+    endgame: Callable[[Game], Any] | None = None
 
 
 DEFAULT = GamePlugin()
@@ -167,10 +178,14 @@ def _scrunch() -> GamePlugin:
 
 
 def _china_grove() -> GamePlugin:
+    from .china_grove_ai import ordered_legal, solve_root
+
     return GamePlugin(
         evaluate=lambda game: china_grove_score(CG_MARGIN_WEIGHT, CG_MARGIN_SCALE),
         score_end=True,
         pie_opening=True,
+        tree_legal=lambda game: ordered_legal,
+        endgame=lambda game: solve_root,
     )
 
 
