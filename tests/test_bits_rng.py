@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from numba import njit
 
-from hexarena.bits import ctz64, popcount64, unmanaged
+from hexarena.bits import HAS_BMI2, _nth_bit_pdep, _nth_bit_search, ctz64, popcount64, unmanaged
 from hexarena.rng import make_rng, rand_index
 
 
@@ -21,6 +21,26 @@ def test_popcount_and_trailing_zeros(x: int) -> None:
     count, low = _bits(np.uint64(x))
     assert count == bin(x).count("1")
     assert low == (64 if x == 0 else (x & -x).bit_length() - 1)
+
+
+@njit(cache=True)
+def _nth_by_search(x: np.uint64, k: int) -> int:  # pragma: no cover - compiled
+    return _nth_bit_search(x, k)
+
+
+@njit(cache=True)
+def _nth_by_pdep(x: np.uint64, k: int) -> int:  # pragma: no cover - compiled
+    return _nth_bit_pdep(x, k)
+
+
+@given(st.integers(1, 2**64 - 1), st.integers(0, 63))
+def test_kth_set_bit(x: int, k: int) -> None:
+    """Both ways of finding the k-th set bit give the position of the k-th lowest one."""
+    ones = [i for i in range(64) if x >> i & 1]
+    k %= len(ones)
+    assert _nth_by_search(np.uint64(x), k) == ones[k]
+    if HAS_BMI2:  # the instruction exists only there
+        assert _nth_by_pdep(np.uint64(x), k) == ones[k]
 
 
 @njit(cache=True)

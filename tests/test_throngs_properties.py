@@ -20,6 +20,7 @@ from hexarena.games.throngs import (
     P_SELECT,
     S_PHASE,
     S_STALL,
+    STARS,
     W_CAND,
     W_EMPTY,
     W_PLANES,
@@ -28,6 +29,7 @@ from hexarena.games.throngs import (
     Throngs,
     _add_stone,
     bit_destinations,
+    bit_has_exit,
     bit_pick,
     bit_scratch,
     consts_for,
@@ -508,3 +510,56 @@ def test_constant_words_hold_the_board_and_each_vicinity() -> None:
         assert set(sites_in(game, words, 1 + x)) == {x} | {
             int(y) for y in board.neighbors[x] if y >= 0
         }
+
+
+def test_constant_words_hold_each_star() -> None:
+    """After the vicinities, each site's stars for budgets 2 to 7: the sites on its six lines,
+    up to the budget along each, stopping at the first gap or edge (the original board's
+    notches cut some lines short)."""
+    game = hexarena.new_game("throngs")
+    assert isinstance(game, Throngs)
+    board = game.board
+    g = game.consts
+    n = board.size
+    nw = int(g[G_NB + 6 * n])
+    off = G_NB + 6 * n + 7 + n + 64 * nw
+    off += off % 2
+    words = g[off : off + 2 * (1 + (1 + STARS) * n) * nw].view(np.uint64)
+    for x in range(n):
+        for budget in range(2, MAX_BUDGET + 1):
+            want: set[int] = set()
+            for d in range(6):
+                y, k = int(board.neighbors[x, d]), 1
+                while y >= 0 and k <= budget:
+                    want.add(y)
+                    y, k = int(board.neighbors[y, d]), k + 1
+            got = sites_in(game, words, 1 + n + STARS * x + budget - 2)
+            assert set(got) == want, (board.names[x], budget)
+
+
+@settings(max_examples=25)
+@given(
+    seed=st.integers(0, 10**6),
+    board=st.sampled_from(["original", "large"]),
+    density=st.sampled_from([0.3, 0.7, 0.9, 0.97]),
+)
+def test_exit_check_by_bitboards_matches_the_rules(seed: int, board: str, density: float) -> None:
+    """A stone can leave with a budget exactly when some path reaches a destination: the
+    bitboard check (an empty neighbour, or an empty site in the star) against the brute-force
+    paths of the rules, and against the walk-based :func:`has_exit`, for every budget."""
+    from hexarena.games.throngs import has_exit
+
+    game = hexarena.new_game("throngs", board=board)
+    assert isinstance(game, Throngs)
+    rnd = random.Random(seed)
+    n = game.board.size
+    arr = game.initial_array()
+    stones = [x for x in range(n) if rnd.random() < density]
+    for x in stones:
+        _add_stone(game.consts, arr, x, rnd.randrange(2))
+    contents = [int(v) for v in arr[BASE : BASE + n]]
+    for x in rnd.sample(stones, min(12, len(stones))):
+        for budget in range(0, MAX_BUDGET + 1):
+            want = budget >= 1 and bool(reference_destinations(game, contents, x, budget))
+            assert bool(bit_has_exit(game.consts, arr, x, budget)) == want, (x, budget)
+            assert bool(has_exit(game.consts, arr, x, budget)) == want, (x, budget)

@@ -80,7 +80,7 @@ from typing import Any, ClassVar
 import numpy as np
 from numba import njit
 
-from ..bits import ctz64, popcount64, unmanaged
+from ..bits import ctz64, nth_bit64, popcount64, unmanaged
 from ..core import (
     H_COLOUR,
     H_PLAYER,
@@ -147,6 +147,8 @@ REASON_NO_MOVE = 1
 
 #: Largest possible dispatch budget: a vicinity has at most 7 sites.
 MAX_BUDGET = 7
+#: Stars kept per site in the constant words: budgets 2 to ``MAX_BUDGET`` (:func:`_star`).
+STARS = MAX_BUDGET - 1
 
 # constant table: [n, no_stalling, neighbours (n x 6)]
 G_N = 0
@@ -252,7 +254,8 @@ def consts_for(board: Board, no_stalling: bool) -> Array:
     """The constant table: ``[n, no_stalling, neighbours (n x 6, -1 off the board)]``, then the
     bitboard tables: ``[words, 6 bit offsets of the directions, each site's bit (n), each
     bit's site (64 x words, -1 for none)]``, then (from an even index, as pairs of int32) the
-    64-bit words of the board's sites and of each site's vicinity (``words`` each).
+    64-bit words of the board's sites, of each site's vicinity, and of each site's stars
+    (``words`` each; :func:`_star`).
 
     A site's bit is ``W * (r - rmin) + (q - qmin)`` with ``W`` one more than the board's width:
     the spare column takes what a shift pushes over an edge, so every neighbour is a shift.
@@ -269,12 +272,20 @@ def consts_for(board: Board, no_stalling: bool) -> Array:
         site_of[b] = i
     assert max(abs(o) for o in offsets) < 64
     assert all(0 < offsets[d] == -offsets[d + 3] for d in range(3))  # opposite directions
-    table = np.zeros((1 + n) * words, dtype=np.uint64)
+    table = np.zeros((1 + n + STARS * n) * words, dtype=np.uint64)
     for x, b in enumerate(bit_of):
         table[b >> 6] |= np.uint64(1 << (b & 63))
         for y in [x, *(int(y) for y in board.neighbors[x] if y >= 0)]:
             c = bit_of[y]
             table[(1 + x) * words + (c >> 6)] |= np.uint64(1 << (c & 63))
+        for d in range(6):  # the stars: each line from x, up to the board's edge
+            y, k = int(board.neighbors[x, d]), 1
+            while y >= 0 and k <= MAX_BUDGET:
+                c = bit_of[y]
+                for budget in range(max(k, 2), MAX_BUDGET + 1):
+                    at = (1 + n + STARS * x + budget - 2) * words + (c >> 6)
+                    table[at] |= np.uint64(1 << (c & 63))
+                y, k = int(board.neighbors[y, d]), k + 1
     ints = [*head, *board.neighbors.ravel(), words, *offsets, *bit_of, *site_of]
     if len(ints) % 2:
         ints.append(0)
@@ -305,9 +316,19 @@ def _g_offset(g: Array) -> int:  # pragma: no cover - compiled
 @njit(cache=True, inline="always")
 def _g_words(g: Array) -> Any:  # pragma: no cover - compiled
     """The constant 64-bit words (a view of ``g``): the board's sites, then each site's
-    vicinity (``words`` each)."""
+    vicinity, then each site's stars (``words`` each)."""
     off = _g_offset(g)
-    return g[off : off + 2 * (1 + g[G_N]) * g[_bit_base(g)]].view(np.uint64)
+    return g[off : off + 2 * (1 + (1 + STARS) * g[G_N]) * g[_bit_base(g)]].view(np.uint64)
+
+
+@njit(cache=True, inline="always")
+def _star(g: Array, x: int, budget: int) -> int:  # pragma: no cover - compiled
+    """Where in the constant words the star of site ``x`` for ``budget`` (2 or more) starts:
+    the sites on the six lines from ``x``, up to ``budget`` sites along each and never past
+    the board's edge. A stone whose neighbours are all occupied can jump with ``budget`` if
+    and only if its star holds an empty site: the first empty site along that line is the
+    landing, and the sites before it, on the board, are occupied."""
+    return (1 + g[G_N] + STARS * x + min(budget, MAX_BUDGET) - 2) * g[_bit_base(g)]
 
 
 @njit(cache=True, inline="always")
@@ -323,24 +344,6 @@ def _words(g: Array, arr: Array) -> Any:  # pragma: no cover - compiled
 def _site_of_bit(g: Array, b: int) -> int:  # pragma: no cover - compiled
     gb = _bit_base(g)
     return g[gb + 7 + g[G_N] + b]
-
-
-@njit(cache=True, inline="always")
-def _nth_bit(w: np.uint64, k: int) -> int:  # pragma: no cover - compiled
-    """Index of the ``k``-th set bit (from 0, lowest first) of ``w``, which has more than ``k``.
-
-    A binary search by halves with population counts: six steps whatever ``k`` is, and no
-    branch to mispredict (clearing the low bits one by one costs a mispredicted loop exit)."""
-    pos = 0
-    kk = np.uint64(k)
-    for width in (32, 16, 8, 4, 2, 1):
-        wd = np.uint64(width)
-        low = popcount64(w & ((_ONE << wd) - _ONE))
-        up = kk >= low
-        kk = kk - low if up else kk
-        w = w >> wd if up else w
-        pos += width if up else 0
-    return pos
 
 
 @njit(cache=True)
@@ -465,6 +468,49 @@ def has_exit(g: Array, arr: Array, x: int, budget: int) -> bool:  # pragma: no c
 
 
 @njit(cache=True, inline="always")
+def _has_step(g: Array, gw: Any, w: Any, x: int) -> bool:  # pragma: no cover - compiled
+    """Whether a site next to the stone on ``x`` is empty: its vicinity word against the empty
+    bitboard, a few word operations and no branch per direction."""
+    nw = g[_bit_base(g)]
+    vic = (1 + x) * nw
+    acc = _ZERO
+    for j in range(nw):
+        acc |= gw[vic + j] & w[W_EMPTY * nw + j]
+    return acc != _ZERO
+
+
+@njit(cache=True, inline="always")
+def _has_jump(g: Array, gw: Any, w: Any, x: int, budget: int) -> bool:  # pragma: no cover
+    """Whether the stone on ``x``, with no empty neighbour, can jump with ``budget``: whether
+    its star (:func:`_star`) holds an empty site."""
+    if budget < 2:
+        return False
+    nw = g[_bit_base(g)]
+    st = _star(g, x, budget)
+    acc = _ZERO
+    for j in range(nw):
+        acc |= gw[st + j] & w[W_EMPTY * nw + j]
+    return acc != _ZERO
+
+
+@njit(cache=True, inline="always")
+def _has_exit(
+    g: Array, gw: Any, arr: Array, w: Any, x: int, budget: int
+) -> bool:  # pragma: no cover - compiled
+    """:func:`has_exit` with the bitboards: a step first (one test for all six neighbours),
+    then the jumps."""
+    if budget < 1:
+        return False
+    return _has_step(g, gw, w, x) or _has_jump(g, gw, w, x, budget)
+
+
+@njit(cache=True)
+def bit_has_exit(g: Array, arr: Array, x: int, budget: int) -> bool:  # pragma: no cover
+    """:func:`_has_exit`, making the views itself (for tests and analysis)."""
+    return _has_exit(g, _g_words(g), arr, _words(g, arr), x, budget)
+
+
+@njit(cache=True, inline="always")
 def _may_dispatch(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
     """Whether ``no_stalling`` still lets colour ``c`` dispatch."""
     return g[G_NOSTALL] == 0 or arr[S_STALL + c] < 2
@@ -551,11 +597,11 @@ def _clear_selection_words(g: Array, w: Any) -> None:  # pragma: no cover - comp
 @njit(cache=True)
 def any_move(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
     """Whether colour ``c`` has any legal move; leaves ``c``'s selection bitboards in ``arr``."""
-    return _any_move(g, arr, _words(g, arr), c)
+    return _any_move(g, _g_words(g), arr, _words(g, arr), c)
 
 
 @njit(cache=True, inline="always")
-def _any_move(g: Array, arr: Array, w: Any, c: int) -> bool:  # pragma: no cover - compiled
+def _any_move(g: Array, gw: Any, arr: Array, w: Any, c: int) -> bool:  # pragma: no cover - compiled
     """:func:`any_move` with the state's bitboards ``w``."""
     f = _selection_words(g, arr, w, c)
     if f & 1:
@@ -569,7 +615,7 @@ def _any_move(g: Array, arr: Array, w: Any, c: int) -> bool:  # pragma: no cover
             b = int(ctz64(cand))
             cand &= cand - _ONE
             x = _site_of_bit(g, 64 * j + b)
-            if has_exit(g, arr, x, _potential(g, arr, x, c)):
+            if _has_jump(g, gw, w, x, _potential(g, arr, x, c)):
                 return True
     return False
 
@@ -1184,7 +1230,7 @@ def bit_pick(g: Array, sc: Any, k: int) -> int:  # pragma: no cover - compiled
         v = sc[SC_DEST * nw + i]
         c = int(popcount64(v))
         if k < c:
-            return _site_of_bit(g, 64 * i + _nth_bit(v, k))
+            return _site_of_bit(g, 64 * i + nth_bit64(v, k))
         k -= c
     return -1
 
@@ -1237,7 +1283,7 @@ def _begin_turn(g: Array, gw: Any, arr: Array, w: Any, c: int) -> None:  # pragm
     arr[S_MOVE] = 0
     arr[S_SEL] = -1
     arr[S_BUDGET] = 0
-    if not _any_move(g, arr, w, c):
+    if not _any_move(g, gw, arr, w, c):
         _end_of_game(g, gw, arr, w)
 
 
@@ -1248,7 +1294,7 @@ def _end_move(g: Array, gw: Any, arr: Array, w: Any) -> None:  # pragma: no cove
     arr[S_SEL] = -1
     arr[S_BUDGET] = 0
     arr[S_PHASE] = P_SELECT
-    if arr[S_MOVE] == 0 and _any_move(g, arr, w, c):
+    if arr[S_MOVE] == 0 and _any_move(g, gw, arr, w, c):
         arr[S_MOVE] = 1
         return
     arr[H_TURN] += 1
@@ -1372,7 +1418,7 @@ def _apply(g: Array, gw: Any, arr: Array, w: Any, a: int) -> None:  # pragma: no
         if v == 0:  # deploy, then perhaps a dispatch of the new stone
             _set(g, gw, arr, w, a, c + 1)
             arr[S_STALL + c] = 0
-            if p - 1 >= 1 and has_exit(g, arr, a, p - 1):
+            if p - 1 >= 1 and _has_exit(g, gw, arr, w, a, p - 1):
                 arr[S_PHASE] = P_AFTER_DEPLOY
                 arr[S_SEL] = a
                 arr[S_BUDGET] = p - 1
@@ -1435,11 +1481,11 @@ def choose_random(  # pragma: no cover - compiled
                 both = sc[SC_SURE * nw + j] | sc[SC_CAND * nw + j]
                 cnt = int(popcount64(both))
                 if k < cnt:
-                    b = _nth_bit(both, k)
+                    b = nth_bit64(both, k)
                     bit = _ONE << np.uint64(b)
                     x = _site_of_bit(g, 64 * j + b)
-                    if (sc[SC_SURE * nw + j] & bit) != _ZERO or has_exit(
-                        g, arr, x, _potential(g, arr, x, c)
+                    if (sc[SC_SURE * nw + j] & bit) != _ZERO or _has_jump(
+                        g, gw, w, x, _potential(g, arr, x, c)
                     ):
                         return x
                     sc[SC_CAND * nw + j] &= ~bit
