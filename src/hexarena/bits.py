@@ -57,6 +57,13 @@ def _pdep64(typingctx: Any, src: Any, mask: Any) -> Any:  # pragma: no cover - c
     return sig, codegen
 
 
+# Numba's ``intrinsic`` hides each function's call signature from type checkers (they see the
+# typing context as a parameter); the public names are typed as what they are to callers.
+popcount64: Any = _popcount64
+ctz64: Any = _ctz64
+pdep64: Any = _pdep64
+
+
 def _host_has_bmi2() -> bool:
     """Whether the processor that compiles (and runs) the kernels has BMI2's ``pdep``."""
     try:
@@ -75,7 +82,7 @@ _ONE = np.uint64(1)
 @njit(cache=True, inline="always")
 def _nth_bit_pdep(w: np.uint64, k: int) -> int:  # pragma: no cover - compiled
     """:func:`nth_bit64` with ``pdep``: deposit bit ``k`` at the ``k``-th set bit of ``w``."""
-    return int(_ctz64(_pdep64(_ONE << np.uint64(k), w)))
+    return int(ctz64(pdep64(_ONE << np.uint64(k), w)))
 
 
 @njit(cache=True, inline="always")
@@ -86,7 +93,7 @@ def _nth_bit_search(w: np.uint64, k: int) -> int:  # pragma: no cover - compiled
     kk = np.uint64(k)
     for width in (32, 16, 8, 4, 2, 1):
         wd = np.uint64(width)
-        low = _popcount64(w & ((_ONE << wd) - _ONE))
+        low = popcount64(w & ((_ONE << wd) - _ONE))
         up = kk >= low
         kk = kk - low if up else kk
         w = w >> wd if up else w
@@ -120,11 +127,7 @@ def _unmanaged(typingctx: Any, arr: Any) -> Any:  # pragma: no cover - compiled
     return arr(arr), codegen
 
 
-# Numba's ``intrinsic`` hides each function's call signature from type checkers (they see the
-# typing context as a parameter); the public names are typed as what they are to callers.
-popcount64: Any = _popcount64
-ctz64: Any = _ctz64
-unmanaged: Any = _unmanaged
+unmanaged: Any = _unmanaged  # typed for callers, like the names above
 #: Index of the ``k``-th set bit (from 0, lowest first) of a ``uint64`` that has more than
 #: ``k`` set bits: ``pdep`` where the processor has it, otherwise a branch-free search.
 nth_bit64: Any = _nth_bit_pdep if HAS_BMI2 else _nth_bit_search
