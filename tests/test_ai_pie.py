@@ -94,7 +94,10 @@ def test_the_pie_turn_is_a_legal_whole_turn_within_the_limit_and_repeatable() ->
         p = make_player("mcts", seed=5)
         assert isinstance(p, MCTSPlayer)
         turn = p.choose_turn(st, Limit(iterations=3000))
-        assert 0 < p.last_stats["iterations"] <= 3000
+        # the pie search may use the limit of every decision of the turn it plays, no more
+        times = p.last_stats["pie_limits"]
+        assert 1 <= times <= len(turn)
+        assert 0 < p.last_stats["iterations"] <= 3000 * times
         assert 0.0 <= p.last_stats["pie_value"] <= 1.0
         after = st.copy()
         after.apply_move(turn)  # validates every action and that it is exactly one turn
@@ -110,8 +113,9 @@ def test_the_pie_turn_holds_tiny_limits_and_the_player_follows_its_plan() -> Non
         p = make_player("mcts", seed=2)
         assert isinstance(p, MCTSPlayer)
         first = p.choose(st, Limit(iterations=iterations))
-        assert p.last_stats["iterations"] <= iterations
         plan = list(p._plan)
+        assert p.last_stats["iterations"] <= iterations * p.last_stats["pie_limits"]
+        assert p.last_stats["pie_limits"] <= len(plan)
         assert plan[0] == first
         mid = st.copy()
         for a in plan[:-1]:

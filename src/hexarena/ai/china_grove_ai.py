@@ -12,6 +12,8 @@ its turn does.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -119,7 +121,7 @@ def final_margin(g: Array, arr: Array) -> int:  # pragma: no cover - compiled
 # them back from its cache, so the solver is compiled once per process (a few seconds).
 @njit(cache=False)
 def alphabeta(
-    g: Array, arr: Array, alpha: int, beta: int, count: Array, budget: int
+    g: Array, arr: Array, alpha: int, beta: int, count: Any, budget: int
 ) -> int:  # pragma: no cover - compiled
     """White's final margin under best play from ``arr`` (White maximises, Black minimises),
     by alpha-beta over single checkers in each turn's ascending order (:func:`ordered_legal`).
@@ -165,7 +167,7 @@ LOSS = 2
 
 
 @njit(cache=False)
-def solve_root(g: Array, arr: Array, budget: int, status: Array) -> int:  # pragma: no cover
+def solve_root(g: Array, arr: Array, budget: int, status: Any) -> int:  # pragma: no cover
     """A winning action for the colour to act in ``arr``, by :func:`alphabeta` on each action of
     :func:`ordered_legal` in turn, within ``budget`` positions in all.
 

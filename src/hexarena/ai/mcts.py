@@ -69,6 +69,7 @@ class SearchSettings:
     pie_opening: bool | None = None  # search the first turn against the swap (pie rule)
     ordered_turns: bool | None = None  # expand the tree by the plug-in's tree_legal kernel
     endgame: bool | None = None  # try the plug-in's exact endgame solver before searching
+    whole_turn_pie: bool = True  # the pie-rule first turn may use every decision's limit
     expand_at: int = 1  # visits a leaf needs before it gets children
     max_nodes: int = 1_000_000  # the largest tree kept (about 52 bytes a node)
 
@@ -416,6 +417,7 @@ class MCTSPlayer(Player):
             budgets.append(SOLVER_PER_ITERATION * int(lim.iterations))
         if lim.nodes is not None:
             budgets.append(SOLVER_PER_ITERATION * int(lim.nodes))
+        assert self._solver is not None
         status = np.zeros(2, dtype=np.int64)
         arr = np.array(state.array, dtype=np.int32)
         a = int(self._solver(state.game.consts, arr, max(1, min(budgets)), status))
@@ -434,6 +436,12 @@ class MCTSPlayer(Player):
         limit among the candidates left and keeps the best quarter, so the last few get the
         longest searches. With an iteration (or node) limit too small for every candidate, a
         round judges a random subset, so the limit always holds.
+
+        Each decision of the turn has its own limit and the rest of the turn is then played
+        without searching, so (with ``settings.whole_turn_pie``) once the first round has kept
+        its best quarter, the search may go on to ``m`` times the limit in all, ``m`` being the
+        fewest checkers among the turns kept: whichever turn it plays, it has used no more than
+        that turn's decisions were given. ``last_stats["pie_limits"]`` is that ``m``.
         """
         lim = limit if limit is not None else self.default_limit
         check_limit(lim)
@@ -461,14 +469,15 @@ class MCTSPlayer(Player):
         counts = {"iterations": lim.iterations, "nodes": lim.nodes}
         spent = {"iterations": 0, "nodes": 0}
         best = 0.5
+        times = 1  # the whole search may use this many times the limit
         for r in range(rounds):
             left = rounds - r
             room = [
-                (int(v) - spent[k]) // left for k, v in counts.items() if v is not None
+                (times * int(v) - spent[k]) // left for k, v in counts.items() if v is not None
             ]  # what this round may spend of each whole-number bound
             seconds = None
             if lim.seconds is not None:
-                seconds = (start + lim.seconds - time.perf_counter()) / left
+                seconds = (start + times * lim.seconds - time.perf_counter()) / left
                 if seconds <= 0:
                     break
             if room and min(room) <= 0:
@@ -489,6 +498,10 @@ class MCTSPlayer(Player):
             scored.sort()
             best = scored[0][0]
             cands = [cands[i] for _, i in scored[: max(1, math.ceil(len(cands) / 4))]]
+            if r == 0 and self.settings.whole_turn_pie:
+                # every decision of the first turn has its own limit, and the rest of the turn
+                # is played without searching: the shortest turn left bounds the time
+                times = min(len(t) for t, _ in cands)
             if len(cands) == 1:
                 break
         self.last_stats = {
@@ -497,6 +510,7 @@ class MCTSPlayer(Player):
             "seconds": time.perf_counter() - start,
             "reused_visits": 0.0,
             "pie_value": 1.0 - best,
+            "pie_limits": float(times),
         }
         return cands[0][0]
 
