@@ -119,8 +119,7 @@ assert HEADER <= S_PHASE
 
 # blocks of n entries after BASE
 B_COL = 0  # site contents
-B_POT = 1  # Black minus White stones in the vicinity
-NBLOCKS = 2
+NBLOCKS = 1
 
 #: Bitboards after the blocks (see :func:`words_offset`), ``words`` uint64 each, stored as
 #: pairs of int32: empty sites, stones of each colour, the four bit planes of every site's
@@ -349,9 +348,8 @@ def _site_of_bit(g: Array, b: int) -> int:  # pragma: no cover - compiled
 @njit(cache=True)
 def _set(g: Array, gw: Any, arr: Array, w: Any, x: int, v: int) -> None:  # pragma: no cover
     """Change site ``x`` to ``v`` (0 empty, 1 Black, 2 White), keeping every table up to date:
-    stone counts, the potentials of the seven sites of its vicinity, and the bitboards (the
-    potential planes change by the vicinity's word, a bit-sliced add or subtract)."""
-    n = g[G_N]
+    stone counts and the bitboards (the potential planes change by the vicinity's word, a
+    bit-sliced add or subtract)."""
     old = arr[BASE + x]
     if old == v:
         return
@@ -365,12 +363,6 @@ def _set(g: Array, gw: Any, arr: Array, w: Any, x: int, v: int) -> None:  # prag
         arr[S_STONES + v - 1] += 1
     else:
         arr[S_EMPTY] += 1
-    pot = BASE + B_POT * n
-    arr[pot + x] += delta
-    for d in range(6):
-        y = g[G_NB + 6 * x + d]
-        if y >= 0:
-            arr[pot + y] += delta
     gb = _bit_base(g)
     nw = g[gb]
     b = g[gb + 7 + x]
@@ -439,10 +431,29 @@ def _add_stone(g: Array, arr: Array, x: int, c: int) -> None:  # pragma: no cove
 
 
 @njit(cache=True, inline="always")
+def _pot(g: Array, w: Any, x: int, c: int) -> int:  # pragma: no cover - compiled
+    """Action potential of site ``x`` for colour ``c``, read from the four bit planes of the
+    state's bitboards ``w`` (4-bit two's complement of Black minus White)."""
+    gb = _bit_base(g)
+    nw = g[gb]
+    b = g[gb + 7 + x]
+    i = b >> 6
+    s = np.uint64(b & 63)
+    p = W_PLANES * nw + i
+    v = (
+        ((w[p] >> s) & _ONE)
+        | (((w[p + nw] >> s) & _ONE) << np.uint64(1))
+        | (((w[p + 2 * nw] >> s) & _ONE) << np.uint64(2))
+        | (((w[p + 3 * nw] >> s) & _ONE) << np.uint64(3))
+    )
+    d = int(v) - 16 * int(v >> np.uint64(3))
+    return d if c == 0 else -d
+
+
+@njit(cache=True, inline="always")
 def _potential(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cover - compiled
-    """Action potential of site ``x`` for colour ``c``."""
-    p = arr[BASE + B_POT * g[G_N] + x]
-    return p if c == 0 else -p
+    """Action potential of site ``x`` for colour ``c`` (:func:`_pot`, making the view)."""
+    return _pot(g, _words(g, arr), x, c)
 
 
 # ---------------------------------------------------------------- kernels: moves
@@ -615,7 +626,7 @@ def _any_move(g: Array, gw: Any, arr: Array, w: Any, c: int) -> bool:  # pragma:
             b = int(ctz64(cand))
             cand &= cand - _ONE
             x = _site_of_bit(g, 64 * j + b)
-            if _has_jump(g, gw, w, x, _potential(g, arr, x, c)):
+            if _has_jump(g, gw, w, x, _pot(g, w, x, c)):
                 return True
     return False
 
@@ -922,12 +933,15 @@ SC_DEST = 6
 SC_SURE = 7
 SC_CAND = 8
 SC_BLOCKS = 9
+#: After the blocks: per level of the restricted search (0 .. ``MAX_BUDGET``), per axis, the
+#: sites crossed so far along that axis (three words each; :func:`_lower_count3`).
+SC_HIST_WORDS = (MAX_BUDGET + 1) * 3 * 3
 
 
 @njit(cache=True)
 def bit_scratch(g: Array) -> Any:  # pragma: no cover - compiled
     """Zeroed 64-bit scratch for :func:`bit_destinations` and the random choices."""
-    return np.zeros(SC_BLOCKS * g[_bit_base(g)], dtype=np.uint64)
+    return np.zeros(SC_BLOCKS * g[_bit_base(g)] + SC_HIST_WORDS, dtype=np.uint64)
 
 
 @njit(cache=True, inline="always")
@@ -1138,6 +1152,108 @@ def _bit_destinations3(  # pragma: no cover - compiled
     return int(popcount64(f0) + popcount64(f1) + popcount64(f2))
 
 
+@njit(cache=True, inline="always")
+def _lower_count3(  # pragma: no cover - compiled
+    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
+) -> int:
+    """How many sites the search of :func:`_bit_destinations3` reaches when no jump may cross,
+    along one axis, a site that a jump along another axis crossed three or more levels
+    earlier: a lower bound on the destinations, which matches the search's upper bound in
+    nearly every position (the budgets of 6 and 7 use this as a certificate).
+
+    Why it is a lower bound: a walk that crosses a site twice along two axes lands after the
+    first jump, needs at least one more move to reach the line of the second (the landing is
+    not on it), and crosses the site at least three levels later; the restriction forbids
+    exactly that, so every walk this search keeps crosses no site along two axes. Crossing a
+    site twice along one axis, or landing twice, needs landing again where the walk has
+    landed before, and cutting such loops out leaves a path that visits no site twice and
+    costs no more. So every site found here is a legal destination. The per-level crossing
+    sets go to the scratch after its blocks (``SC_HIST_WORDS``).
+    """
+    gb = _bit_base(g)
+    hist = SC_BLOCKS * 3
+    for i in range(9):
+        sc[hist + i] = _ZERO  # level 0: nothing crossed
+    e0 = w[3 * W_EMPTY]
+    e1 = w[3 * W_EMPTY + 1]
+    e2 = w[3 * W_EMPTY + 2]
+    xb = g[gb + 7 + x]
+    xbit = _ONE << np.uint64(xb & 63)
+    f0 = xbit if xb < 64 else _ZERO
+    f1 = xbit if 64 <= xb < 128 else _ZERO
+    f2 = xbit if xb >= 128 else _ZERO
+    o0 = gw[0] & ~e0 & ~f0
+    o1 = gw[1] & ~e1 & ~f1
+    o2 = gw[2] & ~e2 & ~f2
+    a0 = np.uint64(g[gb + 1])
+    a1 = np.uint64(g[gb + 2])
+    a2 = np.uint64(g[gb + 3])
+    b0 = np.uint64(64) - a0
+    b1 = np.uint64(64) - a1
+    b2 = np.uint64(64) - a2
+    j00 = j01 = j02 = j10 = j11 = j12 = j20 = j21 = j22 = _ZERO
+    j30 = j31 = j32 = j40 = j41 = j42 = j50 = j51 = j52 = _ZERO
+    for it in range(1, budget + 1):
+        # crossable along each axis: occupied, minus what the other axes crossed by it - 3
+        k0 = k1 = k2 = _ZERO
+        c0 = c1 = c2 = _ZERO
+        if it >= 4:
+            h = hist + 9 * (it - 3)
+            k0, k1, k2 = sc[h + 3] | sc[h + 6], sc[h + 4] | sc[h + 7], sc[h + 5] | sc[h + 8]
+            c0, c1, c2 = sc[h] | sc[h + 6], sc[h + 1] | sc[h + 7], sc[h + 2] | sc[h + 8]
+            h0, h1, h2 = sc[h] | sc[h + 3], sc[h + 1] | sc[h + 4], sc[h + 2] | sc[h + 5]
+        else:
+            h0 = h1 = h2 = _ZERO
+        p0, p1, p2 = o0 & ~k0, o1 & ~k1, o2 & ~k2  # axis 0
+        q0, q1, q2 = o0 & ~c0, o1 & ~c1, o2 & ~c2  # axis 1
+        r0, r1, r2 = o0 & ~h0, o1 & ~h1, o2 & ~h2  # axis 2
+        v0, v1, v2 = _up3(f0 | j00, f1 | j01, f2 | j02, a0, b0)
+        j00, j01, j02 = v0 & p0, v1 & p1, v2 & p2
+        n0, n1, n2 = f0 | (v0 & e0), f1 | (v1 & e1), f2 | (v2 & e2)
+        v0, v1, v2 = _down3(f0 | j30, f1 | j31, f2 | j32, a0, b0)
+        j30, j31, j32 = v0 & p0, v1 & p1, v2 & p2
+        n0, n1, n2 = n0 | (v0 & e0), n1 | (v1 & e1), n2 | (v2 & e2)
+        v0, v1, v2 = _up3(f0 | j10, f1 | j11, f2 | j12, a1, b1)
+        j10, j11, j12 = v0 & q0, v1 & q1, v2 & q2
+        n0, n1, n2 = n0 | (v0 & e0), n1 | (v1 & e1), n2 | (v2 & e2)
+        v0, v1, v2 = _down3(f0 | j40, f1 | j41, f2 | j42, a1, b1)
+        j40, j41, j42 = v0 & q0, v1 & q1, v2 & q2
+        n0, n1, n2 = n0 | (v0 & e0), n1 | (v1 & e1), n2 | (v2 & e2)
+        v0, v1, v2 = _up3(f0 | j20, f1 | j21, f2 | j22, a2, b2)
+        j20, j21, j22 = v0 & r0, v1 & r1, v2 & r2
+        n0, n1, n2 = n0 | (v0 & e0), n1 | (v1 & e1), n2 | (v2 & e2)
+        v0, v1, v2 = _down3(f0 | j50, f1 | j51, f2 | j52, a2, b2)
+        j50, j51, j52 = v0 & r0, v1 & r1, v2 & r2
+        f0, f1, f2 = n0 | (v0 & e0), n1 | (v1 & e1), n2 | (v2 & e2)
+        h = hist + 9 * it
+        sc[h] = sc[h - 9] | j00 | j30
+        sc[h + 1] = sc[h - 8] | j01 | j31
+        sc[h + 2] = sc[h - 7] | j02 | j32
+        sc[h + 3] = sc[h - 6] | j10 | j40
+        sc[h + 4] = sc[h - 5] | j11 | j41
+        sc[h + 5] = sc[h - 4] | j12 | j42
+        sc[h + 6] = sc[h - 3] | j20 | j50
+        sc[h + 7] = sc[h - 2] | j21 | j51
+        sc[h + 8] = sc[h - 1] | j22 | j52
+    return int(popcount64(f0 & e0) + popcount64(f1 & e1) + popcount64(f2 & e2))
+
+
+@njit(cache=True)
+def upper_destinations(  # pragma: no cover - compiled
+    g: Array, arr: Array, x: int, budget: int, sc: Any
+) -> int:
+    """:func:`_bit_destinations3` for any budget on a board of three words: every site some
+    walk reaches, a superset of the destinations from a budget of 6 on (left in ``sc`` as
+    :func:`bit_destinations` leaves them)."""
+    return _bit_destinations3(g, _g_words(g), _words(g, arr), x, budget, sc)
+
+
+@njit(cache=True)
+def lower_count(g: Array, arr: Array, x: int, budget: int) -> int:  # pragma: no cover
+    """:func:`_lower_count3` on a board of three words, making the views and scratch itself."""
+    return _lower_count3(g, _g_words(g), _words(g, arr), x, budget, bit_scratch(g))
+
+
 @njit(cache=True)
 def bit_destinations(  # pragma: no cover - compiled
     g: Array, arr: Array, x: int, budget: int, sc: Any
@@ -1252,7 +1368,7 @@ def _end_of_game(g: Array, gw: Any, arr: Array, w: Any) -> None:  # pragma: no c
     while changed:
         changed = False
         for x in range(n):
-            if arr[BASE + x] == mover + 1 and _potential(g, arr, x, f) >= 2:
+            if arr[BASE + x] == mover + 1 and _pot(g, w, x, f) >= 2:
                 _set(g, gw, arr, w, x, f + 1)
                 captured += 1
                 changed = True
@@ -1414,7 +1530,7 @@ def _apply(g: Array, gw: Any, arr: Array, w: Any, a: int) -> None:  # pragma: no
     if ph == P_SELECT:
         _clear_selection_words(g, w)
         v = arr[BASE + a]
-        p = _potential(g, arr, a, c)
+        p = _pot(g, w, a, c)
         if v == 0:  # deploy, then perhaps a dispatch of the new stone
             _set(g, gw, arr, w, a, c + 1)
             arr[S_STALL + c] = 0
@@ -1485,14 +1601,23 @@ def choose_random(  # pragma: no cover - compiled
                     bit = _ONE << np.uint64(b)
                     x = _site_of_bit(g, 64 * j + b)
                     if (sc[SC_SURE * nw + j] & bit) != _ZERO or _has_jump(
-                        g, gw, w, x, _potential(g, arr, x, c)
+                        g, gw, w, x, _pot(g, w, x, c)
                     ):
                         return x
                     sc[SC_CAND * nw + j] &= ~bit
                     break
                 k -= cnt
-    if arr[S_BUDGET] <= 5:
-        m = _bit_destinations(g, gw, w, arr[S_SEL], arr[S_BUDGET], sc)
+    b = arr[S_BUDGET]
+    if b <= 5 or (
+        g[_bit_base(g)] == 3
+        and _bit_destinations3(g, gw, w, arr[S_SEL], b, sc)
+        == _lower_count3(g, gw, w, arr[S_SEL], b, sc)
+    ):
+        if b <= 5:
+            m = _bit_destinations(g, gw, w, arr[S_SEL], b, sc)
+        else:
+            m = int(popcount64(sc[SC_DEST * 3]) + popcount64(sc[SC_DEST * 3 + 1]))
+            m += int(popcount64(sc[SC_DEST * 3 + 2]))
         if ph == P_AFTER_DEPLOY:
             k = int(rand_index(rng, m + 1))
             return 2 * n if k == m else bit_pick(g, sc, k) + n
