@@ -10,8 +10,9 @@ differ only in their :class:`SearchSettings` and their default :class:`~hexarena
 ``mcts``      the strongest: proofs (MCTS-Solver), tree reuse between moves, playouts cut
               short and evaluated by the game's plug-in, RAVE where the game's plug-in turns
               it on, a tuned exploration constant, and where the plug-in asks for them a
-              reward by score margin and a first turn searched against the pie rule's
-              swap; one second a move by default
+              reward by score margin, a first turn searched against the pie rule's
+              swap, turns held as sets in the tree and an exact endgame solver; one
+              second a move by default
 ``easy``      ``mcts`` limited to 100 iterations a decision
 ``medium``    ``mcts`` limited to 300 iterations or 0.05 seconds a decision, whichever
               comes first (a whole Churn game at side 5 takes a few minutes)
