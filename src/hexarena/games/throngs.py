@@ -1001,17 +1001,17 @@ def _word_at(
 
 
 @njit(cache=True, inline="always")
-def _window_destinations(  # pragma: no cover - compiled
-    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any, two: bool
-) -> int:
+def _window_search(  # pragma: no cover - compiled
+    g: Array, gw: Any, w: Any, x: int, budget: int, two: bool
+) -> tuple[np.uint64, np.uint64, int]:
     """:func:`_bit_destinations3` on a window of one word (``two`` false) or two words around
-    the stone on ``x``, for budgets whose reach fits.
+    the stone on ``x``, for budgets whose reach fits: the destinations as the window's low
+    and high words, and the board bit of the window's bit 0.
 
     A path of cost ``c`` moves at most ``c`` rows and so at most ``c * W`` bits (``W`` the bit
     offset of a row) from its start: every site reached, crossed or landed on within the
     budget lies in the window from ``bit(x) - budget * W`` on when ``2 * budget * W + 1`` bits
-    fit, and shifts that push bits out of the window only drop what no path reaches. Leaves
-    the destinations in block ``SC_DEST`` in board coordinates, as the full search does.
+    fit, and shifts that push bits out of the window only drop what no path reaches.
     """
     gb = _bit_base(g)
     row = g[gb + 2]  # the offset of direction (0, 1): one row
@@ -1084,6 +1084,16 @@ def _window_destinations(  # pragma: no cover - compiled
             fl, fh = nl | (vl & el), nh | (vh & eh)
         fl &= el
         fh &= eh
+    return fl, fh, base
+
+
+@njit(cache=True, inline="always")
+def _window_destinations(  # pragma: no cover - compiled
+    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any, two: bool
+) -> int:
+    """:func:`_window_search`, leaving the destinations in block ``SC_DEST`` in board
+    coordinates, as the full search does."""
+    fl, fh, base = _window_search(g, gw, w, x, budget, two)
     # back to board coordinates: window bit i is board bit base + i
     for i in range(3):
         # board word i holds bits 64 i .. 64 i + 63, window offsets 64 i - base on
@@ -1558,6 +1568,44 @@ def _apply(g: Array, gw: Any, arr: Array, w: Any, a: int) -> None:  # pragma: no
 
 
 @njit(cache=True, inline="always")
+def _draw_selection3(
+    g: Array, gw: Any, w: Any, rng: Any, c: int
+) -> int:  # pragma: no cover - compiled
+    """A uniformly random legal selection on a board of three words: the selection bitboards
+    in registers, the word and the bit found without loops (``pdep`` where the processor has
+    it). A candidate that cannot leave is dropped and the draw repeated."""
+    gb = _bit_base(g)
+    s0 = w[3 * W_SURE]
+    s1 = w[3 * W_SURE + 1]
+    s2 = w[3 * W_SURE + 2]
+    t0 = s0 | w[3 * W_CAND]
+    t1 = s1 | w[3 * W_CAND + 1]
+    t2 = s2 | w[3 * W_CAND + 2]
+    while True:
+        c0 = int(popcount64(t0))
+        c01 = c0 + int(popcount64(t1))
+        total = c01 + int(popcount64(t2))
+        if total == 0:
+            return -1  # cannot happen in a game that goes on
+        k = int(rand_index(rng, total))
+        j = (1 if k >= c0 else 0) + (1 if k >= c01 else 0)
+        word = t0 if j == 0 else (t1 if j == 1 else t2)
+        sure = s0 if j == 0 else (s1 if j == 1 else s2)
+        kk = k - (0 if j == 0 else (c0 if j == 1 else c01))
+        b = nth_bit64(word, kk)
+        bit = _ONE << np.uint64(b)
+        x = g[gb + 7 + g[G_N] + 64 * j + b]
+        if (sure & bit) != _ZERO or _has_jump(g, gw, w, x, _pot(g, w, x, c)):
+            return x
+        if j == 0:
+            t0 &= ~bit
+        elif j == 1:
+            t1 &= ~bit
+        else:
+            t2 &= ~bit
+
+
+@njit(cache=True, inline="always")
 def choose_random(  # pragma: no cover - compiled
     g: Array, gw: Any, arr: Array, w: Any, rng: Any, buf: Array, q: Array, sc: Any
 ) -> int:
@@ -1583,6 +1631,8 @@ def choose_random(  # pragma: no cover - compiled
     if ph == P_SELECT:
         nw = g[_bit_base(g)]
         c = arr[H_COLOUR]
+        if nw == 3:
+            return _draw_selection3(g, gw, w, rng, c)
         for j in range(nw):  # copies to thin out: the state's own words stay as they are
             sc[SC_SURE * nw + j] = w[W_SURE * nw + j]
             sc[SC_CAND * nw + j] = w[W_CAND * nw + j]
@@ -1608,6 +1658,17 @@ def choose_random(  # pragma: no cover - compiled
                     break
                 k -= cnt
     b = arr[S_BUDGET]
+    x = arr[S_SEL]
+    gb = _bit_base(g)
+    if g[gb] == 3 and 2 * b * g[gb + 2] + 1 <= 128:  # on a window: pick there
+        fl, fh, base = _window_search(g, gw, w, x, b, 2 * b * g[gb + 2] + 1 > 64)
+        cl = int(popcount64(fl))
+        m = cl + int(popcount64(fh))
+        k = int(rand_index(rng, m + 1)) if ph == P_AFTER_DEPLOY else int(rand_index(rng, m))
+        if k == m:
+            return 2 * n
+        at = base + 64 + nth_bit64(fh, k - cl) if k >= cl else base + nth_bit64(fl, k)
+        return _site_of_bit(g, at) + n
     if b <= 5 or (
         g[_bit_base(g)] == 3
         and _bit_destinations3(g, gw, w, arr[S_SEL], b, sc)
