@@ -345,7 +345,7 @@ def _site_of_bit(g: Array, b: int) -> int:  # pragma: no cover - compiled
     return g[gb + 7 + g[G_N] + b]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _set(g: Array, gw: Any, arr: Array, w: Any, x: int, v: int) -> None:  # pragma: no cover
     """Change site ``x`` to ``v`` (0 empty, 1 Black, 2 White), keeping every table up to date:
     stone counts and the bitboards (the potential planes change by the vicinity's word, a
