@@ -22,8 +22,10 @@ _I64 = ir.IntType(64)
 
 @intrinsic
 def _popcount64(typingctx: Any, x: Any) -> Any:  # pragma: no cover - compiled
-    """Number of set bits of a ``uint64``."""
-    sig = types.uint64(types.uint64)
+    """Number of set bits of a ``uint64``, as a signed ``int64`` (0 to 64): Numba turns
+    arithmetic that mixes signed and unsigned integers into floating point, and counts meet
+    signed indices and random draws everywhere."""
+    sig = types.int64(types.uint64)
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         fn = builder.module.declare_intrinsic("llvm.ctpop", [_I64])
@@ -82,7 +84,7 @@ _ONE = np.uint64(1)
 @njit(cache=True, inline="always")
 def _nth_bit_pdep(w: np.uint64, k: int) -> int:  # pragma: no cover - compiled
     """:func:`nth_bit64` with ``pdep``: deposit bit ``k`` at the ``k``-th set bit of ``w``."""
-    return int(ctz64(pdep64(_ONE << np.uint64(k), w)))
+    return int(np.int64(ctz64(pdep64(_ONE << np.uint64(k), w))))
 
 
 @njit(cache=True, inline="always")
@@ -93,7 +95,7 @@ def _nth_bit_search(w: np.uint64, k: int) -> int:  # pragma: no cover - compiled
     kk = np.uint64(k)
     for width in (32, 16, 8, 4, 2, 1):
         wd = np.uint64(width)
-        low = popcount64(w & ((_ONE << wd) - _ONE))
+        low = np.uint64(popcount64(w & ((_ONE << wd) - _ONE)))
         up = kk >= low
         kk = kk - low if up else kk
         w = w >> wd if up else w

@@ -623,7 +623,7 @@ def _any_move(g: Array, gw: Any, arr: Array, w: Any, c: int) -> bool:  # pragma:
     for j in range(nw):
         cand = w[W_CAND * nw + j]
         while cand != _ZERO:
-            b = int(ctz64(cand))
+            b = int(np.int64(ctz64(cand)))
             cand &= cand - _ONE
             x = _site_of_bit(g, 64 * j + b)
             if _has_jump(g, gw, w, x, _pot(g, w, x, c)):
@@ -1441,7 +1441,7 @@ def _selections(g: Array, arr: Array, out: Array) -> int:  # pragma: no cover - 
             b = ctz64(both)
             bit = _ONE << b
             both &= both - _ONE
-            x = _site_of_bit(g, 64 * j + int(b))
+            x = _site_of_bit(g, 64 * j + int(np.int64(b)))
             if (sure & bit) != _ZERO or has_exit(g, arr, x, _potential(g, arr, x, c)):
                 out[m] = x
                 m += 1
