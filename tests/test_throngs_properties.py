@@ -28,11 +28,11 @@ from hexarena.games.throngs import (
     Throngs,
     _add_stone,
     bit_destinations,
-    bit_has_exit,
     bit_pick,
     bit_scratch,
     consts_for,
     destinations,
+    has_exit,
     lower_count,
     quick_destinations,
     quick_scratch_size,
@@ -67,6 +67,18 @@ def reference_destinations(game: Throngs, contents: list[int], start: int, budge
 
     walk(start, budget, frozenset([start]))
     return found
+
+
+def random_stones(
+    game: Throngs, rnd: random.Random, density: float
+) -> tuple[np.ndarray, list[int], list[int]]:
+    """A position with a stone of a random colour on each site with probability ``density``:
+    the array, the occupied sites and the contents (0 empty, 1 Black, 2 White)."""
+    arr = game.initial_array()
+    stones = [x for x in range(game.board.size) if rnd.random() < density]
+    for x in stones:
+        _add_stone(game.consts, arr, x, rnd.randrange(2))
+    return arr, stones, [int(v) for v in arr[BASE : BASE + game.board.size]]
 
 
 @settings(max_examples=60)
@@ -449,10 +461,7 @@ def test_bitboard_search_on_boards_of_more_words(seed: int, board: str) -> None:
     buf = np.zeros(scratch_size(n), np.int32)
     for _ in range(10):
         density = rnd.choice([0.5, 0.7, 0.85])
-        stones = [x for x in range(n) if rnd.random() < density]
-        arr = game.initial_array()
-        for x in stones:
-            _add_stone(game.consts, arr, x, rnd.randrange(2))
+        arr, stones, _ = random_stones(game, rnd, density)
         bb = bit_scratch(game.consts)
         for x in rnd.sample(stones, min(5, len(stones))):
             for budget in range(1, 6):
@@ -552,22 +561,14 @@ def test_constant_words_hold_each_star() -> None:
 def test_exit_check_by_bitboards_matches_the_rules(seed: int, board: str, density: float) -> None:
     """A stone can leave with a budget exactly when some path reaches a destination: the
     bitboard check (an empty neighbour, or an empty site in the star) against the brute-force
-    paths of the rules, and against the walk-based :func:`has_exit`, for every budget."""
-    from hexarena.games.throngs import has_exit
-
+    paths of the rules, for every budget."""
     game = hexarena.new_game("throngs", board=board)
     assert isinstance(game, Throngs)
     rnd = random.Random(seed)
-    n = game.board.size
-    arr = game.initial_array()
-    stones = [x for x in range(n) if rnd.random() < density]
-    for x in stones:
-        _add_stone(game.consts, arr, x, rnd.randrange(2))
-    contents = [int(v) for v in arr[BASE : BASE + n]]
+    arr, stones, contents = random_stones(game, rnd, density)
     for x in rnd.sample(stones, min(12, len(stones))):
         for budget in range(0, MAX_BUDGET + 1):
             want = budget >= 1 and bool(reference_destinations(game, contents, x, budget))
-            assert bool(bit_has_exit(game.consts, arr, x, budget)) == want, (x, budget)
             assert bool(has_exit(game.consts, arr, x, budget)) == want, (x, budget)
 
 
@@ -581,12 +582,7 @@ def test_restricted_search_is_a_lower_bound(seed: int, density: float) -> None:
     game = hexarena.new_game("throngs")
     assert isinstance(game, Throngs)
     rnd = random.Random(seed)
-    n = game.board.size
-    arr = game.initial_array()
-    stones = [x for x in range(n) if rnd.random() < density]
-    for x in stones:
-        _add_stone(game.consts, arr, x, rnd.randrange(2))
-    contents = [int(v) for v in arr[BASE : BASE + n]]
+    arr, stones, contents = random_stones(game, rnd, density)
     bb = bit_scratch(game.consts)
     for x in rnd.sample(stones, min(15, len(stones))):
         for budget in range(1, MAX_BUDGET + 1):

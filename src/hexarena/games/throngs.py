@@ -458,27 +458,6 @@ def _potential(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cover
 
 # ---------------------------------------------------------------- kernels: moves
 @njit(cache=True, inline="always")
-def has_exit(g: Array, arr: Array, x: int, budget: int) -> bool:  # pragma: no cover - compiled
-    """Whether the stone on ``x`` can leave with ``budget`` (one step or one jump suffices)."""
-    if budget < 1:
-        return False
-    for d in range(6):
-        y = g[G_NB + 6 * x + d]
-        if y < 0:
-            continue
-        if arr[BASE + y] == 0:
-            return True
-        k = 1
-        z = g[G_NB + 6 * y + d]
-        while z >= 0 and arr[BASE + z] != 0 and k < budget:
-            k += 1
-            z = g[G_NB + 6 * z + d]
-        if z >= 0 and arr[BASE + z] == 0 and k + 1 <= budget:
-            return True
-    return False
-
-
-@njit(cache=True, inline="always")
 def _has_step(g: Array, gw: Any, w: Any, x: int) -> bool:  # pragma: no cover - compiled
     """Whether a site next to the stone on ``x`` is empty: its vicinity word against the empty
     bitboard, a few word operations and no branch per direction."""
@@ -508,16 +487,17 @@ def _has_jump(g: Array, gw: Any, w: Any, x: int, budget: int) -> bool:  # pragma
 def _has_exit(
     g: Array, gw: Any, arr: Array, w: Any, x: int, budget: int
 ) -> bool:  # pragma: no cover - compiled
-    """:func:`has_exit` with the bitboards: a step first (one test for all six neighbours),
-    then the jumps."""
+    """Whether the stone on ``x`` can leave with ``budget``, with the bitboards: a step first
+    (one test for all six neighbours), then the jumps."""
     if budget < 1:
         return False
     return _has_step(g, gw, w, x) or _has_jump(g, gw, w, x, budget)
 
 
-@njit(cache=True)
-def bit_has_exit(g: Array, arr: Array, x: int, budget: int) -> bool:  # pragma: no cover
-    """:func:`_has_exit`, making the views itself (for tests and analysis)."""
+@njit(cache=True, inline="always")
+def has_exit(g: Array, arr: Array, x: int, budget: int) -> bool:  # pragma: no cover - compiled
+    """Whether the stone on ``x`` can leave with ``budget`` (one step or one jump suffices):
+    :func:`_has_exit`, making the views itself."""
     return _has_exit(g, _g_words(g), arr, _words(g, arr), x, budget)
 
 
@@ -1109,11 +1089,31 @@ def _window_destinations(  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
-def _bit_destinations3(  # pragma: no cover - compiled
-    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
-) -> int:
-    """:func:`bit_destinations` on boards of 3 words (the original board), all in registers."""
+def _search3(  # pragma: no cover - compiled
+    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any, restrict: bool
+) -> tuple[np.uint64, np.uint64, np.uint64]:
+    """The bitboard search of :func:`_bit_destinations` on boards of 3 words (the original
+    board), all in registers: the sites reached, as three words.
+
+    With ``restrict``, no jump may cross, along one axis, a site that a jump along another
+    axis crossed three or more levels earlier: a lower bound on the destinations, which
+    matches the unrestricted search's upper bound in nearly every position (the budgets of 6
+    and 7 use this as a certificate). Why it is a lower bound: a walk that crosses a site
+    twice along two axes lands after the first jump, needs at least one more move to reach
+    the line of the second (the landing is not on it), and crosses the site at least three
+    levels later; the restriction forbids exactly that, so every walk this search keeps
+    crosses no site along two axes. Crossing a site twice along one axis, or landing twice,
+    needs landing again where the walk has landed before, and cutting such loops out leaves a
+    path that visits no site twice and costs no more. So every site found is a legal
+    destination. The per-level crossing sets go to the scratch after its blocks
+    (``SC_HIST_WORDS``). ``restrict`` is a constant at each call, so the inlined search
+    keeps only the code it needs.
+    """
     gb = _bit_base(g)
+    hist = SC_BLOCKS * 3
+    if restrict:
+        for i in range(9):
+            sc[hist + i] = _ZERO  # level 0: nothing crossed
     e0 = w[3 * W_EMPTY]
     e1 = w[3 * W_EMPTY + 1]
     e2 = w[3 * W_EMPTY + 2]
@@ -1134,86 +1134,15 @@ def _bit_destinations3(  # pragma: no cover - compiled
     # the occupied sites in the middle of a jump, per direction (three up, three down)
     j00 = j01 = j02 = j10 = j11 = j12 = j20 = j21 = j22 = _ZERO
     j30 = j31 = j32 = j40 = j41 = j42 = j50 = j51 = j52 = _ZERO
-    for _ in range(budget):
-        w0, w1, w2 = _up3(f0 | j00, f1 | j01, f2 | j02, a0, b0)
-        j00, j01, j02 = w0 & o0, w1 & o1, w2 & o2
-        n0, n1, n2 = f0 | (w0 & e0), f1 | (w1 & e1), f2 | (w2 & e2)
-        w0, w1, w2 = _down3(f0 | j30, f1 | j31, f2 | j32, a0, b0)
-        j30, j31, j32 = w0 & o0, w1 & o1, w2 & o2
-        n0, n1, n2 = n0 | (w0 & e0), n1 | (w1 & e1), n2 | (w2 & e2)
-        w0, w1, w2 = _up3(f0 | j10, f1 | j11, f2 | j12, a1, b1)
-        j10, j11, j12 = w0 & o0, w1 & o1, w2 & o2
-        n0, n1, n2 = n0 | (w0 & e0), n1 | (w1 & e1), n2 | (w2 & e2)
-        w0, w1, w2 = _down3(f0 | j40, f1 | j41, f2 | j42, a1, b1)
-        j40, j41, j42 = w0 & o0, w1 & o1, w2 & o2
-        n0, n1, n2 = n0 | (w0 & e0), n1 | (w1 & e1), n2 | (w2 & e2)
-        w0, w1, w2 = _up3(f0 | j20, f1 | j21, f2 | j22, a2, b2)
-        j20, j21, j22 = w0 & o0, w1 & o1, w2 & o2
-        n0, n1, n2 = n0 | (w0 & e0), n1 | (w1 & e1), n2 | (w2 & e2)
-        w0, w1, w2 = _down3(f0 | j50, f1 | j51, f2 | j52, a2, b2)
-        j50, j51, j52 = w0 & o0, w1 & o1, w2 & o2
-        f0, f1, f2 = n0 | (w0 & e0), n1 | (w1 & e1), n2 | (w2 & e2)
-    f0 &= e0
-    f1 &= e1
-    f2 &= e2
-    sc[SC_DEST * 3] = f0
-    sc[SC_DEST * 3 + 1] = f1
-    sc[SC_DEST * 3 + 2] = f2
-    return int(popcount64(f0) + popcount64(f1) + popcount64(f2))
-
-
-@njit(cache=True, inline="always")
-def _lower_count3(  # pragma: no cover - compiled
-    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
-) -> int:
-    """How many sites the search of :func:`_bit_destinations3` reaches when no jump may cross,
-    along one axis, a site that a jump along another axis crossed three or more levels
-    earlier: a lower bound on the destinations, which matches the search's upper bound in
-    nearly every position (the budgets of 6 and 7 use this as a certificate).
-
-    Why it is a lower bound: a walk that crosses a site twice along two axes lands after the
-    first jump, needs at least one more move to reach the line of the second (the landing is
-    not on it), and crosses the site at least three levels later; the restriction forbids
-    exactly that, so every walk this search keeps crosses no site along two axes. Crossing a
-    site twice along one axis, or landing twice, needs landing again where the walk has
-    landed before, and cutting such loops out leaves a path that visits no site twice and
-    costs no more. So every site found here is a legal destination. The per-level crossing
-    sets go to the scratch after its blocks (``SC_HIST_WORDS``).
-    """
-    gb = _bit_base(g)
-    hist = SC_BLOCKS * 3
-    for i in range(9):
-        sc[hist + i] = _ZERO  # level 0: nothing crossed
-    e0 = w[3 * W_EMPTY]
-    e1 = w[3 * W_EMPTY + 1]
-    e2 = w[3 * W_EMPTY + 2]
-    xb = g[gb + 7 + x]
-    xbit = _ONE << np.uint64(xb & 63)
-    f0 = xbit if xb < 64 else _ZERO
-    f1 = xbit if 64 <= xb < 128 else _ZERO
-    f2 = xbit if xb >= 128 else _ZERO
-    o0 = gw[0] & ~e0 & ~f0
-    o1 = gw[1] & ~e1 & ~f1
-    o2 = gw[2] & ~e2 & ~f2
-    a0 = np.uint64(g[gb + 1])
-    a1 = np.uint64(g[gb + 2])
-    a2 = np.uint64(g[gb + 3])
-    b0 = np.uint64(64) - a0
-    b1 = np.uint64(64) - a1
-    b2 = np.uint64(64) - a2
-    j00 = j01 = j02 = j10 = j11 = j12 = j20 = j21 = j22 = _ZERO
-    j30 = j31 = j32 = j40 = j41 = j42 = j50 = j51 = j52 = _ZERO
     for it in range(1, budget + 1):
-        # crossable along each axis: occupied, minus what the other axes crossed by it - 3
-        k0 = k1 = k2 = _ZERO
-        c0 = c1 = c2 = _ZERO
-        if it >= 4:
+        # crossable along each axis: occupied, minus (restricted) what the other axes
+        # crossed by level it - 3
+        k0 = k1 = k2 = c0 = c1 = c2 = h0 = h1 = h2 = _ZERO
+        if restrict and it >= 4:
             h = hist + 9 * (it - 3)
             k0, k1, k2 = sc[h + 3] | sc[h + 6], sc[h + 4] | sc[h + 7], sc[h + 5] | sc[h + 8]
             c0, c1, c2 = sc[h] | sc[h + 6], sc[h + 1] | sc[h + 7], sc[h + 2] | sc[h + 8]
             h0, h1, h2 = sc[h] | sc[h + 3], sc[h + 1] | sc[h + 4], sc[h + 2] | sc[h + 5]
-        else:
-            h0 = h1 = h2 = _ZERO
         p0, p1, p2 = o0 & ~k0, o1 & ~k1, o2 & ~k2  # axis 0
         q0, q1, q2 = o0 & ~c0, o1 & ~c1, o2 & ~c2  # axis 1
         r0, r1, r2 = o0 & ~h0, o1 & ~h1, o2 & ~h2  # axis 2
@@ -1235,17 +1164,41 @@ def _lower_count3(  # pragma: no cover - compiled
         v0, v1, v2 = _down3(f0 | j50, f1 | j51, f2 | j52, a2, b2)
         j50, j51, j52 = v0 & r0, v1 & r1, v2 & r2
         f0, f1, f2 = n0 | (v0 & e0), n1 | (v1 & e1), n2 | (v2 & e2)
-        h = hist + 9 * it
-        sc[h] = sc[h - 9] | j00 | j30
-        sc[h + 1] = sc[h - 8] | j01 | j31
-        sc[h + 2] = sc[h - 7] | j02 | j32
-        sc[h + 3] = sc[h - 6] | j10 | j40
-        sc[h + 4] = sc[h - 5] | j11 | j41
-        sc[h + 5] = sc[h - 4] | j12 | j42
-        sc[h + 6] = sc[h - 3] | j20 | j50
-        sc[h + 7] = sc[h - 2] | j21 | j51
-        sc[h + 8] = sc[h - 1] | j22 | j52
-    return int(popcount64(f0 & e0) + popcount64(f1 & e1) + popcount64(f2 & e2))
+        if restrict:
+            h = hist + 9 * it
+            sc[h] = sc[h - 9] | j00 | j30
+            sc[h + 1] = sc[h - 8] | j01 | j31
+            sc[h + 2] = sc[h - 7] | j02 | j32
+            sc[h + 3] = sc[h - 6] | j10 | j40
+            sc[h + 4] = sc[h - 5] | j11 | j41
+            sc[h + 5] = sc[h - 4] | j12 | j42
+            sc[h + 6] = sc[h - 3] | j20 | j50
+            sc[h + 7] = sc[h - 2] | j21 | j51
+            sc[h + 8] = sc[h - 1] | j22 | j52
+    return f0 & e0, f1 & e1, f2 & e2
+
+
+@njit(cache=True, inline="always")
+def _bit_destinations3(  # pragma: no cover - compiled
+    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
+) -> int:
+    """:func:`bit_destinations` on boards of 3 words (the original board): the unrestricted
+    :func:`_search3`, its sites left in block ``SC_DEST``."""
+    f0, f1, f2 = _search3(g, gw, w, x, budget, sc, False)
+    sc[SC_DEST * 3] = f0
+    sc[SC_DEST * 3 + 1] = f1
+    sc[SC_DEST * 3 + 2] = f2
+    return int(popcount64(f0) + popcount64(f1) + popcount64(f2))
+
+
+@njit(cache=True, inline="always")
+def _lower_count3(  # pragma: no cover - compiled
+    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
+) -> int:
+    """How many sites the restricted :func:`_search3` reaches: a lower bound on the
+    destinations."""
+    f0, f1, f2 = _search3(g, gw, w, x, budget, sc, True)
+    return int(popcount64(f0) + popcount64(f1) + popcount64(f2))
 
 
 @njit(cache=True)
@@ -1669,25 +1622,20 @@ def choose_random(  # pragma: no cover - compiled
             return 2 * n
         at = base + 64 + nth_bit64(fh, k - cl) if k >= cl else base + nth_bit64(fl, k)
         return _site_of_bit(g, at) + n
-    if b <= 5 or (
-        g[_bit_base(g)] == 3
-        and _bit_destinations3(g, gw, w, arr[S_SEL], b, sc)
-        == _lower_count3(g, gw, w, arr[S_SEL], b, sc)
-    ):
-        if b <= 5:
-            m = _bit_destinations(g, gw, w, arr[S_SEL], b, sc)
-        else:
-            m = int(popcount64(sc[SC_DEST * 3]) + popcount64(sc[SC_DEST * 3 + 1]))
-            m += int(popcount64(sc[SC_DEST * 3 + 2]))
-        if ph == P_AFTER_DEPLOY:
-            k = int(rand_index(rng, m + 1))
-            return 2 * n if k == m else bit_pick(g, sc, k) + n
-        return bit_pick(g, sc, int(rand_index(rng, m))) + n
-    m = quick_destinations(g, arr, arr[S_SEL], arr[S_BUDGET], q, buf)
-    if ph == P_AFTER_DEPLOY:
-        k = int(rand_index(rng, m + 1))
-        return 2 * n if k == m else buf[k] + n
-    return buf[rand_index(rng, m)] + n
+    exact = True
+    if b <= 5:
+        m = _bit_destinations(g, gw, w, x, b, sc)
+    elif g[gb] == 3:
+        m = _bit_destinations3(g, gw, w, x, b, sc)
+        exact = m == _lower_count3(g, gw, w, x, b, sc)
+    else:
+        exact = False
+    if not exact:
+        m = quick_destinations(g, arr, x, b, q, buf)
+    k = int(rand_index(rng, m + 1)) if ph == P_AFTER_DEPLOY else int(rand_index(rng, m))
+    if k == m:
+        return 2 * n
+    return (bit_pick(g, sc, k) if exact else buf[k]) + n
 
 
 @njit(cache=True)
