@@ -1,0 +1,26 @@
+"""Computer players for the web tests, registered in the app's worker processes.
+
+A pool started with ``imports=("tests.web_players",)`` has the ``slow`` player; the test process
+registers it only for the test that needs it (``monkeypatch``), so that no other test sees it.
+"""
+
+from __future__ import annotations
+
+import time
+
+from hexarena.ai import Limit, Player
+from hexarena.ai.base import register_player
+from hexarena.core import State
+
+
+class SlowPlayer(Player):
+    """Thinks for ten minutes before each action (so a test can cancel it while it thinks)."""
+
+    name = "slow"
+
+    def choose(self, state: State, limit: Limit | None = None) -> int:
+        time.sleep(600)
+        return state.legal_actions()[0]
+
+
+register_player("slow", SlowPlayer)
