@@ -24,3 +24,16 @@ class SlowPlayer(Player):
 
 
 register_player("slow", SlowPlayer)
+
+
+class GreedyPlayer(Player):
+    """Asks for more memory than any worker may have (to show the cap holds)."""
+
+    name = "greedy"
+
+    def choose(self, state: State, limit: Limit | None = None) -> int:
+        hoard = bytearray(64 << 30)
+        return len(hoard) and state.legal_actions()[0]
+
+
+register_player("greedy", GreedyPlayer)

@@ -295,9 +295,9 @@ class Arena:
 
     def _evict(self) -> None:
         """Drop the least recently used sessions past the count and memory bounds (storage
-        keeps them). A game that is thinking or watched stays."""
+        keeps them). A game that is thinking or watched stays, and so does the latest."""
         total = sum(s.size() for s in self.sessions.values())
-        for gid in list(self.sessions):
+        for gid in list(self.sessions)[:-1]:
             if len(self.sessions) <= self.max_sessions and total <= self.max_session_bytes:
                 return
             s = self.sessions[gid]
