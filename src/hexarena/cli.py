@@ -264,9 +264,7 @@ def cmd_serve(ns: argparse.Namespace) -> int:
 
     hosts = tuple(h.strip() for h in ",".join(ns.allowed_hosts).split(",") if h.strip())
     guard = GuardConfig(
-        create_rate=Rate(
-            burst=max(1, ns.games_per_minute // 3), per_second=ns.games_per_minute / 60
-        ),
+        create_rate=Rate(burst=ns.games_per_minute, per_second=ns.games_per_minute / 60),
         move_rate=Rate(burst=max(1, ns.moves_per_second * 12), per_second=ns.moves_per_second),
     )
     try:

@@ -132,7 +132,14 @@ def create_app(
 
     async def show(request: Request) -> Any:
         session = await game_of(request)
-        return arena.view(session, _token(request))
+        data = arena.view(session, _token(request))
+        progress = arena.warmer.meta()
+        data["warming"] = {
+            "ready": arena.warmer.is_ready(session.row.game),
+            "games_ready": progress["ready"],
+            "games": progress["total"],
+        }
+        return data
 
     async def board(request: Request) -> Any:
         return arena.board(await game_of(request))
