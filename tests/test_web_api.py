@@ -58,7 +58,7 @@ def db(tmp_path: Path) -> str:
 @pytest.fixture(scope="module")
 def pool() -> Iterator[ComputerPool]:
     """Worker processes shared by the module's apps (they start on the first computer move)."""
-    p = ComputerPool(2, imports=("tests.web_players",))
+    p = ComputerPool(2, imports=("tests.web_players",), cancel_grace=0.2)
     yield p
     p.close()
 
@@ -412,7 +412,11 @@ def test_an_undo_while_the_computer_thinks_cancels_its_search(
     assert post(client, gid, "undo", tok, version=v["version"]).status_code == 200
     v = wait_for(client, gid, tok, lambda v: not v["thinking"])
     assert v["turns"] == 0 and v["to_act"] == 0 and v["cells"] == ["."] * 19
-    assert pool.busy() == 0  # the worker that was searching was ended, not left to finish
+    for _ in range(6000):  # the worker that was searching is ended, not left to finish
+        if pool.busy() == 0:
+            break
+        time.sleep(0.01)
+    assert pool.busy() == 0
     assert len(Storage(client.app.state.arena.storage.url).moves(gid)) == 0  # type: ignore[attr-defined]
     # the pool starts a fresh worker for the next job
     g2 = new(client, mode="computer", level=FAST, seat=1)

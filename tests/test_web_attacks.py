@@ -27,7 +27,7 @@ from hexarena.ai import base as ai_base
 from hexarena.web import create_app
 from hexarena.web.bounds import ECHO, MAX_DEPTH, MAX_LIST, bounded_json, json_depth
 from hexarena.web.guard import GuardConfig, Rate, RateLimiter
-from hexarena.web.workers import ComputerPool, JobFailed
+from hexarena.web.workers import ComputerPool, JobCancelled, JobFailed
 from tests.web_players import SlowPlayer
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -38,7 +38,7 @@ STATIC = Path(__file__).parents[1] / "src" / "hexarena" / "web" / "static"
 # ---------------------------------------------------------------- helpers
 @pytest.fixture(scope="module")
 def pool() -> Iterator[ComputerPool]:
-    p = ComputerPool(2, imports=("tests.web_players",))
+    p = ComputerPool(2, imports=("tests.web_players",), cancel_grace=0.2)
     yield p
     p.close()
 
@@ -105,16 +105,15 @@ def test_a_computer_thinking_leaves_the_server_answering(
         time.sleep(0.01)
     responsive(client)
     other = new_local(client)
-    h = {"X-Seat-Token": other["token"]}
-    r = client.post(
-        f"/api/games/{other['id']}/moves", json={"actions": [9], "version": 0}, headers=h
-    )
-    assert r.status_code == 200
+    assert move(client, other, [9], 0).status_code == 200
     for g in games:  # resigning cancels each search
         h = {"X-Seat-Token": g["token"]}
-        assert client.post(
-            f"/api/games/{g['id']}/resign", json={"version": 1}, headers=h
-        ).is_success
+        url = f"/api/games/{g['id']}/resign"
+        assert client.post(url, json={"version": 1}, headers=h).is_success
+    for _ in range(6000):  # and their workers are ended soon after
+        if pool.busy() == 0:
+            break
+        time.sleep(0.01)
     assert pool.busy() == 0
 
 
@@ -130,6 +129,30 @@ def test_a_search_past_its_time_is_ended(pool: ComputerPool) -> None:
     with pytest.raises(TimeoutError):
         asyncio.run(run())
     assert pool.busy() == 0
+
+
+def test_a_cancelled_search_that_ends_soon_keeps_its_worker() -> None:
+    """Its answer is dropped at once; the worker (and what it compiled) stays."""
+    import asyncio
+
+    pool = ComputerPool(1, imports=("tests.web_players",), cancel_grace=60)
+    job = {"id": "z", "game": "churn", "tags": {"size": "3"}, "actions": [], "seat": 0}
+    job |= {"level": "nap", "seed": 1}
+    try:
+
+        async def run() -> None:
+            task = asyncio.ensure_future(pool.run("turn", job, key="z"))
+            while pool.busy() == 0:
+                await asyncio.sleep(0.01)
+            assert pool.cancel("z") == 1
+            with pytest.raises(JobCancelled):
+                await task
+
+        asyncio.run(run())
+        pid = asyncio.run(pool.run("ping", {}))  # waits for the worker to finish the nap
+        assert pool.started == 1 and asyncio.run(pool.run("ping", {})) == pid
+    finally:
+        pool.close()
 
 
 def test_a_search_cannot_take_more_memory_than_its_cap(pool: ComputerPool) -> None:

@@ -37,3 +37,16 @@ class GreedyPlayer(Player):
 
 
 register_player("greedy", GreedyPlayer)
+
+
+class NapPlayer(Player):
+    """Thinks for half a second before each action."""
+
+    name = "nap"
+
+    def choose(self, state: State, limit: Limit | None = None) -> int:
+        time.sleep(0.5)
+        return state.legal_actions()[0]
+
+
+register_player("nap", NapPlayer)

@@ -7,9 +7,11 @@ with the actions it chose. The server's event loop only waits on a future; a thr
 reads its answers.
 
 A job whose game is undone, resigned or dropped is cancelled (:meth:`ComputerPool.cancel`): a
-job not started yet is forgotten; a running one's worker is ended and a fresh one started, so
-no answer of an old position ever arrives and no processor time is spent on it. A job that
-runs past its time is ended the same way.
+job not started yet is forgotten; a running one's answer is dropped at once, and if it is still
+running ``cancel_grace`` seconds later its worker is ended and a fresh one started. (A worker is
+worth keeping: the tree search takes the game's kernels as arguments, which Numba cannot cache
+on disk, so each new process compiles each game's search again, seconds to a minute.) A job that
+runs past its time is ended at once.
 
 Workers keep the last few games and players they used, so a player's search tree carries over
 from one move to the next when the same worker gets the game again.
@@ -173,6 +175,8 @@ class _Job:
     worker: int | None  # a job for one worker only (warming), else any
     future: concurrent.futures.Future[Any] = field(default_factory=concurrent.futures.Future)
     started: float = 0.0
+    #: Where a job cancelled while it ran may go on for a moment (its answer is dropped).
+    grace: threading.Timer | None = None
 
 
 @dataclass
@@ -200,6 +204,7 @@ class ComputerPool:
         memory_mb: int = WORKER_MEMORY_MB,
         nice: int = 5,
         imports: tuple[str, ...] = (),
+        cancel_grace: float = 5.0,
     ) -> None:
         if workers < 1:
             raise ValueError(f"the pool needs at least one worker, not {workers}")
@@ -207,6 +212,7 @@ class ComputerPool:
         self.memory_mb = memory_mb
         self.nice = nice
         self.imports = imports
+        self.cancel_grace = cancel_grace
         self._ctx = multiprocessing.get_context("spawn")
         self._lock = threading.RLock()
         self._workers: list[_Worker | None] = [None] * workers
@@ -235,7 +241,7 @@ class ComputerPool:
         try:
             return await asyncio.wait_for(asyncio.wrap_future(job.future), timeout)
         except (TimeoutError, asyncio.CancelledError):
-            self._cancel_job(job)
+            self._cancel_job(job, grace=0.0)
             raise
         except concurrent.futures.CancelledError:
             raise JobCancelled(f"the {kind} job was cancelled") from None
@@ -264,7 +270,7 @@ class ComputerPool:
             jobs = [j for j in self._queue if j.key == key]
             jobs += [w.job for w in self._workers if w is not None and w.job and w.job.key == key]
         for j in jobs:
-            self._cancel_job(j)
+            self._cancel_job(j, grace=self.cancel_grace)
         return len(jobs)
 
     def busy(self) -> int:
@@ -386,23 +392,35 @@ class ComputerPool:
                 w.process.kill()
                 w.process.join(2)
 
-    def _cancel_job(self, job: _Job) -> None:
-        """Forget a job: drop it from the queue, or end the worker running it."""
-        running: _Worker | None = None
+    def _cancel_job(self, job: _Job, grace: float) -> None:
+        """Forget a job: drop it from the queue, or drop its answer and end its worker if it
+        still runs ``grace`` seconds from now."""
         with self._lock:
             if job in self._queue:
                 self._queue.remove(job)
-            for w in self._workers:
-                if w is not None and w.job is job:
-                    running = w
-                    w.job = None
-                    if self._workers[w.index] is w:
-                        self._workers[w.index] = None
-                    w.ended = True
+            running = any(w is not None and w.job is job for w in self._workers)
         if not job.future.done() and not job.future.cancel():
             job.future.set_exception(JobCancelled("cancelled"))
-        if running is not None:
-            self._end(running)
+        if not running:
+            return
+        if grace <= 0:
+            self._end_if_running(job)
+        elif job.grace is None:
+            job.grace = threading.Timer(grace, self._end_if_running, (job,))
+            job.grace.daemon = True
+            job.grace.start()
+
+    def _end_if_running(self, job: _Job) -> None:
+        """End the worker running ``job``, if one still is, and give its slot to a fresh one."""
+        with self._lock:
+            w = next((w for w in self._workers if w is not None and w.job is job), None)
+            if w is None:
+                return
+            w.job = None
+            w.ended = True
+            if self._workers[w.index] is w:
+                self._workers[w.index] = None
+        self._end(w)
         with self._lock:
             self._dispatch()
 
