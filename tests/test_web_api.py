@@ -58,7 +58,9 @@ def db(tmp_path: Path) -> str:
 @pytest.fixture(scope="module")
 def pool() -> Iterator[ComputerPool]:
     """Worker processes shared by the module's apps (they start on the first computer move)."""
-    p = ComputerPool(2, imports=("tests.web_players",), cancel_grace=0.2)
+    p = ComputerPool(1, nice=0, imports=("tests.web_players",), cancel_grace=0.2)
+    # compile Churn's search once, before any test's time limit runs (a new process compiles it)
+    asyncio.run(p.run("warm", {"game": "churn"}))
     yield p
     p.close()
 
@@ -398,30 +400,32 @@ def test_undo_against_the_computer_takes_back_its_reply_too(client: TestClient) 
 
 
 def test_an_undo_while_the_computer_thinks_cancels_its_search(
-    client: TestClient, pool: ComputerPool, monkeypatch: pytest.MonkeyPatch
+    db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(ai_base._FACTORIES, "slow", SlowPlayer)
-    g = new(client, mode="computer", level="slow", seat=0)
-    gid, tok = g["id"], g["token"]
-    post(client, gid, "moves", tok, actions=[9], version=0)
-    v = wait_for(client, gid, tok, lambda v: v["thinking"])
-    while pool.busy() == 0:  # the job reaches a worker
-        time.sleep(0.01)
-    started = pool.started
-    assert v["to_act"] == 1 and v["turns"] == 1
-    assert post(client, gid, "undo", tok, version=v["version"]).status_code == 200
-    v = wait_for(client, gid, tok, lambda v: not v["thinking"])
-    assert v["turns"] == 0 and v["to_act"] == 0 and v["cells"] == ["."] * 19
-    for _ in range(6000):  # the worker that was searching is ended, not left to finish
-        if pool.busy() == 0:
-            break
-        time.sleep(0.01)
-    assert pool.busy() == 0
-    assert len(Storage(client.app.state.arena.storage.url).moves(gid)) == 0  # type: ignore[attr-defined]
-    # the pool starts a fresh worker for the next job
-    g2 = new(client, mode="computer", level=FAST, seat=1)
-    wait_for(client, g2["id"], g2["token"], lambda v: v["turns"] == 1)
-    assert pool.started > started
+    pool = ComputerPool(1, nice=0, imports=("tests.web_players",), cancel_grace=0.2)
+    with app_client(db, pool) as client:
+        g = new(client, mode="computer", level="slow", seat=0)
+        gid, tok = g["id"], g["token"]
+        post(client, gid, "moves", tok, actions=[9], version=0)
+        v = wait_for(client, gid, tok, lambda v: v["thinking"])
+        while pool.busy() == 0:  # the job reaches a worker
+            time.sleep(0.01)
+        assert v["to_act"] == 1 and v["turns"] == 1 and pool.started == 1
+        assert post(client, gid, "undo", tok, version=v["version"]).status_code == 200
+        v = wait_for(client, gid, tok, lambda v: not v["thinking"])
+        assert v["turns"] == 0 and v["to_act"] == 0 and v["cells"] == ["."] * 19
+        for _ in range(6000):  # the worker that was searching is ended, not left to finish
+            if pool.busy() == 0:
+                break
+            time.sleep(0.01)
+        assert pool.busy() == 0
+        assert len(Storage(db).moves(gid)) == 0
+        # the pool starts a fresh worker for the next job
+        g2 = new(client, mode="computer", level=FAST, seat=1)
+        wait_for(client, g2["id"], g2["token"], lambda v: v["turns"] == 1)
+        assert pool.started == 2
+    pool.close()
 
 
 def test_computer_moves_first_when_the_person_takes_the_second_seat(client: TestClient) -> None:

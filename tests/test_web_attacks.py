@@ -38,7 +38,7 @@ STATIC = Path(__file__).parents[1] / "src" / "hexarena" / "web" / "static"
 # ---------------------------------------------------------------- helpers
 @pytest.fixture(scope="module")
 def pool() -> Iterator[ComputerPool]:
-    p = ComputerPool(2, imports=("tests.web_players",), cancel_grace=0.2)
+    p = ComputerPool(2, nice=0, imports=("tests.web_players",), cancel_grace=0.2)
     yield p
     p.close()
 
