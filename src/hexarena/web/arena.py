@@ -421,22 +421,27 @@ class Arena:
             raise ApiError(400, "the request needs 'record': the text of a game record")
         if len(text) > 20_000_000:
             raise ApiError(413, "that record is too large to import here")
-        try:
+        mode, seats, tokens = self._seats_for(body)
+
+        def parse() -> tuple[Any, list[MoveRow]]:
             rec = read_record(text, source="the imported record")
+            moves: list[MoveRow] = []
+            # who played each turn: replay the (already validated) actions on a bare array
+            game = rec.game
+            arr = game.initial_array()
+            apply = game.kernels.apply
+            for m in rec.state.moves():
+                seat, colour = int(arr[H_PLAYER]), int(arr[H_COLOUR])
+                for a in m:
+                    apply(game.consts, arr, a)
+                moves.append(MoveRow(seat, colour, m))
+            return rec, moves
+
+        try:  # a long record takes a while: in a thread, so that other requests go on
+            rec, moves = await asyncio.to_thread(parse)
         except HexArenaError as exc:
             raise ApiError(400, cut(str(exc))) from None
-        mode, seats, tokens = self._seats_for(body)
         state = rec.state
-        moves: list[MoveRow] = []
-        # who played each turn: replay the (already validated) actions on a bare array
-        game = rec.game
-        arr = game.initial_array()
-        apply = game.kernels.apply
-        for m in state.moves():
-            seat, colour = int(arr[H_PLAYER]), int(arr[H_COLOUR])
-            for a in m:
-                apply(game.consts, arr, a)
-            moves.append(MoveRow(seat, colour, m))
         game_id = secrets.token_hex(6)
         self.storage.create_game(
             game_id,
