@@ -185,6 +185,7 @@ class Arena:
         self._own_pool = pool is None
         self.pool = pool if pool is not None else ComputerPool(workers)
         self.warmer = Warmer(self.pool, game_names(), search=warm_search)
+        self._meta: dict[str, Any] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         #: Set when the server is stopping: event streams end so that shutdown is quick.
         self.stopping = False
@@ -206,6 +207,12 @@ class Arena:
     # -- catalogue ---------------------------------------------------------
     def meta(self) -> dict[str, Any]:
         """Every game with its options and colours, the computer levels and the modes."""
+        return {**self._catalogue(), "warming": self.warmer.meta()}
+
+    def _catalogue(self) -> dict[str, Any]:
+        """The unchanging part of :meth:`meta`, built once."""
+        if self._meta is not None:
+            return self._meta
         games = []
         for name in game_names():
             try:
@@ -224,13 +231,13 @@ class Arena:
             )
         levels = player_names()
         default = next((lv for lv in DEFAULT_LEVELS if lv in levels), levels[0] if levels else None)
-        return {
+        self._meta = {
             "games": games,
             "levels": levels,
             "default_level": default,
             "modes": list(MODES),
-            "warming": self.warmer.meta(),
         }
+        return self._meta
 
     # -- loading -----------------------------------------------------------
     @staticmethod
