@@ -21,7 +21,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).parent))
-from soak_web import OPTIONS, children, free_port, proc_stats
+from soak_web import OPTIONS, children, free_port, is_worker, proc_stats
 
 
 def main() -> None:
@@ -62,7 +62,7 @@ def main() -> None:
                     time.sleep(0.1)
                 print(f"{game}: first reply {time.perf_counter() - t0:.1f} s wall", flush=True)
         _, cpu = proc_stats(server.pid)
-        workers = sum(proc_stats(k)[1] for k in children(server.pid))
+        workers = sum(proc_stats(k)[1] for k in children(server.pid) if is_worker(k))
         wall = time.perf_counter() - t_start
         print(f"in all {wall:.1f} s wall; server {cpu:.1f} s processor, workers {workers:.1f} s")
     finally:

@@ -67,6 +67,16 @@ def proc_stats(pid: int) -> tuple[float, float]:
     return rss, (int(fields[11]) + int(fields[12])) / ticks
 
 
+def server_ms(r: httpx.Response) -> float:
+    """The server's own time for a request (its ``Server-Timing`` header)."""
+    timing = r.headers.get("server-timing", "")
+    return float(timing.split("dur=", 1)[1]) if "dur=" in timing else float("nan")
+
+
+def is_worker(pid: int) -> bool:
+    return b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()
+
+
 def children(pid: int) -> list[int]:
     out = []
     for task in Path(f"/proc/{pid}/task").iterdir():
@@ -84,6 +94,10 @@ class Soak:
         self.left = ns.games
         self.move_ms: list[float] = []
         self.meta_ms: list[float] = []
+        #: The same, as the server measured them (Server-Timing): without the time waiting to be
+        #: read, and to be scheduled on a busy machine.
+        self.move_server_ms: list[float] = []
+        self.meta_server_ms: list[float] = []
         self.errors: dict[str, int] = {}
         self.games_done = 0
         self.computer_moves = 0
@@ -97,6 +111,7 @@ class Soak:
             t0 = time.perf_counter()
             r = await client.get("/api/meta")
             self.meta_ms.append(1000 * (time.perf_counter() - t0))
+            self.meta_server_ms.append(server_ms(r))
             if r.status_code != 200:
                 self.error(f"meta {r.status_code}")
             await asyncio.sleep(0.05)
@@ -117,7 +132,7 @@ class Soak:
             options = cont["legal"] + [s["action"] for s in cont["specials"]]
 
     async def play(self, client: httpx.AsyncClient, computer: bool, rng: random.Random) -> None:
-        game = rng.choice(list(OPTIONS))
+        game = rng.choice(self.ns.only)
         body: dict[str, Any] = {"game": game, "options": OPTIONS[game]}
         body |= {"mode": "computer", "level": self.ns.level} if computer else {"mode": "local"}
         r = await client.post("/api/games", json=body)
@@ -141,6 +156,7 @@ class Soak:
                 headers=headers,
             )
             self.move_ms.append(1000 * (time.perf_counter() - t0))
+            self.move_server_ms.append(server_ms(r))
             if r.status_code != 200:
                 self.error(f"move {r.status_code}")
             elif computer:
@@ -173,6 +189,8 @@ def main() -> None:
     p.add_argument("--computer", type=int, default=5, help="clients playing the computer")
     p.add_argument("--level", default="hard", help="the computer's level")
     p.add_argument("--turns", type=int, default=8, help="most turns a client plays in one game")
+    p.add_argument("--only", nargs="*", default=list(OPTIONS), help="games to play (default all)")
+    p.add_argument("--no-warm", action="store_true", help="start the server with --no-warm")
     ns = p.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="hexarena-soak-"))
@@ -181,13 +199,15 @@ def main() -> None:
     cmd = [sys.executable, "-m", "hexarena.cli", "serve", "--port", str(port)]
     cmd += ["--db", f"sqlite:///{folder / 'soak.db'}"]
     cmd += ["--games-per-minute", "1000000", "--moves-per-second", "1000000"]
+    if ns.no_warm:
+        cmd.append("--no-warm")
     server = subprocess.Popen(cmd, cwd=folder, stdout=subprocess.DEVNULL)
     try:
         t0 = time.perf_counter()
         while True:
             try:
                 meta = httpx.get(base + "/api/meta", timeout=5).json()
-                if meta["warming"]["ready"] == meta["warming"]["total"]:
+                if ns.no_warm or meta["warming"]["ready"] == meta["warming"]["total"]:
                     break
             except httpx.HTTPError:
                 pass
@@ -201,15 +221,22 @@ def main() -> None:
         asyncio.run(soak.run())
         wall = time.perf_counter() - w0
         rss, cpu1 = proc_stats(server.pid)
-        workers = [proc_stats(k) for k in children(server.pid)]
+        # the pool's workers (the resource tracker, the other child, is left out)
+        workers = [proc_stats(k) for k in children(server.pid) if is_worker(k)]
         print(
             f"{soak.games_done} games ({ns.clients} clients, {ns.computer} against the computer "
             f"at {ns.level}), {len(soak.move_ms)} moves by people "
             f"({soak.computer_moves} in computer games), {len(soak.meta_ms)} /api/meta probes"
         )
-        for name, values in (("move", soak.move_ms), ("/api/meta", soak.meta_ms)):
+        rows = (
+            ("move", soak.move_ms),
+            ("/api/meta", soak.meta_ms),
+            ("move (in server)", soak.move_server_ms),
+            ("meta (in server)", soak.meta_server_ms),
+        )
+        for name, values in rows:
             print(
-                f"{name:>10}: p50 {percentile(values, 0.5):7.1f} ms  "
+                f"{name:>16}: p50 {percentile(values, 0.5):7.1f} ms  "
                 f"p99 {percentile(values, 0.99):7.1f} ms  max {max(values, default=0):7.1f} ms  "
                 f"mean {statistics.fmean(values) if values else 0:6.1f} ms"
             )

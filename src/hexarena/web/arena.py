@@ -197,7 +197,7 @@ class Arena:
             session.notify()
 
     def close(self) -> None:
-        """Stop the worker threads (waiting for none) and close the database."""
+        """Stop the worker processes (waiting for none) and close the database."""
         for t in list(self._tasks):
             t.cancel()
         if self._own_pool:

@@ -15,7 +15,9 @@ route it checks, in order:
   ``Retry-After``.
 
 Every answer leaves with the security headers (:data:`SECURITY_HEADERS`): a content security
-policy with no inline script or style and no framing, ``nosniff`` and a strict referrer policy.
+policy with no inline script or style and no framing, ``nosniff`` and a strict referrer policy;
+and with ``Server-Timing: app;dur=MS``, the milliseconds from the request's arrival to its
+answer inside the server (the soak script compares it with what clients see).
 Refusals are ``{"error": "..."}`` like the rest of the API, and never repeat more than
 :data:`hexarena.web.bounds.ECHO` characters of what the client sent.
 """
@@ -226,12 +228,16 @@ class Guard:
             await self.app(scope, receive, send)
             return
 
+        start = time.perf_counter()
+
         async def send_secured(message: Message) -> None:
             if message["type"] == "http.response.start":
                 names = {bytes(k).lower() for k, _ in message.get("headers", [])}
                 extra = [
                     (k.encode(), v.encode()) for k, v in SECURITY_HEADERS if k.encode() not in names
                 ]
+                took = 1000 * (time.perf_counter() - start)
+                extra.append((b"server-timing", f"app;dur={took:.1f}".encode()))
                 message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
