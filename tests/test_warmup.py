@@ -39,15 +39,25 @@ def test_the_warmer_reports_each_game_as_it_gets_ready(pool: ComputerPool) -> No
         "total": 2,
         "games": {"churn": "waiting", "gyre": "waiting"},
     }
+    seen: list[dict[str, str]] = []
 
     async def warm() -> None:
-        await warmer.ensure("churn")
-        await warmer.ensure("churn")  # once is enough
+        await warmer.ensure("churn")  # its rules, loaded in this process: a page may open
+        seen.append(dict(warmer.status))
+        warmer.start()  # then every game's rules, then every game's search
+        assert warmer._task is not None
+        await warmer._task
 
     asyncio.run(warm())
+    assert seen == [{"churn": "compiling", "gyre": "waiting"}]
+    assert warmer.status == {"churn": "ready", "gyre": "ready"}
+    assert warmer.is_ready("churn") and warmer.meta()["ready"] == 2
+
+
+def test_without_search_a_game_is_ready_once_its_rules_are_loaded(pool: ComputerPool) -> None:
+    warmer = Warmer(pool, ["churn", "gyre"], search=False)
+    asyncio.run(warmer.ensure("churn"))
     assert warmer.status == {"churn": "ready", "gyre": "waiting"}
-    assert warmer.is_ready("churn") and not warmer.is_ready("gyre")
-    assert warmer.meta()["ready"] == 1
 
 
 def test_serve_options_are_checked(capsys: pytest.CaptureFixture[str]) -> None:

@@ -397,6 +397,7 @@ def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
         assert "unsafe-inline" not in csp
         assert r.headers["x-content-type-options"] == "nosniff"
         assert r.headers["referrer-policy"] == "no-referrer"
+        assert r.headers["server-timing"].startswith("app;dur=")
     r = client.post("/api/games", content=b"x", headers={"Content-Type": "text/plain"})
     assert r.headers["x-content-type-options"] == "nosniff"  # refusals too
 

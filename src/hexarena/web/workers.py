@@ -98,10 +98,12 @@ class _WorkerState:
         if kind == "ping":
             return os.getpid()
         if kind == "warm":
-            from ..warmup import warm_rules, warm_search
+            from ..warmup import Timing, warm_rules, warm_search
 
-            rules = warm_rules(job["game"])
-            found = warm_search(job["game"])
+            part = job.get("part", "all")
+            none = Timing(0.0, 0.0)
+            rules = warm_rules(job["game"]) if part in ("all", "rules") else none
+            found = warm_search(job["game"]) if part in ("all", "search") else none
             return {"cpu": rules.cpu + found.cpu, "wall": rules.wall + found.wall}
         if kind == "turn":
             st = self.state(job)
@@ -429,10 +431,12 @@ class ComputerPool:
 class Warmer:
     """Warms each game's kernels and search in the background and reports progress.
 
-    ``status[game]`` is ``waiting``, ``compiling`` or ``ready`` (or ``failed``). A game is
-    ready when one worker has compiled its search and the server process has loaded its rules
-    (with ``search=False`` only the latter: the search then compiles on its first use, in a
-    worker all the same).
+    ``status[game]`` is ``waiting``, ``compiling`` or ``ready`` (or ``failed``). Every game's
+    rules come first (a worker compiles them, writing Numba's cache, and the server process
+    loads them: :meth:`ensure` waits for that, so a game page waits no longer than it must),
+    then every game's search in one worker, then in the others. A game is ``ready`` when its
+    search is compiled in one worker (with ``search=False``, once its rules are loaded: the
+    search then compiles on its first use, in a worker all the same).
     """
 
     def __init__(self, pool: ComputerPool, games: Iterable[str], *, search: bool = True) -> None:
@@ -461,9 +465,22 @@ class Warmer:
     async def _all(self) -> None:
         for name in self.games:
             await self.ensure(name)
+        if not self.search:
+            return
+        for name in self.games:
+            if self.status[name] != "compiling":
+                continue
+            try:
+                await self.pool.run("warm", {"game": name, "part": "search"}, worker=0)
+                self.status[name] = "ready"
+                for i in range(1, self.pool.size):  # the others load it while nothing waits
+                    self.pool.submit("warm", {"game": name}, worker=i)
+            except Exception as exc:  # the game still plays: its search compiles on use
+                log.warning("warming the search of %s failed: %s", name, exc)
+                self.status[name] = "failed"
 
     async def ensure(self, game: str) -> None:
-        """Wait until ``game`` is warm, warming it now if nothing has yet."""
+        """Wait until ``game``'s rules are loaded here, loading them now if nothing has yet."""
         fut = self._ready.get(game)
         if fut is None:
             fut = self._ready[game] = asyncio.get_running_loop().create_future()
@@ -478,12 +495,10 @@ class Warmer:
         t0 = time.perf_counter()
         try:
             if self.search:
-                await self.pool.run("warm", {"game": game}, worker=0)
+                await self.pool.run("warm", {"game": game, "part": "rules"}, worker=0)
             await asyncio.to_thread(warm_rules, game)  # from the cache the worker wrote
-            self.status[game] = "ready"
-            if self.search:
-                for i in range(1, self.pool.size):  # the others load it while nothing waits
-                    self.pool.submit("warm", {"game": game}, worker=i)
+            if not self.search:
+                self.status[game] = "ready"
         except Exception as exc:  # the game still plays: whatever is missing compiles on use
             log.warning("warming %s failed: %s", game, exc)
             self.status[game] = "failed"
