@@ -58,7 +58,7 @@ def db(tmp_path: Path) -> str:
 @pytest.fixture(scope="module")
 def pool() -> Iterator[ComputerPool]:
     """Worker processes shared by the module's apps (they start on the first computer move)."""
-    p = ComputerPool(1, nice=0, imports=("tests.web_players",), cancel_grace=0.2)
+    p = ComputerPool(1, nice=0, imports=("tests.web_players",), cancel_grace=0.2, overrun=0.2)
     # compile Churn's search once, before any test's time limit runs (a new process compiles it)
     asyncio.run(p.run("warm", {"game": "churn"}))
     yield p
@@ -403,7 +403,7 @@ def test_an_undo_while_the_computer_thinks_cancels_its_search(
     db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(ai_base._FACTORIES, "slow", SlowPlayer)
-    pool = ComputerPool(1, nice=0, imports=("tests.web_players",), cancel_grace=0.2)
+    pool = ComputerPool(1, nice=0, imports=("tests.web_players",), cancel_grace=0.2, overrun=0.2)
     with app_client(db, pool) as client:
         g = new(client, mode="computer", level="slow", seat=0)
         gid, tok = g["id"], g["token"]

@@ -38,7 +38,7 @@ STATIC = Path(__file__).parents[1] / "src" / "hexarena" / "web" / "static"
 # ---------------------------------------------------------------- helpers
 @pytest.fixture(scope="module")
 def pool() -> Iterator[ComputerPool]:
-    p = ComputerPool(2, nice=0, imports=("tests.web_players",), cancel_grace=0.2)
+    p = ComputerPool(2, nice=0, imports=("tests.web_players",), cancel_grace=0.2, overrun=0.2)
     yield p
     p.close()
 
@@ -128,6 +128,10 @@ def test_a_search_past_its_time_is_ended(pool: ComputerPool) -> None:
 
     with pytest.raises(TimeoutError):
         asyncio.run(run())
+    for _ in range(6000):  # its worker is ended once the pool's overrun allowance is past
+        if pool.busy() == 0:
+            break
+        time.sleep(0.01)
     assert pool.busy() == 0
 
 

@@ -11,7 +11,8 @@ job not started yet is forgotten; a running one's answer is dropped at once, and
 running ``cancel_grace`` seconds later its worker is ended and a fresh one started. (A worker is
 worth keeping: the tree search takes the game's kernels as arguments, which Numba cannot cache
 on disk, so each new process compiles each game's search again, seconds to a minute.) A job that
-runs past its time is ended at once.
+runs past its time is answered for (the caller gets :class:`TimeoutError`) and its worker is
+left ``overrun`` seconds more to finish, since it is most likely compiling, before it is ended.
 
 Workers keep the last few games and players they used, so a player's search tree carries over
 from one move to the next when the same worker gets the game again.
@@ -207,6 +208,7 @@ class ComputerPool:
         nice: int = 5,
         imports: tuple[str, ...] = (),
         cancel_grace: float = 5.0,
+        overrun: float = 180.0,
     ) -> None:
         if workers < 1:
             raise ValueError(f"the pool needs at least one worker, not {workers}")
@@ -215,6 +217,7 @@ class ComputerPool:
         self.nice = nice
         self.imports = imports
         self.cancel_grace = cancel_grace
+        self.overrun = overrun
         self._ctx = multiprocessing.get_context("spawn")
         self._lock = threading.RLock()
         self._workers: list[_Worker | None] = [None] * workers
@@ -242,8 +245,11 @@ class ComputerPool:
         job = self.submit(kind, payload, key=key, worker=worker)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(job.future), timeout)
-        except (TimeoutError, asyncio.CancelledError):
-            self._cancel_job(job, grace=0.0)
+        except TimeoutError:
+            self._cancel_job(job, grace=self.overrun)
+            raise
+        except asyncio.CancelledError:
+            self._cancel_job(job, grace=self.cancel_grace)
             raise
         except concurrent.futures.CancelledError:
             raise JobCancelled(f"the {kind} job was cancelled") from None
