@@ -102,6 +102,7 @@ class Soak:
         self.games_done = 0
         self.computer_moves = 0
         self.stop = False
+        self.until = time.perf_counter() + (60 * ns.minutes if ns.minutes else float("inf"))
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -167,7 +168,7 @@ class Soak:
         rng = random.Random(index)
         computer = index < self.ns.computer
         async with httpx.AsyncClient(base_url=self.base, timeout=600) as client:
-            while self.left > 0:
+            while self.left > 0 and time.perf_counter() < self.until:
                 self.left -= 1
                 try:
                     await self.play(client, computer, rng)
@@ -191,6 +192,7 @@ def main() -> None:
     p.add_argument("--turns", type=int, default=8, help="most turns a client plays in one game")
     p.add_argument("--only", nargs="*", default=list(OPTIONS), help="games to play (default all)")
     p.add_argument("--no-warm", action="store_true", help="start the server with --no-warm")
+    p.add_argument("--minutes", type=float, default=None, help="start no game after this long")
     ns = p.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="hexarena-soak-"))

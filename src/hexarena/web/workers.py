@@ -218,6 +218,8 @@ class ComputerPool:
         self.imports = imports
         self.cancel_grace = cancel_grace
         self.overrun = overrun
+        #: Longest a job waits for a free worker before its caller gives up on it.
+        self.max_queue = 600.0
         self._ctx = multiprocessing.get_context("spawn")
         self._lock = threading.RLock()
         self._workers: list[_Worker | None] = [None] * workers
@@ -244,7 +246,7 @@ class ComputerPool:
         """
         job = self.submit(kind, payload, key=key, worker=worker)
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(job.future), timeout)
+            return await self._wait(job, timeout)
         except TimeoutError:
             self._cancel_job(job, grace=self.overrun)
             raise
@@ -253,6 +255,24 @@ class ComputerPool:
             raise
         except concurrent.futures.CancelledError:
             raise JobCancelled(f"the {kind} job was cancelled") from None
+
+    async def _wait(self, job: _Job, timeout: float | None) -> Any:
+        """The job's answer; ``timeout`` counts from when a worker takes it up (a job waits in
+        the queue at most :attr:`max_queue` seconds)."""
+        fut = asyncio.wrap_future(job.future)
+        if timeout is None:
+            return await fut
+        queued = time.monotonic()
+        while True:
+            now = time.monotonic()
+            running = job.started > 0
+            left = timeout - (now - job.started) if running else self.max_queue - (now - queued)
+            if left <= 0:
+                raise TimeoutError
+            try:
+                return await asyncio.wait_for(asyncio.shield(fut), min(left, 1.0))
+            except TimeoutError:
+                continue
 
     def submit(
         self,
