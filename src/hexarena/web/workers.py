@@ -41,8 +41,9 @@ from typing import Any
 
 log = logging.getLogger("hexarena.web")
 
-#: Default memory (address space) each worker may use, in megabytes.
-WORKER_MEMORY_MB = 4096
+#: Default memory (address space) each worker may use, in megabytes (compiling Throngs cold
+#: reaches about 3 GB of address space).
+WORKER_MEMORY_MB = 6144
 #: How many games and players a worker keeps between jobs.
 KEEP_GAMES = 16
 KEEP_PLAYERS = 8
