@@ -263,6 +263,8 @@ class ComputerPool:
         fut = asyncio.wrap_future(job.future)
         if timeout is None:
             return await fut
+        # if we stop waiting, the answer (or the cancellation) arriving later is not an error
+        fut.add_done_callback(lambda f: f.cancelled() or f.exception())
         queued = time.monotonic()
         while True:
             now = time.monotonic()
