@@ -199,6 +199,8 @@ def test_a_huge_action_list_is_refused_without_echoing_it(client: TestClient) ->
     url = f"/api/games/{g['id']}/continuations"
     big = {"actions": [9] * 3_000_000}  # about 9 MB
     assert "larger than" in refused(client.post(url, json=big), 413)
+    huge = {"Content-Type": "application/json", "Content-Length": "9" * 5000}
+    assert "larger than" in refused(client.post(url, content=b"{}", headers=huge), 413)
     long = {"actions": [9] * (MAX_LIST + 1)}  # under the size cap, over the list cap
     assert "list of" in refused(client.post(url, json=long), 400)
     turn = {"actions": [9] * 1000}  # no turn is that long

@@ -167,15 +167,8 @@ class Guard:
             )
         if method in CHANGING:
             ctype = headers.get("content-type", "").split(";", 1)[0].strip().lower()
-            bodiless = (
-                method == "DELETE"
-                and not ctype
-                and headers.get("content-length")
-                in (
-                    None,
-                    "0",
-                )
-            )
+            empty = headers.get("content-length") in (None, "0")
+            bodiless = method == "DELETE" and not ctype and empty
             if ctype != "application/json" and not bodiless:
                 raise RequestRefused(
                     415,
@@ -189,8 +182,8 @@ class Guard:
                 )
             if headers.get("sec-fetch-site") == "cross-site":
                 raise RequestRefused(403, "requests from another site may not change games")
-            length = headers.get("content-length")
-            if length is not None and length.isdigit() and int(length) > self.config.max_body:
+            length = headers.get("content-length", "")
+            if length.isdigit() and (len(length) > 15 or int(length) > self.config.max_body):
                 raise self._too_large()
         client = (scope.get("client") or ("unknown", 0))[0]
         if _is_game_creation(method, path):
