@@ -45,6 +45,7 @@ from collections.abc import Iterable, Sequence
 
 from ..core import HexArenaError
 from ..hexgrid import DIRECTION_NAMES, DIRECTIONS, Board, BoardError, Cell, from_cells
+from ..limits import MAX_BOARD_TEXT, cut_repr
 
 #: Number of cells on a China Grove board (the 64 tiles less the one with no exit).
 BOARD_CELLS = 63
@@ -54,6 +55,8 @@ ADJACENCIES = 96
 TRIANGLES = 32
 #: Smallest island allowed on a two-island board (a third of the board).
 MIN_ISLAND = 21
+#: Largest column or row number in a board's text (a board is 63 cells, far fewer columns).
+MAX_COORDINATE = 64
 #: Node budget of one search attempt before it restarts with new random choices.
 ATTEMPT_NODES = 100
 #: Attempts at the second island before the first is grown afresh.
@@ -273,18 +276,34 @@ def parse_board_text(text: str) -> list[Cell]:
     """
     import re
 
+    if len(text) > MAX_BOARD_TEXT:
+        raise LabyrinthError(
+            f"the board is at most {MAX_BOARD_TEXT:,} characters of cell names, not {len(text):,}"
+        )
     words = [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
     if not words:
         raise LabyrinthError("the board lists no cells")
     out: list[Cell] = []
     for w in words:
-        m = re.fullmatch(r"([a-z]+)([0-9]+)", w)
-        if not m or int(m.group(2)) < 1:
-            raise LabyrinthError(f"{w!r} in the board is not a cell name like 'c4'")
+        m = re.fullmatch(r"([a-z]{1,2})([0-9]{1,3})", w)
         col = 0
-        for ch in m.group(1):
+        for ch in m.group(1) if m else "":
             col = col * 26 + (ord(ch) - ord("a") + 1)
+        if not m or not 1 <= int(m.group(2)) <= MAX_COORDINATE or col > MAX_COORDINATE:
+            raise LabyrinthError(
+                f"{cut_repr(w)} in the board is not a cell name like 'c4' with column and row "
+                f"at most {MAX_COORDINATE} (column {_letters(MAX_COORDINATE)})"
+            )
         out.append((col - 1, int(m.group(2)) - 1))
+    return out
+
+
+def _letters(col: int) -> str:
+    """The letters of column number ``col`` (1 -> a, 27 -> aa)."""
+    out = ""
+    while col:
+        col, rem = divmod(col - 1, 26)
+        out = chr(ord("a") + rem) + out
     return out
 
 
