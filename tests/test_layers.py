@@ -20,6 +20,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("hexarena.core",),
     ("hexarena.games",),
     ("hexarena.records", "hexarena.selfplay", "hexarena.ai"),
+    ("hexarena.cliargs",),
     ("hexarena.match", "hexarena.web", "hexarena.cli", "hexarena.__main__"),
 ]
 

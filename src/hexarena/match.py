@@ -20,8 +20,12 @@ number of workers.
 
 from __future__ import annotations
 
+import ctypes
 import math
 import os
+import signal
+import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -31,6 +35,7 @@ from typing import Any
 
 from .ai import Limit, make_player, player_names
 from .ai.mcts import check_limit
+from .cliargs import records_folder, whole_number
 from .core import Game, HexArenaError
 from .games import game_class
 from .records import save_record
@@ -289,32 +294,89 @@ def run_jobs(
     workers: int = 1,
     on_game: Callable[[GameResult], None] | None = None,
     executor: Executor | None = None,
+    play: Callable[[GameJob], GameResult] | None = None,
 ) -> list[GameResult]:
-    """Play the games, in this process (one worker) or in a pool; results in job order."""
+    """Play the games, in this process (one worker) or in a pool; results in job order.
+
+    ``play`` plays one game (:func:`play_game` unless given). The pool's workers end with this
+    process, even when it is killed, and at once on Ctrl-C (see :func:`worker_pool`).
+    """
+    play = play or play_game
     if workers < 1:
         raise MatchError(f"workers must be at least 1, not {workers}")
     results: list[GameResult] = []
     if executor is None and workers == 1:
         for job in jobs:
-            r = play_game(job)
+            r = play(job)
             results.append(r)
             if on_game:
                 on_game(r)
     else:
         own = executor is None
-        ex = executor if executor is not None else ProcessPoolExecutor(max_workers=workers)
+        ex = executor if executor is not None else worker_pool(workers)
         try:
-            futures = [ex.submit(play_game, job) for job in jobs]
+            futures = [ex.submit(play, job) for job in jobs]
             for fut in as_completed(futures):
                 r = fut.result()
                 results.append(r)
                 if on_game:
                     on_game(r)
+        except BaseException:  # Ctrl-C or a failed game: stop the other games at once
+            if own:
+                stop_pool(ex)
+            raise
         finally:
             if own:
                 ex.shutdown(cancel_futures=True)
     results.sort(key=lambda r: r.index)
     return results
+
+
+#: ``prctl`` option: the signal a process gets when the thread that started it ends (Linux).
+_PR_SET_PDEATHSIG = 1
+
+
+def _worker_start(parent: int) -> None:
+    """Initializer of every worker process: end when the parent process ends.
+
+    On Linux the kernel sends the worker SIGKILL as soon as its parent dies (``prctl``'s
+    ``PR_SET_PDEATHSIG``, which also works while a compiled kernel holds the interpreter); a
+    watcher thread checks the parent every half second elsewhere, and between games. Ctrl-C
+    is left to the parent, which stops the workers itself (:func:`stop_pool`).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - no prctl: the watcher does it
+            pass
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watcher", daemon=True).start()
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool whose workers end when this process ends, however it ends."""
+    return ProcessPoolExecutor(
+        max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),)
+    )
+
+
+def stop_pool(ex: Executor) -> None:
+    """Kill a pool's worker processes now (the games under way are abandoned) and shut it down
+    without waiting."""
+    processes = getattr(ex, "_processes", None) or {}
+    for proc in list(processes.values()):
+        if proc.is_alive():
+            proc.kill()
+    ex.shutdown(wait=False, cancel_futures=True)
 
 
 def run_match(
@@ -511,9 +573,9 @@ def records_dir(ns: Any, what: str) -> Path | None:
     if getattr(ns, "no_records", False):
         return None
     if getattr(ns, "records", None):
-        return Path(ns.records)
+        return records_folder(Path(ns.records))
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return DEFAULT_RECORDS / f"{what}-{stamp}"
+    return records_folder(DEFAULT_RECORDS / f"{what}-{stamp}")
 
 
 def limit_from_args(ns: Any) -> Limit | None:
@@ -697,13 +759,15 @@ def add_arguments(sp: Any, *, tournament: bool) -> None:
     if tournament:
         sp.add_argument("players", nargs="+", metavar="PLAYER", help=f"players ({names})")
         sp.add_argument(
-            "--games", type=int, default=10, help="games per pair of players (default 10)"
+            "--games", type=whole_number(1), default=10, help="games per pair (default 10)"
         )
     else:
         sp.add_argument(
             "players", nargs="*", metavar="PLAYER", help=f"the two players A and B ({names})"
         )
-        sp.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+        sp.add_argument(
+            "--games", type=whole_number(1), default=10, help="number of games (default 10)"
+        )
     sp.add_argument(
         "--time",
         type=float,
@@ -713,17 +777,17 @@ def add_arguments(sp: Any, *, tournament: bool) -> None:
     )
     sp.add_argument(
         "--iterations",
-        type=int,
+        type=whole_number(1),
         default=None,
         metavar="I",
         help="search iterations per decision for every player",
     )
     sp.add_argument(
-        "--seed", type=int, default=1, help="seed (same seed and iterations, same games)"
+        "--seed", type=whole_number(), default=1, help="seed (same seed and iterations, same games)"
     )
     sp.add_argument(
         "--workers",
-        type=int,
+        type=whole_number(1),
         default=os.cpu_count() or 1,
         help="games played at once in separate processes (default: one per CPU)",
     )
@@ -736,7 +800,7 @@ def add_arguments(sp: Any, *, tournament: bool) -> None:
     sp.add_argument(
         "--max-turns",
         dest="max_turns",
-        type=int,
+        type=whole_number(1),
         default=None,
         help="stop a game after this many turns; the player to move then resigns",
     )
