@@ -218,3 +218,25 @@ def test_messages_echo_at_most_a_cut_of_the_input(churn: hexarena.Game, call: ob
     with pytest.raises(HexArenaError) as info:
         call(st)  # type: ignore[operator]
     assert len(str(info.value)) < 700, str(info.value)[:300]
+
+
+@pytest.mark.parametrize("name", ["scrunch", "china-grove", "gyre"])
+def test_every_game_s_notation_errors_are_cut(name: str) -> None:
+    game = hexarena.new_game(name, **({"size": 3} if name != "china-grove" else {}))
+    st = game.new_initial_state()
+    for bad in ("q" * 8700, "c3," + "q" * 8700, "x" + "c" * 8700, "c3:" + "d" * 8700):
+        with pytest.raises(HexArenaError) as info:
+            st.apply_move(bad)
+        assert len(str(info.value)) < 1000
+        with pytest.raises(HexArenaError) as info:
+            st.apply(bad)
+        assert len(str(info.value)) < 1000
+    assert st.ply == 0
+
+
+def test_player_names_are_cut() -> None:
+    from hexarena.ai import make_player
+
+    with pytest.raises(HexArenaError) as info:
+        make_player("q" * 8700)
+    assert len(str(info.value)) < 700

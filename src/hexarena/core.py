@@ -32,7 +32,7 @@ from .errors import (
     UnknownGameError,
 )
 from .hexgrid import Board, CellNameError
-from .limits import cut, cut_repr
+from .limits import ECHO_LIMIT, cut, cut_repr
 from .options import Option
 
 Array = npt.NDArray[np.int32]
@@ -510,7 +510,10 @@ class State:
     # -- acting --------------------------------------------------------
     def _resolve(self, action: int | str) -> int:
         if isinstance(action, str):
-            return self.game.parse_action(action)
+            try:
+                return self.game.parse_action(action)
+            except NotationError as exc:  # a game's message may repeat the text in full
+                raise NotationError(cut(str(exc), 2 * ECHO_LIMIT)) from None
         if not _is_integer(action):
             raise TypeError(f"an action is an integer or its text, not {cut_repr(action)}")
         return int(action)
@@ -566,7 +569,10 @@ class State:
         if self.is_terminal():
             raise GameOverError("the game is over; no more moves can be made")
         if isinstance(move, str):
-            actions = self.game.parse_move(move)
+            try:
+                actions = self.game.parse_move(move)
+            except NotationError as exc:
+                raise NotationError(cut(str(exc), 2 * ECHO_LIMIT)) from None
         elif isinstance(move, Sequence | np.ndarray) and not isinstance(move, bytes | bytearray):
             actions = [self._resolve(a) for a in move]
         else:
@@ -674,7 +680,7 @@ class State:
                 try:
                     a = given[i] = self.game.parse_action(a)
                 except NotationError as exc:
-                    raise NotationError(f"action {i}: {exc}") from None
+                    raise NotationError(f"action {i}: {cut(str(exc), 2 * ECHO_LIMIT)}") from None
             if not _is_integer(a):
                 raise TypeError(
                     f"action {i}: an action is an integer or its text, not {cut_repr(a)}"

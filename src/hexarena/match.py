@@ -38,6 +38,7 @@ from .ai.mcts import check_limit
 from .cliargs import records_folder, whole_number
 from .core import Game, HexArenaError
 from .games import game_class
+from .limits import cut_repr
 from .records import save_record
 
 
@@ -242,7 +243,7 @@ def check_players(names: Sequence[str]) -> list[str]:
         key = n.strip().lower()
         if key not in known:
             raise MatchError(
-                f"there is no player called {n!r}; the players are: {', '.join(known)}"
+                f"there is no player called {cut_repr(n)}; the players are: {', '.join(known)}"
             )
         out.append(key)
     return out

@@ -52,7 +52,7 @@ import numpy as np
 
 from .core import Game, HexArenaError, State
 from .games import game_class
-from .limits import cut_repr
+from .limits import ECHO_LIMIT, cut, cut_repr
 
 _TAG_RE = re.compile(r'^\[\s*([A-Za-z_][A-Za-z0-9_\-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 RESULTS = ("1-0", "0-1", "*")
@@ -279,7 +279,7 @@ def read_record(text: str, *, source: str = "record") -> Record:
             try:
                 parts.append(game.parse_move(t))
             except HexArenaError as exc:
-                raise RecordError(f"{where(k)}: {exc}") from None
+                raise RecordError(f"{where(k)}: {cut(str(exc), 2 * ECHO_LIMIT)}") from None
         lengths = np.fromiter((len(p) for p in parts), dtype=np.int64, count=len(parts))
         flat = np.fromiter((a for p in parts for a in p), dtype=np.int32, count=int(lengths.sum()))
     starts = np.concatenate([[0], np.cumsum(lengths)])
