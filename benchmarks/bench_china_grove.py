@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import time
 
-import hexarena.games.china_grove_boards as boards
 from common import parser, print_table, time_playouts
 
 import hexarena
+import hexarena.games.china_grove_boards as boards
 from hexarena.games.china_grove_boards import check_board, generate
 
 

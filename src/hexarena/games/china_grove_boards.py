@@ -77,9 +77,11 @@ for _m in range(64):
             _MATCH[_m][_b] = sum(1 << p for p in range(1, 64) if p & _m == _b)
 
 
-# _MATCH_KEY[mask << 6 | bits] = _MATCH[mask][bits]; _KEYBIT[d][on]: neighbour d decided as on/off
+# _MATCH_KEY[mask << 6 | bits] = _MATCH[mask][bits]; _KEYBIT[d][on]: neighbour d decided, on/off
 _MATCH_KEY: list[int] = [_MATCH[_k >> 6][_k & 63] for _k in range(64 * 64)]
-_KEYBIT: tuple[tuple[int, int], ...] = tuple((1 << (6 + d), 1 << (6 + d) | 1 << d) for d in range(6))
+_KEYBIT: tuple[tuple[int, int], ...] = tuple(
+    (1 << (6 + d), 1 << (6 + d) | 1 << d) for d in range(6)
+)
 _FULL = 63 << 6  # a key at least this large has every neighbour decided
 
 
