@@ -31,7 +31,9 @@ Two islands (the option ``islands=2``): the first island is grown until it close
 :data:`MIN_ISLAND` and ``63 - MIN_ISLAND`` cells and leaves a set of patterns that pass the
 counts every closed island passes (each adjacency, with the two cells beside it on or off the
 board, is seen as often from one end as from the other; the three corners of each kind of
-triangle occur equally often; no negative number of holes: see ``_closable``); the second island is
+triangle occur equally often; no negative number of holes: see ``_closable``) and that would
+make an island of at most :data:`SECOND_ISLAND_HOLES` holes (such sets far more often form an
+island than those that need two or three; see docs/games/china-grove.md); the second island is
 grown from the remaining patterns (a few attempts, else the first island is grown afresh), then
 moved next to the first so that the two are separated by a gap of at least one cell, as
 compactly as possible. Rule for useful islands: **each island has at least 21 cells** (a third
