@@ -1,0 +1,118 @@
+"""Compiled loops of :class:`hexarena.vector.VectorEnv`: reset, step, masks and random actions.
+
+The loops take a game's kernels (``legal``, ``apply``) and its plane writer as arguments, as
+:func:`hexarena.core.replay_checked` does; like it they are compiled once per process (about a
+second per game) and not cached on disk. The helpers that take no kernels are cached.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Array
+from ..rng import rand_below
+
+
+@njit(cache=True, inline="always")
+def _write_mask(row: Any, acts: Array) -> None:  # pragma: no cover - compiled
+    row[:] = False
+    for k in range(acts.shape[0]):
+        row[acts[k]] = True
+
+
+@njit
+def reset_all(
+    legal: Any, observe: Any, g: Array, init: Array, states: Any, mask: Any, obs: Any
+) -> None:  # pragma: no cover - compiled
+    """Every environment to the starting position, with its mask and planes."""
+    for i in range(states.shape[0]):
+        states[i, :] = init
+        _write_mask(mask[i], legal(g, states[i]))
+        observe(g, states[i], obs[i])
+
+
+@njit(cache=True)
+def first_refused(actions: Any, mask: Any) -> int:  # pragma: no cover - compiled
+    """The index of the first environment whose action is not legal now, or -1."""
+    a_count = mask.shape[1]
+    for i in range(actions.shape[0]):
+        a = actions[i]
+        if a < 0 or a >= a_count or not mask[i, a]:
+            return i
+    return -1
+
+
+@njit
+def step_all(
+    legal: Any,
+    apply: Any,
+    observe: Any,
+    g: Array,
+    init: Array,
+    states: Any,
+    actions: Any,
+    mask: Any,
+    obs: Any,
+    rewards: Any,
+    terminated: Any,
+    truncated: Any,
+    lengths: Any,
+    cap: int,
+) -> None:  # pragma: no cover - compiled
+    """One action in every environment (already checked against the mask), with auto-reset.
+
+    ``rewards[i]`` is by seat: +1 to the winner and -1 to the loser on the action that ends a
+    game, 0 otherwise. A game reaching ``cap`` actions (when ``cap > 0``) is truncated. An
+    ended game restarts at once; its planes and mask are those of the new game.
+    """
+    for i in range(states.shape[0]):
+        arr = states[i]
+        apply(g, arr, actions[i])
+        lengths[i] += 1
+        rewards[i, 0] = 0
+        rewards[i, 1] = 0
+        terminated[i] = False
+        truncated[i] = False
+        if arr[H_PLAYER] < 0:
+            w = arr[H_WINNER] ^ max(arr[H_SWAPPED], 0)
+            rewards[i, w] = 1
+            rewards[i, 1 - w] = -1
+            terminated[i] = True
+        elif cap > 0 and lengths[i] >= cap:
+            truncated[i] = True
+        if terminated[i] or truncated[i]:
+            arr[:] = init
+            lengths[i] = 0
+        _write_mask(mask[i], legal(g, arr))
+        observe(g, arr, obs[i])
+
+
+@njit(cache=True)
+def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - compiled
+    """A uniformly random legal action per environment, from its mask, into ``out``."""
+    a_count = mask.shape[1]
+    for i in range(mask.shape[0]):
+        m = 0
+        for a in range(a_count):
+            if mask[i, a]:
+                m += 1
+        if m == 0:
+            out[i] = -1
+            continue
+        k = rand_below(rngs[i], m)
+        for a in range(a_count):
+            if mask[i, a]:
+                if k == 0:
+                    out[i] = a
+                    break
+                k -= 1
+
+
+def seed_states(seed: int, n: int) -> np.ndarray:
+    """One generator state per environment (``n`` x 1 ``uint64``), all drawn from ``seed``."""
+    words = np.random.SeedSequence(seed).generate_state(n, dtype=np.uint64)
+    words[words == 0] = np.uint64(0x9E3779B97F4A7C15)  # xorshift never leaves the zero state
+    return words.reshape(n, 1)
