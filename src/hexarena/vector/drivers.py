@@ -96,9 +96,8 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
     a_count = mask.shape[1]
     for i in range(mask.shape[0]):
         m = 0
-        for a in range(a_count):
-            if mask[i, a]:
-                m += 1
+        for a in range(a_count):  # no branch: the count vectorises
+            m += mask[i, a]
         if m == 0:
             out[i] = -1
             continue
