@@ -49,7 +49,7 @@ import numpy.typing as npt
 
 from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, State
 from ..games import new_game
-from .drivers import first_refused, random_legal, reset_all, seed_states, step_all
+from .drivers import bound_loops, first_refused, random_legal, seed_states
 from .planes import observation, observer, plane_names
 
 #: Largest number of environments one :class:`VectorEnv` holds.
@@ -132,6 +132,14 @@ class VectorEnv:
         self._truncated = np.zeros(n, dtype=np.bool_)
         self._lengths = np.zeros(n, dtype=np.int64)
         self._random = np.zeros(n, dtype=np.int64)
+        self._reset, self._step = bound_loops(self._k.legal, self._k.apply, self._observe)
+        self._result = Step(
+            _readonly(self._obs),
+            _readonly(self._rewards),
+            _readonly(self._terminated),
+            _readonly(self._truncated),
+        )
+        self._mask_ro = _readonly(self._mask)
         self._seed: int | None = None
         self._rngs = seed_states(0, n)
         self.reset(seed=seed)
@@ -148,20 +156,12 @@ class VectorEnv:
                 raise HexArenaError(f"seed is a whole number >= 0, not {seed!r}")
             self._seed = int(seed)
             self._rngs = seed_states(int(seed), self.num_envs)
-        reset_all(
-            self._k.legal,
-            self._observe,
-            self._g,
-            self._init,
-            self._states,
-            self._mask,
-            self._obs_flat,
-        )
+        self._reset(self._g, self._init, self._states, self._mask, self._obs_flat)
         self._lengths[:] = 0
         self._rewards[:] = 0
         self._terminated[:] = False
         self._truncated[:] = False
-        return _readonly(self._obs)
+        return self._result.observations
 
     def step(self, actions: Any) -> Step:
         """Apply one action in every environment (an integer array of length N); auto-reset.
@@ -171,10 +171,7 @@ class VectorEnv:
         changes.
         """
         acts = self._check_actions(actions)
-        step_all(
-            self._k.legal,
-            self._k.apply,
-            self._observe,
+        self._step(
             self._g,
             self._init,
             self._states,
@@ -187,12 +184,7 @@ class VectorEnv:
             self._lengths,
             self.max_actions,
         )
-        return Step(
-            _readonly(self._obs),
-            _readonly(self._rewards),
-            _readonly(self._terminated),
-            _readonly(self._truncated),
-        )
+        return self._result
 
     def _check_actions(self, actions: Any) -> npt.NDArray[np.int64]:
         arr = np.asarray(actions)
@@ -232,11 +224,11 @@ class VectorEnv:
     @property
     def observations(self) -> npt.NDArray[Any]:
         """The current observations, ``(N, C, cells)`` (read-only; see :mod:`.planes`)."""
-        return _readonly(self._obs)
+        return self._result.observations
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """``(N, A)``: whether each action is legal now in each environment (read-only)."""
-        return _readonly(self._mask)
+        return self._mask_ro
 
     def current_player(self) -> npt.NDArray[np.int32]:
         """The seat (0 or 1) to act next in each environment."""

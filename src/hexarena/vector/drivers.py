@@ -2,18 +2,61 @@
 
 The loops take a game's kernels (``legal``, ``apply``) and its plane writer as arguments, as
 :func:`hexarena.core.replay_checked` does; like it they are compiled once per process (about a
-second per game) and not cached on disk. The helpers that take no kernels are cached.
+second per game) and not cached on disk. Calling a compiled function with kernels as arguments
+from Python costs tens of microseconds a call (Numba types each dispatcher argument), so
+:func:`bound_loops` wraps them, per game, in functions that hold the kernels as constants. The
+helpers that take no kernels are cached on disk.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Array
 from ..rng import rand_below
+
+#: How many environments ahead :func:`step_all` asks the processor to fetch state and planes.
+AHEAD = 2
+
+
+@intrinsic
+def _prefetch(typingctx: Any, arr: Any, idx: Any) -> Any:  # pragma: no cover - compiled
+    """Ask the processor to bring ``arr[idx]``'s cache line near (LLVM's ``prefetch``, for
+    writing, kept close). With a thousand environments the states and planes of one step do
+    not fit in the processor's nearer caches; fetching the next ones early hides much of the
+    wait (about a fifth of the step's time on Churn side 5 and Gyre side 7)."""
+    sig = types.void(arr, idx)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        aty = signature.args[0]
+        ary = context.make_array(aty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aty, ary, [args[1]], wraparound=False)
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+        fn = builder.module.declare_intrinsic("llvm.prefetch", [i8p], fnty)
+        rw, locality, data = ir.Constant(i32, 1), ir.Constant(i32, 3), ir.Constant(i32, 1)
+        builder.call(fn, [builder.bitcast(ptr, i8p), rw, locality, data])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def _prefetch_row(a: Any, j: int) -> None:  # pragma: no cover - compiled
+    """Prefetch every cache line of row ``j`` of a 2-D array."""
+    row = a[j]
+    step = max(64 // a.itemsize, 1)
+    for k in range(0, row.shape[0], step):
+        _prefetch(row, k)  # type: ignore[call-arg]
 
 
 @njit(cache=True, inline="always")
@@ -68,7 +111,11 @@ def step_all(
     game, 0 otherwise. A game reaching ``cap`` actions (when ``cap > 0``) is truncated. An
     ended game restarts at once; its planes and mask are those of the new game.
     """
-    for i in range(states.shape[0]):
+    count = states.shape[0]
+    for i in range(count):
+        if i + AHEAD < count:
+            _prefetch_row(states, i + AHEAD)
+            _prefetch_row(obs, i + AHEAD)
         arr = states[i]
         apply(g, arr, actions[i])
         lengths[i] += 1
@@ -108,6 +155,52 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
                     out[i] = a
                     break
                 k -= 1
+
+
+@functools.cache
+def bound_loops(
+    legal: Any, apply: Any, observe: Any
+) -> tuple[Callable[..., None], Callable[..., None]]:
+    """``(reset, step)``: :func:`reset_all` and :func:`step_all` with the kernels bound."""
+
+    @njit
+    def reset(
+        g: Array, init: Array, states: Any, mask: Any, obs: Any
+    ) -> None:  # pragma: no cover - compiled
+        reset_all(legal, observe, g, init, states, mask, obs)
+
+    @njit
+    def step(
+        g: Array,
+        init: Array,
+        states: Any,
+        actions: Any,
+        mask: Any,
+        obs: Any,
+        rewards: Any,
+        terminated: Any,
+        truncated: Any,
+        lengths: Any,
+        cap: int,
+    ) -> None:  # pragma: no cover - compiled
+        step_all(
+            legal,
+            apply,
+            observe,
+            g,
+            init,
+            states,
+            actions,
+            mask,
+            obs,
+            rewards,
+            terminated,
+            truncated,
+            lengths,
+            cap,
+        )
+
+    return reset, step
 
 
 def seed_states(seed: int, n: int) -> np.ndarray:
