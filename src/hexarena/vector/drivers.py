@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
@@ -38,7 +38,9 @@ def _prefetch(typingctx: Any, arr: Any, idx: Any) -> Any:  # pragma: no cover - 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         aty = signature.args[0]
         ary = context.make_array(aty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, aty, ary, [args[1]], wraparound=False)
+        ptr = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
+            context, builder, aty, ary, [args[1]], wraparound=False
+        )
         i8p = ir.IntType(8).as_pointer()
         i32 = ir.IntType(32)
         fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
@@ -50,13 +52,20 @@ def _prefetch(typingctx: Any, arr: Any, idx: Any) -> Any:  # pragma: no cover - 
     return sig, codegen
 
 
-@njit(cache=True, inline="always")
-def _prefetch_row(a: Any, j: int) -> None:  # pragma: no cover - compiled
-    """Prefetch every cache line of row ``j`` of a 2-D array."""
-    row = a[j]
-    step = max(64 // a.itemsize, 1)
-    for k in range(0, row.shape[0], step):
-        _prefetch(row, k)  # type: ignore[call-arg]
+if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrinsic cannot run there
+
+    def _prefetch_row(a: Any, j: int) -> None:
+        """Nothing to do without compiled code."""
+
+else:
+
+    @njit(cache=True, inline="always")
+    def _prefetch_row(a: Any, j: int) -> None:  # pragma: no cover - compiled
+        """Prefetch every cache line of row ``j`` of a 2-D array."""
+        row = a[j]
+        step = max(64 // a.itemsize, 1)
+        for k in range(0, row.shape[0], step):
+            _prefetch(row, k)  # type: ignore[call-arg]
 
 
 @njit(cache=True, inline="always")
