@@ -9,7 +9,8 @@ measures, side by side in one run:
   legal-action masks, rewards and flags, restarting ended games;
 - a plain-Python loop over one :class:`hexarena.core.State`: ``legal_actions()``, a random
   choice, ``apply()`` and the same observation planes (``hexarena.vector.observation``);
-- the PettingZoo environment (``hexarena.envs``) when it can be imported, else a note.
+- the PettingZoo environment (``hexarena.envs.aec_env``) when it can be imported (the ``rl``
+  extra), else a note.
 
 Figures are environment steps (actions) per second of processor time and of wall time; on a
 shared machine the processor-time figure is the one to compare. Everything runs on one core.
@@ -87,22 +88,22 @@ def state_rate(game: Game, seconds: float) -> tuple[float, float]:
 
 
 def pettingzoo_rate(name: str, options: dict[str, Any], seconds: float) -> tuple[float, float]:
-    """Steps per second of the PettingZoo AEC environment (``hexarena.envs.env``)."""
+    """Steps per second of the PettingZoo AEC environment (``hexarena.envs.aec_env``): the
+    usual loop of ``last()`` (the observation with its action mask) and ``step()``."""
     import numpy as np
 
     from hexarena import envs  # type: ignore[attr-defined]
 
-    env = envs.env(name, **options)
+    env = envs.aec_env(name, **options)
     rng = np.random.default_rng(1)
     env.reset(seed=1)
 
     def step() -> int:
-        _, _, term, trunc, _ = env.last()
+        obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.reset()
             return 0
-        mask = env.observe(env.agent_selection)["action_mask"]
-        env.step(int(rng.choice(np.flatnonzero(mask))))
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         return 1
 
     return measure(step, seconds)
@@ -118,7 +119,7 @@ def main() -> None:
         from hexarena import envs  # type: ignore[attr-defined] # noqa: F401
 
         have_pz = True
-        pz_note = "PettingZoo: hexarena.envs, one AEC environment, random legal actions."
+        pz_note = "PettingZoo: hexarena.envs.aec_env, one environment, last() and step()."
     except ImportError as exc:
         have_pz = False
         pz_note = f"PettingZoo column skipped: hexarena.envs cannot be imported ({exc})."
@@ -130,6 +131,7 @@ def main() -> None:
     table.add_column("State loop", justify="right")
     table.add_column("PettingZoo", justify="right")
     table.add_column("N=1,024 / State", justify="right")
+    table.add_column("N=1,024 / PettingZoo", justify="right")
 
     def cell(r: tuple[float, float]) -> str:
         return f"{r[0]:,.0f} | {r[1]:,.0f}"
@@ -138,10 +140,12 @@ def main() -> None:
         game = hexarena.new_game(name, **options)
         rates = [vector_rate(name, options, n, seconds) for n in SIZES]
         plain = state_rate(game, seconds)
-        pz = "-"
+        pz = pz_ratio = "-"
         if have_pz:
             try:
-                pz = cell(pettingzoo_rate(name, options, seconds))
+                pz_rate = pettingzoo_rate(name, options, seconds)
+                pz = cell(pz_rate)
+                pz_ratio = f"{rates[-1][0] / pz_rate[0]:,.0f}x"
             except Exception as exc:  # an interface of another module: report, go on
                 pz = "failed"
                 pz_note += f" {name}: {type(exc).__name__}: {str(exc)[:80]}."
@@ -152,8 +156,9 @@ def main() -> None:
             cell(plain),
             pz,
             f"{rates[-1][0] / plain[0]:,.0f}x",
+            pz_ratio,
         )
-    console = Console(width=160)
+    console = Console(width=180)
     console.print(table)
     console.print(
         f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, "
