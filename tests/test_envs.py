@@ -39,9 +39,11 @@ def test_aec_plays_a_whole_game_with_masks_and_rewards() -> None:
     env.reset(seed=1)
     rng = np.random.default_rng(1)
     steps = 0
+    final: dict[str, float] = {}
     for agent in env.agent_iter():
-        obs, _reward, term, trunc, _ = env.last()
+        obs, reward, term, trunc, _ = env.last()
         if term or trunc:
+            final[agent] = reward
             env.step(None)
             continue
         mask = obs["action_mask"]
@@ -51,7 +53,8 @@ def test_aec_plays_a_whole_game_with_masks_and_rewards() -> None:
         env.step(int(rng.choice(np.flatnonzero(mask))))
         steps += 1
     winner = env.state_.outcome().winner
-    assert env._cumulative_rewards == {f"player_{winner}": 1.0, f"player_{1 - winner}": -1.0}
+    assert final == {f"player_{winner}": 1.0, f"player_{1 - winner}": -1.0}
+    assert env.agents == []
     assert steps == env.state_.ply
 
 
