@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import json
 import shlex
 import subprocess
 import sys
@@ -208,3 +209,18 @@ def test_hexarena_engine_through_engine_protocol() -> None:
     res = run_match(hexarena.new_game("gyre", size=3), name, "random", 2, records=None)
     assert all("forfeit" not in r.reason for r in res.results)
     assert res.games == 2
+
+
+def test_match_command_with_an_engine(tmp_path: Path) -> None:
+    """``hexarena match`` takes ``engine:COMMAND``; the records folder is named without the
+    command's folders."""
+    from hexarena.cli import main
+
+    out = io.StringIO()
+    args = ["match", "gyre", "--size", "3", engine_name("illegal"), "random", "--games", "2"]
+    args += ["--workers", "1", "--json", "--records", str(tmp_path / "recs")]
+    code = main(args, out=out)
+    assert code == 0
+    data = json.loads(out.getvalue())
+    assert data["wins"]["random"] == 2
+    assert len(list((tmp_path / "recs").iterdir())) == 2

@@ -634,7 +634,7 @@ def cmd_match(game: Game, ns: Any, out: Any) -> int:
             f"a match is between two players, not {len(ns.players)}: hexarena match {game.name} A B"
         )
     limit = limit_from_args(ns)
-    records = records_dir(ns, f"{game.name}-{a}-vs-{b}")
+    records = records_dir(ns, f"{game.name}-{_file_label(a)}-vs-{_file_label(b)}")
     show = not ns.json and not ns.quiet and out.isatty()
     bar = _progress(ns.games, f"{game.name}: {a} vs {b}", show)
     kwargs: dict[str, Any] = dict(
