@@ -298,6 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("board", "draw a game's board"),
         ("match", "play a match between two computer players"),
         ("tournament", "play a round robin between computer players"),
+        ("engine", "serve a computer player by the engine protocol on stdin and stdout"),
     ):
         sp = sub.add_parser(name, help=helptext, add_help=False)
         sp.add_argument(
@@ -325,6 +326,9 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument(
                 "--json", action="store_true", help="list cells, names, coordinates, adjacency"
             )
+        if name == "engine":
+            sp.add_argument("--player", default="mcts", help="the player served (default mcts)")
+            sp.add_argument("--seed", type=int, default=None, help="seed for the player")
         if name in ("match", "tournament"):
             from .match import add_arguments
 
@@ -344,7 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament")
+GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament", "engine")
 
 
 def main(
@@ -416,6 +420,7 @@ def _run_game_command(
         "board": lambda: cmd_board(game, ns, out),
         "match": lambda: _match_command(command, game, ns, out),
         "tournament": lambda: _match_command(command, game, ns, out),
+        "engine": lambda: _engine_command(game, ns, inp, out),
     }
     return handlers[command]()
 
@@ -425,6 +430,13 @@ def _match_command(command: str, game: Game, ns: argparse.Namespace, out: TextIO
     from .match import cmd_match, cmd_tournament
 
     return cmd_match(game, ns, out) if command == "match" else cmd_tournament(game, ns, out)
+
+
+def _engine_command(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    """``engine``: the engine protocol (see :mod:`hexarena.engine`)."""
+    from .engine import serve
+
+    return serve(game, player=ns.player, seed=ns.seed, inp=inp, out=out)
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
