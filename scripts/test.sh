@@ -23,4 +23,8 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
+
+# Compile every game's kernels and computer player once, before the tests start servers and
+# worker processes that would otherwise each wait for the same compile (Numba caches it on disk).
+nice -n 5 .venv/bin/hexarena warmup
 exec .venv/bin/python -m pytest -n 2 -q "$@"

@@ -25,9 +25,8 @@ pytest.importorskip("httpx")
 import httpx
 from starlette.testclient import TestClient
 
-from hexarena.ai import Limit, Player, player_names
 from hexarena.ai import base as ai_base
-from hexarena.core import State
+from hexarena.ai import player_names
 from hexarena.games import game_names, new_game
 from hexarena.records import read_record
 from hexarena.web import create_app
@@ -40,7 +39,9 @@ from hexarena.web.storage import (
     VersionConflict,
     sqlite_path,
 )
+from hexarena.web.workers import ComputerPool
 from tests.conftest import ACTION_CAP, SMALL_OPTIONS
+from tests.web_players import SlowPlayer
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -54,10 +55,25 @@ def db(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.db'}"
 
 
+@pytest.fixture(scope="module")
+def pool() -> Iterator[ComputerPool]:
+    """Worker processes shared by the module's apps (they start on the first computer move)."""
+    p = ComputerPool(1, nice=0, imports=("tests.web_players",), cancel_grace=0.2, overrun=0.2)
+    # compile Churn's search once, before any test's time limit runs (a new process compiles it)
+    asyncio.run(p.run("warm", {"game": "churn"}))
+    yield p
+    p.close()
+
+
 @pytest.fixture
-def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as c:
+def client(db: str, pool: ComputerPool) -> Iterator[TestClient]:
+    with app_client(db, pool) as c:
         yield c
+
+
+def app_client(db: str, pool: ComputerPool | None = None) -> TestClient:
+    """A test client of a new app over ``db`` (at an address the app answers to)."""
+    return TestClient(create_app(db, pool=pool), base_url="http://localhost")
 
 
 def new(client: TestClient, game: str = "churn", **body: Any) -> dict[str, Any]:
@@ -383,31 +399,33 @@ def test_undo_against_the_computer_takes_back_its_reply_too(client: TestClient) 
     assert v["turns"] == 0 and v["cells"] == ["."] * 19 and v["to_act"] == 0
 
 
-class GatedPlayer(Player):
-    """A computer player that thinks until the test opens its gate, then plays a legal action."""
-
-    gate = threading.Event()
-
-    def choose(self, state: State, limit: Limit | None = None) -> int:
-        assert self.gate.wait(timeout=60)
-        return state.legal_actions()[0]
-
-
-def test_an_undo_while_the_computer_thinks_discards_its_move(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+def test_an_undo_while_the_computer_thinks_cancels_its_search(
+    db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(ai_base._FACTORIES, "gated", GatedPlayer)
-    GatedPlayer.gate.clear()
-    g = new(client, mode="computer", level="gated", seat=0)
-    gid, tok = g["id"], g["token"]
-    post(client, gid, "moves", tok, actions=[9], version=0)
-    v = wait_for(client, gid, tok, lambda v: v["thinking"])
-    assert v["to_act"] == 1 and v["turns"] == 1
-    assert post(client, gid, "undo", tok, version=v["version"]).status_code == 200
-    GatedPlayer.gate.set()
-    v = wait_for(client, gid, tok, lambda v: not v["thinking"])
-    assert v["turns"] == 0 and v["to_act"] == 0 and v["cells"] == ["."] * 19
-    assert len(Storage(client.app.state.arena.storage.url).moves(gid)) == 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(ai_base._FACTORIES, "slow", SlowPlayer)
+    pool = ComputerPool(1, nice=0, imports=("tests.web_players",), cancel_grace=0.2, overrun=0.2)
+    with app_client(db, pool) as client:
+        g = new(client, mode="computer", level="slow", seat=0)
+        gid, tok = g["id"], g["token"]
+        post(client, gid, "moves", tok, actions=[9], version=0)
+        v = wait_for(client, gid, tok, lambda v: v["thinking"])
+        while pool.busy() == 0:  # the job reaches a worker
+            time.sleep(0.01)
+        assert v["to_act"] == 1 and v["turns"] == 1 and pool.started == 1
+        assert post(client, gid, "undo", tok, version=v["version"]).status_code == 200
+        v = wait_for(client, gid, tok, lambda v: not v["thinking"])
+        assert v["turns"] == 0 and v["to_act"] == 0 and v["cells"] == ["."] * 19
+        for _ in range(6000):  # the worker that was searching is ended, not left to finish
+            if pool.busy() == 0:
+                break
+            time.sleep(0.01)
+        assert pool.busy() == 0
+        assert len(Storage(db).moves(gid)) == 0
+        # the pool starts a fresh worker for the next job
+        g2 = new(client, mode="computer", level=FAST, seat=1)
+        wait_for(client, g2["id"], g2["token"], lambda v: v["turns"] == 1)
+        assert pool.started == 2
+    pool.close()
 
 
 def test_computer_moves_first_when_the_person_takes_the_second_seat(client: TestClient) -> None:
@@ -524,14 +542,14 @@ def test_hint_suggests_legal_actions_to_the_side_to_act(client: TestClient) -> N
 
 # ---------------------------------------------------------------- durability
 def test_a_restart_loses_nothing(db: str) -> None:
-    with TestClient(create_app(db)) as c:
+    with app_client(db) as c:
         g = new(c)
         gid, tok = g["id"], g["token"]
         rng = random.Random(11)
         for k in range(6):
             post(c, gid, "moves", tok, actions=build_turn(c, gid, rng), version=k)
         before = view(c, gid, tok)
-    with TestClient(create_app(db)) as c:
+    with app_client(db) as c:
         after = view(c, gid, tok)
         assert after == before
         turn = build_turn(c, gid, random.Random(1))
@@ -550,13 +568,13 @@ def test_after_a_restart_the_computer_plays_its_pending_turn(db: str) -> None:
         (None, "tok"),
         5,
     )
-    with TestClient(create_app(db)) as c:
+    with app_client(db) as c:
         v = wait_for(c, "pending1", "tok", lambda v: v["turns"] == 1)
         assert v["to_act"] == 1 and v["you"] == [1] and v["last_move"]["seat"] == 0
 
 
 def test_a_change_by_another_server_process_is_seen(db: str) -> None:
-    with TestClient(create_app(db)) as a, TestClient(create_app(db)) as b:
+    with app_client(db) as a, app_client(db) as b:
         g = new(a)
         gid, tok = g["id"], g["token"]
         assert view(b, gid)["turns"] == 0
@@ -631,22 +649,11 @@ def test_events_stream_announces_each_change(db: str) -> None:
         thread.join(timeout=30)
 
 
-def test_a_computer_seat_gets_ready_when_the_game_is_loaded(client: TestClient) -> None:
-    """The computer's search is prepared as soon as the game exists (the person moves first)."""
-    arena = client.app.state.arena  # type: ignore[attr-defined]
+def test_the_computer_thinks_in_a_worker_process(client: TestClient, pool: ComputerPool) -> None:
+    """The computer's search runs in the pool, and its first move arrives."""
     g = new(client, "churn", mode="computer", level="easy", seat=0)
-    session = arena.sessions[g["id"]]
-    assert session.computer_level(1) == "easy" and session.computer_level(0) is None
-    assert set(session.warming) == {1}
-    warming = session.warming[1]
-    while not warming.done():
-        time.sleep(0.05)
-    assert warming.exception() is None
-    player = session.players[1]
-    assert player._game == session.game  # prepared for this game before its first move
     post(client, g["id"], "moves", g["token"], actions=[9], version=0)  # c3; then the computer
-    deadline = time.monotonic() + 120
-    while view(client, g["id"])["turns"] < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert view(client, g["id"])["turns"] == 2
-    assert 1 not in session.warming  # used up by the computer's first turn
+    v = wait_for(client, g["id"], g["token"], lambda v: v["turns"] == 2)
+    assert v["last_move"]["seat"] == 1 and pool.started >= 1
+    meta = client.get("/api/meta").json()
+    assert meta["warming"]["games"]["churn"] == "ready" and meta["warming"]["total"] == 5

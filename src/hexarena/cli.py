@@ -273,8 +273,15 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         from .web.storage import StorageError
     except ImportError as exc:
         raise CliError(f"the web app needs: pip install 'hexarena[web]' ({exc})") from None
+    from .web.guard import GuardConfig, Rate
+
+    hosts = tuple(h.strip() for h in ",".join(ns.allowed_hosts).split(",") if h.strip())
+    guard = GuardConfig(
+        create_rate=Rate(burst=ns.games_per_minute, per_second=ns.games_per_minute / 60),
+        move_rate=Rate(burst=max(1, ns.moves_per_second * 12), per_second=ns.moves_per_second),
+    )
     try:
-        serve(ns.host, ns.port, ns.db)
+        serve(ns.host, ns.port, ns.db, allowed_hosts=hosts, warm=not ns.no_warm, guard=guard)
     except StorageError as exc:
         raise CliError(str(exc)) from None
     return 0
@@ -345,7 +352,60 @@ def build_parser() -> argparse.ArgumentParser:
         default="sqlite:///hexarena.db",
         help="database URL (default sqlite:///hexarena.db in the current folder)",
     )
+    sp.add_argument(
+        "--allowed-hosts",
+        action="append",
+        default=[],
+        metavar="NAMES",
+        help="host names the server answers to besides localhost and the listening address "
+        "(comma-separated; .example.org for a domain and its subdomains; * for any)",
+    )
+    sp.add_argument(
+        "--no-warm",
+        action="store_true",
+        help="do not compile every game's computer player at start (each compiles on first use)",
+    )
+    sp.add_argument(
+        "--games-per-minute",
+        type=whole_number(1),
+        default=20,
+        help="new games one address may create a minute (default 20)",
+    )
+    sp.add_argument(
+        "--moves-per-second",
+        type=whole_number(1),
+        default=10,
+        help="moves, hints and other changes one address may send a second (default 10)",
+    )
+    sp = sub.add_parser(
+        "warmup", help="compile every game's kernels and computer player ahead of time"
+    )
+    sp.add_argument("games", nargs="*", metavar="GAME", help="games to compile (default all)")
     return p
+
+
+def cmd_warmup(ns: argparse.Namespace, out: TextIO) -> int:
+    """Compile (or load) every game's kernels and search, saying how long each took."""
+    from .games import game_names
+    from .warmup import Timing, warm_all
+
+    names = list(ns.games) or game_names()
+    unknown = [n for n in names if n not in game_names()]
+    if unknown:
+        raise CliError(f"there is no game {unknown[0]!r}; the games are: {', '.join(game_names())}")
+
+    def report(name: str, rules: Timing, search: Timing | None) -> None:
+        found = (
+            f", search {search.cpu:.1f} s processor / {search.wall:.1f} s wall" if search else ""
+        )
+        print(
+            f"{name}: rules {rules.cpu:.1f} s processor / {rules.wall:.1f} s wall{found}",
+            file=out,
+            flush=True,
+        )
+
+    warm_all(names, report=report)
+    return 0
 
 
 GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament", "engine")
@@ -372,6 +432,8 @@ def main(
             return cmd_replay(ns, out)
         if ns.command == "serve":
             return cmd_serve(ns)
+        if ns.command == "warmup":
+            return cmd_warmup(ns, out)
         parser.error(f"unknown command {ns.command}")
     except (HexArenaError, CliError, OSError) as exc:
         if isinstance(exc, BrokenPipeError):

@@ -161,6 +161,10 @@ class Storage:
             self._db.row_factory = sqlite3.Row
             if path != ":memory:":
                 self._db.execute("PRAGMA journal_mode=WAL")
+                # a commit is durable once in the log: a killed server loses nothing, and the
+                # event loop does not wait for a disk flush on every move (only a power cut
+                # could lose the last moves)
+                self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
         except sqlite3.Error as exc:
             raise StorageError(f"cannot open database {url!r}: {exc}") from None

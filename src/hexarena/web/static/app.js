@@ -140,6 +140,18 @@ function saveCreated(created) {
   localStorage.setItem("hexarena-links-" + created.id, JSON.stringify(created.links));
 }
 
+function showWarming(w) {
+  const box = $("warming");
+  if (!w || w.ready >= w.total) { box.hidden = true; return; }
+  const busy = Object.entries(w.games).filter(([, s]) => s === "compiling").map(([g]) => g);
+  box.textContent = `Getting the computer players ready: ${w.ready} of ${w.total} games` +
+    (busy.length ? ` (compiling ${busy.join(", ")})` : "") + ". A game whose player is not ready yet waits for it.";
+  box.hidden = false;
+  setTimeout(async () => {
+    try { showWarming((await api("GET", "/api/meta")).warming); } catch (e) { /* retried on reload */ }
+  }, 2000);
+}
+
 async function startHome() {
   $("home").hidden = false;
   home.meta = await api("GET", "/api/meta");
@@ -158,6 +170,7 @@ async function startHome() {
   }
   sel.addEventListener("change", renderOptions);
   renderOptions();
+  showWarming(home.meta.warming);
   for (const r of document.querySelectorAll("input[name=mode]")) {
     r.addEventListener("change", () => { $("ng-computer").hidden = modeChosen() !== "computer"; });
   }
@@ -385,6 +398,10 @@ function statusOf(view) {
     return ["your-turn", seat.colour_name ? `Your turn: you play ${seat.colour_name}` : `Your turn (player ${s + 1})`];
   }
   if (seat.kind === "computer") {
+    const w = view.warming;
+    if (view.thinking && w && !w.ready) {
+      return ["thinking", `The computer (${seat.level}) is getting ready: compiling its search for this game (${w.games_ready} of ${w.games} games ready)…`];
+    }
     return ["thinking", view.thinking ? `The computer (${seat.level}) is thinking…` : `The computer (${seat.level}) is to move`];
   }
   if (view.you.length) return ["waiting", `Waiting for ${who}`];
@@ -697,6 +714,9 @@ function listen() {
     setInterval(() => refresh().catch(() => {}), 3000);
     return;
   }
+  setInterval(() => {  // while the computer compiles, its progress is polled
+    if (G.view && G.view.thinking && G.view.warming && !G.view.warming.ready) refresh().catch(() => {});
+  }, 2000);
   const es = new EventSource(`/api/games/${G.id}/events`);
   es.addEventListener("update", (ev) => {
     const data = JSON.parse(ev.data);
