@@ -1,8 +1,9 @@
 """The ASGI application: the JSON API, live updates (server-sent events) and the page.
 
 Every answer of the API is JSON; a refused request answers ``{"error": "..."}`` with a 4xx status
-and changes nothing. Seat tokens travel in the ``X-Seat-Token`` header (or a ``token`` query
-parameter); without one a request sees the game as a spectator. See ``docs/web.md``.
+and changes nothing. Seat tokens travel in the ``X-Seat-Token`` header or the game's seat cookie
+(never in the URL: see ``seats``); without one a request sees the game as a spectator. See
+``docs/web.md``.
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from . import seats as seat_links
 from .arena import ApiError, Arena
-from .storage import Storage
+from .seats import request_token, seat_response
+from .storage import open_storage, redact_url
 
 log = logging.getLogger("hexarena.web")
 
@@ -43,7 +46,7 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _token(request: Request) -> str | None:
-    return request.headers.get("x-seat-token") or request.query_params.get("token") or None
+    return request_token(request, request.path_params.get("game_id"))
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -76,12 +79,13 @@ def _int_param(request: Request, name: str, default: int | None) -> int | None:
 
 def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 30.0) -> Starlette:
     """The web app storing games in the database at URL ``db``."""
-    storage = Storage(db)
+    storage = open_storage(db)
     arena = Arena(storage, computer_timeout=computer_timeout)
 
     def api(fn: Callable[[Request], Awaitable[Any]]) -> Handler:
         async def handler(request: Request) -> Response:
             try:
+                request_token(request, None)  # refuses a token in the query string
                 result = await fn(request)
             except ApiError as exc:
                 return JSONResponse({"error": exc.message}, status_code=exc.status)
@@ -110,10 +114,18 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
         return {"games": arena.recent(limit)}
 
     async def create(request: Request) -> Any:
-        return await arena.create(await _body(request))
+        return seat_response(await arena.create(await _body(request)))
 
     async def import_record(request: Request) -> Any:
-        return await arena.import_record(await _body(request))
+        return seat_response(await arena.import_record(await _body(request)))
+
+    async def claim(request: Request) -> Any:
+        session = await game_of(request)
+        return seat_response(await seat_links.claim(arena, session, await _body(request)))
+
+    async def device(request: Request) -> Any:
+        session = await game_of(request)
+        return seat_links.device_link(arena, session, _token(request))
 
     async def show(request: Request) -> Any:
         session = await game_of(request)
@@ -205,6 +217,7 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        arena.listen()
         yield
         arena.close()
 
@@ -225,6 +238,8 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
         Route(g + "/undo", api(undo), methods=["POST"]),
         Route(g + "/resign", api(resign), methods=["POST"]),
         Route(g + "/hint", api(hint), methods=["POST"]),
+        Route(g + "/claim", api(claim), methods=["POST"]),
+        Route(g + "/device", api(device), methods=["POST"]),
         Route(g + "/record", api(record)),
         Route(g + "/events", api(events)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -255,5 +270,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///hexare
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5
     )
-    print(f"hexarena: serving on http://{host}:{port}/ (games stored in {db})", flush=True)
+    where = redact_url(db)
+    print(f"hexarena: serving on http://{host}:{port}/ (games stored in {where})", flush=True)
     Server(config).run()
