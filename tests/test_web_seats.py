@@ -176,7 +176,7 @@ def test_no_secret_is_stored_in_clear(client: TestClient, db_url: str) -> None:
         with st._read() as tx:
             dump = repr(
                 [
-                    tx.all(f"SELECT * FROM {table}")
+                    [dict(r) for r in tx.all(f"SELECT * FROM {table}")]
                     for table in ("games", "moves", "seat_tokens", "seat_codes")
                 ]
             )
