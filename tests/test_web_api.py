@@ -39,6 +39,7 @@ from hexarena.web.storage import (
     VersionConflict,
     digest,
     open_storage,
+    redact_url,
     sqlite_path,
 )
 from tests.conftest import ACTION_CAP, SMALL_OPTIONS
@@ -587,6 +588,17 @@ def test_database_urls() -> None:
         sqlite_path("postgresql://localhost/games")
     with pytest.raises(StorageError, match="does not exist"):
         open_storage("sqlite:////no/such/folder/x.db")
+    assert (
+        redact_url("postgresql://bob:hunter2@db:5432/games") == "postgresql://bob:***@db:5432/games"
+    )
+    assert redact_url("postgresql://bob@db/games") == "postgresql://bob@db/games"
+
+
+def test_a_postgresql_url_that_cannot_be_reached_names_no_password() -> None:
+    pytest.importorskip("psycopg")
+    with pytest.raises(StorageError, match="cannot open database") as caught:
+        open_storage("postgresql://bob:hunter2@127.0.0.1:1/games?connect_timeout=5")
+    assert "hunter2" not in str(caught.value) and "bob:***@" in str(caught.value)
 
 
 def test_serve_refuses_a_bad_database_url(capsys: pytest.CaptureFixture[str]) -> None:

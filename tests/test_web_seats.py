@@ -92,6 +92,18 @@ def test_a_claim_of_another_games_code_is_refused(client: TestClient) -> None:
     assert claim(client, a["id"], invite_code(a)).status_code == 200
 
 
+def test_an_imported_record_played_on_online_has_an_invitation(client: TestClient) -> None:
+    g = new(client)
+    post(client, g["id"], "moves", g["token"], actions=[9], version=0)
+    text = client.get(f"/api/games/{g['id']}/record").text
+    r = client.post("/api/games/import", json={"record": text, "mode": "online", "seat": 1})
+    client.cookies.clear()
+    imported = r.json()
+    assert imported["you"] == [1] and view(client, imported["id"])["turns"] == 1
+    got = claim(client, imported["id"], invite_code(imported))
+    assert got.status_code == 200 and got.json()["you"] == [0]
+
+
 def test_games_of_other_modes_have_no_invitation(client: TestClient) -> None:
     for mode in ("local", "computer"):
         g = new(client, mode=mode, level="random")

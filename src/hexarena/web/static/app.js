@@ -64,7 +64,7 @@ function html(tag, text, cls) {
 
 function seatName(view, s) {
   const seat = view.seats[s];
-  const who = seat.kind === "computer" ? `computer (${seat.level})` : `player ${s + 1}`;
+  const who = seat.kind === "computer" ? `computer (${seat.level})` : seat.name || `player ${s + 1}`;
   return seat.colour_name ? `${seat.colour_name} (${who})` : who;
 }
 
@@ -565,7 +565,10 @@ async function useCode() {
       $("join").hidden = true;
       await refresh();
       renderShare();
-    } catch (e) { showMessage(e.message); }
+    } catch (e) {
+      if (e.status === 409) $("join").hidden = true; // someone else has the seat
+      showMessage(e.message);
+    }
   };
   if (kind === "device") { await take(null); return; }
   $("join").hidden = false;
