@@ -122,7 +122,9 @@ def test_a_player_continues_on_another_device(client: TestClient) -> None:
     assert r.status_code == 200 and r.json()["you"] == [0]
     link = r.json()["link"]
     assert link.startswith(f"/game/{gid}#device=") and t0 not in link
-    # only the latest link works, and only once
+    # only the latest link works, and only once; it keeps the seat's name
+    code = link.split("#device=")[1]
+    assert "only when taking a seat by invitation" in error(claim(client, gid, code, name="X"), 400)
     assert "not valid" in error(claim(client, gid, first.split("#device=")[1]), 403)
     got = claim(client, gid, link.split("#device=")[1])
     assert got.status_code == 200 and got.json()["you"] == [0] and got.json()["kind"] == "device"

@@ -118,6 +118,8 @@ async def claim(arena: Arena, session: Session, body: dict[str, Any]) -> dict[st
                 409, "that link has already been used: the seat belongs to whoever used it"
             ) from None
         raise ApiError(403, f"that code is not valid for game {session.id}") from None
+    except ValueError as exc:
+        raise ApiError(400, str(exc)) from None
     await arena.refresh(session)
     return {
         "id": session.id,

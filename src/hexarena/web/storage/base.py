@@ -410,7 +410,8 @@ class SqlStorage(ABC):
         """Use a one-time code (digest ``code``): store ``token`` for its seats, once.
 
         An invitation also sets the claimant's name (``None`` keeps it). The game's version moves
-        on, so every server sees the seat taken. Raises :class:`ClaimRefused`.
+        on, so every server sees the seat taken. Raises :class:`ClaimRefused`, or ``ValueError``
+        for a name with a code that is not an invitation.
         """
         with self._tx() as tx:
             new = self._check_version(tx, game_id, None)
@@ -424,6 +425,8 @@ class SqlStorage(ABC):
             if int(r["used"]):
                 raise ClaimRefused(used=True)
             mask, kind = int(r["seats"]), str(r["kind"])
+            if name is not None and kind != "invite":
+                raise ValueError("a name is given only when taking a seat by invitation")
             if kind == "invite":
                 taken = tx.one(
                     "SELECT COUNT(*) AS n FROM seat_tokens WHERE game_id = ? AND (seats & ?) != 0",
