@@ -157,8 +157,13 @@ class PostgresStorage(SqlStorage):
 
     @contextmanager
     def _read(self) -> Iterator[Tx]:
-        with self._tx() as tx:
-            yield tx
+        """Reads without a transaction (each statement sees the latest commits): a game read
+        in two statements may pair a header with newer tokens, which the next request's version
+        check then reloads."""
+        with self._lock:
+            if self._conn.closed:
+                self._conn = self._connect()
+            yield _PgTx(self._conn)
 
     def _announce(self, tx: Tx, game_id: str) -> None:
         tx.execute("SELECT pg_notify(?, ?)", (CHANNEL, game_id))
