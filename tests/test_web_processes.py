@@ -153,3 +153,32 @@ def test_a_change_notice_reloads_a_game_with_no_request(pg_db: str) -> None:
             time.sleep(0.01)
         assert session.version == 1 and session.state.array is not None
         assert changed.is_set()  # its watchers were woken
+
+
+def test_a_lost_notice_connection_is_made_again_and_games_reloaded(pg_db: str) -> None:
+    """After the listening connection dies, a server listens again and reloads its games (a
+    change made while it was not listening is not missed)."""
+    import psycopg
+
+    with TestClient(create_app(pg_db)) as a, TestClient(create_app(pg_db)) as b:
+        g = a.post("/api/games", json={"game": "churn", "options": {"size": 3}, "mode": "local"})
+        gid, tok = g.json()["id"], g.json()["token"]
+        assert b.get(f"/api/games/{gid}").json()["version"] == 0
+        session = b.app.state.arena.sessions[gid]  # type: ignore[attr-defined]
+        with psycopg.connect(pg_db, autocommit=True) as admin:
+            killed = admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+            ).fetchall()
+        assert len(killed) == 2  # one listener per server
+        r = a.post(
+            f"/api/games/{gid}/moves",
+            json={"actions": [9], "version": 0},
+            headers={"X-Seat-Token": tok},
+        )
+        assert r.status_code == 200
+        for _ in range(3000):  # bounded: the listener connects again after a second
+            if session.version == 1:
+                break
+            time.sleep(0.01)
+        assert session.version == 1

@@ -297,13 +297,20 @@ class Arena:
         self.storage.listen(changed)
 
     def _changed_elsewhere(self, game_id: str) -> None:
-        session = self.sessions.get(game_id)
-        if session is None or self.stopping:
+        """Reload the game ``game_id`` (every loaded game for ``""``) if it is loaded here."""
+        if self.stopping:
+            return
+        if game_id:
+            sessions = [s] if (s := self.sessions.get(game_id)) is not None else []
+        else:
+            sessions = list(self.sessions.values())
+        if not sessions:
             return
 
         async def reload() -> None:
-            with contextlib.suppress(ApiError):
-                await self.refresh(session)
+            for session in sessions:
+                with contextlib.suppress(ApiError):
+                    await self.refresh(session)
 
         task = asyncio.get_running_loop().create_task(reload())
         self._tasks.add(task)

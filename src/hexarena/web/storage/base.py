@@ -203,7 +203,8 @@ class SqlStorage(ABC):
 
     @abstractmethod
     def listen(self, callback: Callable[[str], None]) -> None:
-        """Call ``callback(game_id)`` (from another thread) when another process changes a game.
+        """Call ``callback(game_id)`` (from another thread) when another process changes a game
+        (``callback("")``: any game may have changed).
 
         A backend without notifications does nothing here: its games are polled instead.
         """

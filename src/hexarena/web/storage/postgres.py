@@ -168,16 +168,28 @@ class PostgresStorage(SqlStorage):
     def _announce(self, tx: Tx, game_id: str) -> None:
         tx.execute("SELECT pg_notify(?, ?)", (CHANNEL, game_id))
 
+    def _listening(self) -> Any:
+        """A new connection listening on :data:`CHANNEL`."""
+        conn = self._connect()
+        conn.execute(f"LISTEN {CHANNEL}")
+        return conn
+
     def listen(self, callback: Callable[[str], None]) -> None:
-        """Start the thread that passes each changed game's id to ``callback``."""
+        """Listen for change notices, and pass each changed game's id to ``callback`` from a
+        thread of their own. Listening has begun when this returns. After the connection is
+        lost and made again, ``callback("")`` says that any game may have changed meanwhile."""
         if self._listener is not None:
             return
+        first = self._listening()
 
         def run() -> None:
+            conn: Any = first
             while not self._closing.is_set():
                 try:
-                    with self._connect() as conn:
-                        conn.execute(f"LISTEN {CHANNEL}")
+                    if conn is None:
+                        conn = self._listening()
+                        callback("")
+                    with conn:
                         while not self._closing.is_set():
                             for note in conn.notifies(timeout=1.0):
                                 try:
@@ -188,6 +200,7 @@ class PostgresStorage(SqlStorage):
                     if not self._closing.is_set():
                         log.warning("listening for changes failed (%s); retrying", exc)
                         time.sleep(1.0)
+                conn = None
 
         self._listener = threading.Thread(target=run, name="hexarena-listen", daemon=True)
         self._listener.start()
