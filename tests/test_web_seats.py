@@ -86,6 +86,21 @@ def test_an_invitation_gives_the_open_seat_to_one_person_once(client: TestClient
     assert post(client, gid, "moves", mine, actions=[3], version=2).status_code == 200
 
 
+def test_a_player_may_ask_for_a_new_invitation_while_the_seat_is_open(client: TestClient) -> None:
+    g = new(client, mode="online")
+    gid, t0 = g["id"], g["token"]
+    assert "spectator" in error(post(client, gid, "invite", None), 403)
+    r = post(client, gid, "invite", t0)
+    assert r.status_code == 200
+    link = r.json()["link"]
+    assert link.startswith(f"/game/{gid}#invite=") and link != g["links"]["invite"]
+    assert "not valid" in error(claim(client, gid, invite_code(g)), 403)  # the first one is void
+    assert claim(client, gid, link.split("#invite=")[1]).status_code == 200
+    assert "both seats are taken" in error(post(client, gid, "invite", t0), 409)
+    local = new(client, mode="local")
+    assert "two people apart" in error(post(client, local["id"], "invite", local["token"]), 409)
+
+
 def test_a_claim_of_another_games_code_is_refused(client: TestClient) -> None:
     a, b = new(client, mode="online"), new(client, mode="online")
     assert "not valid" in error(claim(client, b["id"], invite_code(a)), 403)

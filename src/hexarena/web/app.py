@@ -127,6 +127,10 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
         session = await game_of(request)
         return seat_links.device_link(arena, session, _token(request))
 
+    async def invite(request: Request) -> Any:
+        session = await game_of(request)
+        return seat_links.invite_link(arena, session, _token(request))
+
     async def show(request: Request) -> Any:
         session = await game_of(request)
         return arena.view(session, _token(request))
@@ -240,6 +244,7 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
         Route(g + "/hint", api(hint), methods=["POST"]),
         Route(g + "/claim", api(claim), methods=["POST"]),
         Route(g + "/device", api(device), methods=["POST"]),
+        Route(g + "/invite", api(invite), methods=["POST"]),
         Route(g + "/record", api(record)),
         Route(g + "/events", api(events)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

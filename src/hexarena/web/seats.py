@@ -4,7 +4,8 @@ Whoever creates a game gets a secret token for their own seat only (both seats o
 An online game's other seat is open until someone claims it with the invitation link
 (``/game/ID#invite=CODE``): the code works once and gives that person a token of their own, so
 from then on nobody else, the creator included, can act for that seat. A player can ask for a
-link to continue on another device (``/game/ID#device=CODE``), also good for one use. Codes and
+link to continue on another device (``/game/ID#device=CODE``), also good for one use, and a
+new invitation while the other seat is still open (the earlier one then stops working). Codes and
 tokens travel in the URL's fragment (never sent to the server, so never in its logs), in the
 ``X-Seat-Token`` header, or in an ``HttpOnly; SameSite=Strict`` cookie scoped to the game's API
 path; a token in a query string is refused. The database keeps only their digests.
@@ -128,6 +129,22 @@ async def claim(arena: Arena, session: Session, body: dict[str, Any]) -> dict[st
         "kind": result.kind,
         "version": result.version,
     }
+
+
+def invite_link(arena: Arena, session: Session, token: str | None) -> dict[str, Any]:
+    """A new invitation to an online game's open seat, for a player of the game (the earlier
+    invitation stops working): for a creator who lost the first one."""
+    from .arena import ApiError
+
+    arena._mover(session, token, "invite someone")
+    if session.row.mode != "online":
+        raise ApiError(409, "only a game between two people apart has an invitation")
+    open_seats = [s for s in (0, 1) if not session.row.claimed(s)]
+    if not open_seats:
+        raise ApiError(409, "both seats are taken: there is nobody left to invite")
+    code = new_secret()
+    arena.storage.add_code(session.id, digest(code), mask_of(open_seats), "invite")
+    return {"link": f"/game/{session.id}#invite={code}"}
 
 
 def device_link(arena: Arena, session: Session, token: str | None) -> dict[str, Any]:

@@ -529,8 +529,21 @@ function renderShare() {
     l.appendChild(input);
     box.appendChild(l);
   };
-  if (links && links.invite && G.view.seats.some((seat) => !seat.claimed)) {
+  const open = G.view.mode === "online" && G.view.seats.some((seat) => !seat.claimed);
+  if (links && links.invite && open) {
     add("Invitation (send it to your opponent; it works once)", links.invite);
+  } else if (open && G.view.you.length && !$("invite-btn")) {
+    const b = html("button", "New invitation link");
+    b.id = "invite-btn";
+    b.addEventListener("click", async () => {
+      try {
+        const d = await api("POST", `/api/games/${G.id}/invite`, {}, G.token);
+        localStorage.setItem("hexarena-links-" + G.id, JSON.stringify({ ...(links || {}), invite: d.link }));
+        b.remove();
+        renderShare();
+      } catch (e) { showMessage(e.message); }
+    });
+    $("share").appendChild(b);
   }
   add("Spectators' link", `/game/${G.id}`);
   if (G.view.you.length && !$("device-btn")) {
