@@ -135,7 +135,10 @@ def test_two_server_processes_share_a_game_live(
 
 def test_a_change_notice_reloads_a_game_with_no_request(pg_db: str) -> None:
     """The notice alone brings another server's change in (no request, no event stream)."""
-    with TestClient(create_app(pg_db)) as a, TestClient(create_app(pg_db)) as b:
+    with (
+        TestClient(create_app(pg_db), base_url="http://localhost") as a,
+        TestClient(create_app(pg_db), base_url="http://localhost") as b,
+    ):
         g = a.post("/api/games", json={"game": "churn", "options": {"size": 3}, "mode": "local"})
         gid, tok = g.json()["id"], g.json()["token"]
         assert b.get(f"/api/games/{gid}").json()["version"] == 0
@@ -160,7 +163,10 @@ def test_a_lost_notice_connection_is_made_again_and_games_reloaded(pg_db: str) -
     change made while it was not listening is not missed)."""
     import psycopg
 
-    with TestClient(create_app(pg_db)) as a, TestClient(create_app(pg_db)) as b:
+    with (
+        TestClient(create_app(pg_db), base_url="http://localhost") as a,
+        TestClient(create_app(pg_db), base_url="http://localhost") as b,
+    ):
         g = a.post("/api/games", json={"game": "churn", "options": {"size": 3}, "mode": "local"})
         gid, tok = g.json()["id"], g.json()["token"]
         assert b.get(f"/api/games/{gid}").json()["version"] == 0

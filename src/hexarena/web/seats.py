@@ -53,8 +53,8 @@ def request_token(request: Request, game_id: str | None) -> str | None:
     if "token" in request.query_params:
         raise ApiError(
             400,
-            "a seat token is never accepted in the URL (it would end up in logs and history): "
-            "send it in the X-Seat-Token header",
+            "a seat token is never accepted in the address (addresses end up in logs and "
+            "history); send it in the X-Seat-Token header",
         )
     token = request.headers.get(TOKEN_HEADER) or (
         request.cookies.get(cookie_name(game_id)) if game_id else None

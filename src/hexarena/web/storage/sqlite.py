@@ -166,6 +166,9 @@ class SqliteStorage(SqlStorage):
             self._db.row_factory = sqlite3.Row
             if path != ":memory:":
                 self._db.execute("PRAGMA journal_mode=WAL")
+                # a commit is durable once in the log: a killed server loses nothing, and no
+                # move waits for a disk flush (only a power cut could lose the last moves)
+                self._db.execute("PRAGMA synchronous=NORMAL")
             self._migrate()
         except sqlite3.Error as exc:
             raise StorageError(f"cannot open database {url!r}: {exc}") from None
