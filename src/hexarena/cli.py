@@ -350,7 +350,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument(
         "--db",
         default="sqlite:///hexarena.db",
-        help="database URL (default sqlite:///hexarena.db in the current folder)",
+        help="database URL: sqlite:///FILE (default sqlite:///hexarena.db in the current folder)"
+        " or postgresql://USER:PASSWORD@HOST:PORT/DATABASE (needs hexarena[postgres])",
     )
     sp.add_argument(
         "--allowed-hosts",

@@ -1,9 +1,10 @@
 """The ASGI application: the JSON API, live updates (server-sent events) and the page.
 
 Every answer of the API is JSON; a refused request answers ``{"error": "..."}`` with a 4xx status
-and changes nothing. Seat tokens travel in the ``X-Seat-Token`` header only; without one a request
-sees the game as a spectator. Every request passes :class:`~hexarena.web.guard.Guard` first
-(hosts, origins, body size, rates, security headers). See ``docs/web.md``.
+and changes nothing. Seat tokens travel in the ``X-Seat-Token`` header or the game's seat cookie
+(never in the URL: see ``seats``); without one a request sees the game as a spectator. Every
+request passes :class:`~hexarena.web.guard.Guard` first (hosts, origins, body size, rates,
+security headers). See ``docs/web.md``.
 """
 
 from __future__ import annotations
@@ -30,10 +31,12 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from . import seats as seat_links
 from .arena import ApiError, Arena
 from .bounds import bounded_json
 from .guard import Guard, GuardConfig
-from .storage import Storage
+from .seats import request_token, seat_response
+from .storage import open_storage, redact_url
 from .workers import ComputerPool
 
 log = logging.getLogger("hexarena.web")
@@ -46,7 +49,7 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _token(request: Request) -> str | None:
-    return request.headers.get("x-seat-token") or None
+    return request_token(request, request.path_params.get("game_id"))
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -87,7 +90,7 @@ def create_app(
     ``pool`` (or a pool of ``workers`` processes of its own). With ``warm`` every game's
     kernels and search compile in the background from the start.
     """
-    storage = Storage(db)
+    storage = open_storage(db)
     arena = Arena(
         storage, computer_timeout=computer_timeout, workers=workers, pool=pool, warm_search=warm
     )
@@ -95,6 +98,7 @@ def create_app(
     def api(fn: Callable[[Request], Awaitable[Any]]) -> Handler:
         async def handler(request: Request) -> Response:
             try:
+                request_token(request, None)  # refuses a token in the query string
                 result = await fn(request)
             except ApiError as exc:
                 return JSONResponse(
@@ -125,10 +129,22 @@ def create_app(
         return {"games": arena.recent(limit)}
 
     async def create(request: Request) -> Any:
-        return await arena.create(await _body(request))
+        return seat_response(await arena.create(await _body(request)))
 
     async def import_record(request: Request) -> Any:
-        return await arena.import_record(await _body(request))
+        return seat_response(await arena.import_record(await _body(request)))
+
+    async def claim(request: Request) -> Any:
+        session = await game_of(request)
+        return seat_response(await seat_links.claim(arena, session, await _body(request)))
+
+    async def device(request: Request) -> Any:
+        session = await game_of(request)
+        return seat_links.device_link(arena, session, _token(request))
+
+    async def invite(request: Request) -> Any:
+        session = await game_of(request)
+        return seat_links.invite_link(arena, session, _token(request))
 
     async def show(request: Request) -> Any:
         session = await game_of(request)
@@ -235,6 +251,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        arena.listen()
         if warm:
             arena.warmer.start()
         yield
@@ -257,6 +274,9 @@ def create_app(
         Route(g + "/undo", api(undo), methods=["POST"]),
         Route(g + "/resign", api(resign), methods=["POST"]),
         Route(g + "/hint", api(hint), methods=["POST"]),
+        Route(g + "/claim", api(claim), methods=["POST"]),
+        Route(g + "/device", api(device), methods=["POST"]),
+        Route(g + "/invite", api(invite), methods=["POST"]),
         Route(g + "/record", api(record)),
         Route(g + "/events", api(events)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -310,7 +330,8 @@ def serve(
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5
     )
-    print(f"hexarena: serving on http://{host}:{port}/ (games stored in {db})", flush=True)
+    where = redact_url(db)
+    print(f"hexarena: serving on http://{host}:{port}/ (games stored in {where})", flush=True)
     if warm:
         print("hexarena: getting the computer players ready in the background", flush=True)
     Server(config).run()
