@@ -115,6 +115,9 @@ function renderOptions() {
   const box = $("ng-options");
   box.innerHTML = "";
   for (const o of g.options) box.appendChild(optionInput(o));
+  $("ng-rules-link").href = `/rules/${name}#options`;
+  $("ng-rules-link").textContent = `How to play ${g.title} (and its options)`;
+  $("ng-learn-link").href = `/learn/${name}`;
 }
 
 function readOptions() {
@@ -155,6 +158,19 @@ async function startHome() {
     opt.value = name;
     if (name === home.meta.default_level) opt.selected = true;
     lv.appendChild(opt);
+  }
+  const wanted = /[?&]game=([a-z-]+)/.exec(location.search);
+  if (wanted && home.meta.games.some((g) => g.name === wanted[1])) sel.value = wanted[1];
+  for (const g of home.meta.games) {
+    const li = html("li");
+    const a = html("a", g.title);
+    a.href = `/rules/${g.name}`;
+    li.appendChild(a);
+    li.appendChild(html("span", " · "));
+    const b = html("a", "guided first game");
+    b.href = `/learn/${g.name}`;
+    li.appendChild(b);
+    $("howto-list").appendChild(li);
   }
   sel.addEventListener("change", renderOptions);
   renderOptions();
@@ -486,6 +502,8 @@ function renderControls() {
   $("resign-btn").disabled = !!v.outcome || G.busy;
   $("resign-btn").textContent = G.resignArmed ? "Really resign?" : "Resign";
   $("export-link").href = `/api/games/${G.id}/record`;
+  $("rules-link").href = `/rules/${v.game}`;
+  $("rules-link").textContent = `Rules of ${v.title}`;
   const [state, text] = statusOf(v);
   const st = $("status");
   st.dataset.state = G.replay !== null ? "replay" : state;
