@@ -29,6 +29,7 @@ from ..core import H_COLOUR, H_PLAYER, Game, GameOverError, HexArenaError, Optio
 from ..games import game_class, game_names
 from ..records import read_record, write_record
 from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict
+from .teaching import effects, potentials, prompt, turn_marks
 
 log = logging.getLogger("hexarena.web")
 
@@ -221,12 +222,8 @@ class Arena:
     # -- loading -----------------------------------------------------------
     @staticmethod
     def _effects(game: Game, before: State, after: State, move: MoveRow) -> list[int]:
-        """Cells whose content a turn changed, other than the cells it played on."""
-        played = set(move.actions)
-        old, new = game.cell_view(before.array), game.cell_view(after.array)
-        return [
-            i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b and i not in played
-        ]
+        """Cells whose stone a turn changed, other than the cells it played on."""
+        return effects(game, before, after, move.actions)
 
     def _last_effects(self, game: Game, moves: list[MoveRow]) -> list[int]:
         """The effects of the last of ``moves`` (replaying the ones before it)."""
@@ -480,6 +477,7 @@ class Arena:
             "actions": m.actions,
             "text": game.move_text(m.actions) if m.actions else "",
             "cells": [a for a in m.actions if a < game.board.size],
+            **turn_marks(game, m.actions),
         }
 
     def _position(self, game: Game, state: State) -> dict[str, Any]:
@@ -497,6 +495,8 @@ class Arena:
             "specials": [{"action": a, "name": game.action_text(a)} for a in legal if a >= n],
             "turn_actions": state.turn_actions,
             "seat_colours": [state.seat_colour(0), state.seat_colour(1)],
+            "prompt": prompt(game, state),
+            "potentials": potentials(game, state),
         }
 
     def view(self, session: Session, token: str | None) -> dict[str, Any]:
@@ -615,6 +615,7 @@ class Arena:
                 "actions": actions,
                 "complete": complete,
                 "text": session.game.move_text(actions) if actions else "",
+                "marks": turn_marks(session.game, actions),
             }
         )
         return data

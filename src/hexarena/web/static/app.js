@@ -3,9 +3,6 @@
 // partly built turn come from /continuations, and a turn is sent whole with the version seen.
 "use strict";
 
-const SVGNS = "http://www.w3.org/2000/svg";
-const R = 30; // hex radius in SVG units
-const SQ3 = Math.sqrt(3);
 const PAGE = 100; // turns per page of the move list
 const COLOUR_FILL = { red: "#d8453b", blue: "#3b6fd8", black: "#26262a", white: "#f7f5ee", green: "#3a9a55",
   yellow: "#e8c547", orange: "#e98a2b", purple: "#8a4fc7" };
@@ -46,13 +43,6 @@ async function api(method, path, body, token) {
 function fillOf(colourName) {
   if (!colourName) return "#999";
   return COLOUR_FILL[colourName.toLowerCase()] || "#888";
-}
-
-function el(tag, attrs, parent) {
-  const node = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
 }
 
 function html(tag, text, cls) {
@@ -236,157 +226,34 @@ const G = {
   resignArmed: false,
 };
 
-function pixel(q, r) {
-  return [R * SQ3 * (q + r / 2), -R * 1.5 * r];
-}
-
-function hexPoints(x, y) {
-  const pts = [];
-  for (let k = 0; k < 6; k++) {
-    const a = Math.PI / 180 * (60 * k + 30);
-    pts.push(`${(x + R * Math.cos(a)).toFixed(2)},${(y + R * Math.sin(a)).toFixed(2)}`);
-  }
-  return pts.join(" ");
-}
-
-function columnLetters(k) {
-  let out = "";
-  k += 1;
-  while (k) {
-    const rem = (k - 1) % 26;
-    out = String.fromCharCode(97 + rem) + out;
-    k = Math.floor((k - 1) / 26);
-  }
-  return out;
-}
-
 function buildBoard() {
-  const svg = $("board");
-  svg.innerHTML = "";
-  const cells = G.board.cells;
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
-  const pos = cells.map((c) => pixel(c.q, c.r));
-  for (const [x, y] of pos) {
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-  }
-  const pad = R * 2.2;
-  svg.setAttribute("viewBox", `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`);
-  const adjacency = G.board.adjacency;
-  const meanDegree = (2 * adjacency.length) / Math.max(1, cells.length);
-  const extra = G.board.extra || {};
-  // a labyrinth's exits are drawn as paths between cell centres; on solid boards they would clutter
-  const exits = "exits" in extra || meanDegree < 3.5;
-  svg.classList.toggle("exits", exits);
-  const gCells = el("g", { class: "cells" }, svg);
-  const gLinks = el("g", { class: "links" }, svg);
-  const gStones = el("g", { class: "stones" }, svg);
-  const gMarks = el("g", { class: "marks" }, svg);
-  const gCoords = el("g", { class: "coords" }, svg);
-  const byName = {};
-  cells.forEach((c, i) => { byName[c.name] = i; });
-  const nodes = cells.map((c, i) => {
-    const [x, y] = pos[i];
-    const g = el("g", { class: "cell", "data-index": i, "data-name": c.name }, gCells);
-    el("polygon", { points: hexPoints(x, y) }, g);
-    const title = el("title", {}, g);
-    title.textContent = c.name;
-    g.addEventListener("click", () => onCellClick(i));
-    return g;
-  });
-  for (const [a, b] of exits ? adjacency : []) {
-    const [x1, y1] = pos[byName[a]];
-    const [x2, y2] = pos[byName[b]];
-    el("line", { class: "link", x1, y1, x2, y2 }, gLinks);
-  }
-  // coordinates: each row's number right of its last cell, each column's letter below-left
-  const rmin = Math.min(...cells.map((c) => c.r));
-  const qmin = Math.min(...cells.map((c) => c.q));
-  const rows = {}, cols = {};
-  for (const c of cells) {
-    if (!(c.r in rows) || c.q > rows[c.r]) rows[c.r] = c.q;
-    if (!(c.q in cols) || c.r < cols[c.q]) cols[c.q] = c.r;
-  }
-  for (const [r, q] of Object.entries(rows)) {
-    const [x, y] = pixel(Number(q) + 1, Number(r));
-    const t = el("text", { class: "coord", x: x - R * 0.35, y }, gCoords);
-    t.textContent = String(Number(r) - rmin + 1);
-  }
-  for (const [q, r] of Object.entries(cols)) {
-    const [x, y] = pixel(Number(q), Number(r) - 1);
-    const t = el("text", { class: "coord", x: x + R * 0.25, y: y - R * 0.25 }, gCoords);
-    t.textContent = columnLetters(Number(q) - qmin);
-  }
-  G.geometry = { pos, nodes, gStones, gMarks };
+  G.hex = new HexBoard($("board"), G.board, { colours: G.view ? G.view.colours : [], legend: G.view ? G.view.legend : {},
+    onCell: (i) => onCellClick(i), minCell: 32, label: "game board: click a marked cell, or type its name below" });
+}
+
+// Marks of a turn: the cells to ring, the stones' journeys (arrows), numbered checkers.
+function lastMarks(m) {
+  if (!m) return null;
+  return { cells: m.ring || m.cells || [], effects: m.effects || [], arrows: m.arrows || [] };
 }
 
 function drawPosition(p, lastMove, outcome) {
-  const { pos, nodes, gStones, gMarks } = G.geometry;
-  gStones.innerHTML = "";
-  gMarks.innerHTML = "";
-  const legend = G.view.legend;
-  const colours = G.view.colours;
-  p.cells.forEach((code, i) => {
-    if (code === "." || code === "") return;
-    const [x, y] = pos[i];
-    const c = legend[code[0]];
-    if (c !== undefined) {
-      el("circle", { class: "stone", cx: x, cy: y, r: R * 0.72, fill: fillOf(colours[c]), "data-colour": c }, gStones);
-      if (code.length > 1) {
-        const t = el("text", { class: "stone-label", x, y, fill: colours[c].toLowerCase() === "white" ? "#222" : "#fff" }, gStones);
-        t.textContent = code.slice(1);
-      }
-    } else {
-      const t = el("text", { class: "glyph", x, y }, gStones);
-      t.textContent = code;
-    }
-    const title = nodes[i].querySelector("title");
-    title.textContent = `${G.board.cells[i].name}: ${c !== undefined ? colours[c] : code}`;
-  });
-  const legal = new Set(p.legal || []);
-  nodes.forEach((node, i) => {
-    const on = legal.has(i);
-    node.classList.toggle("legal", on);
-    if (on) {
-      const [x, y] = pos[i];
-      el("circle", { class: "dot", cx: x, cy: y, r: R * 0.18 }, gMarks);
-    }
-    if (!p.cells[i] || p.cells[i] === ".") node.querySelector("title").textContent = G.board.cells[i].name;
-  });
-  if (lastMove) {
-    for (const i of lastMove.cells) {
-      const [x, y] = pos[i];
-      el("circle", { class: "last-mark", cx: x, cy: y, r: R * 0.84 }, gMarks);
-    }
-    // what else the last move changed: removals, captures, the end-of-game fill
-    for (const i of lastMove.effects || []) {
-      const [x, y] = pos[i];
-      el("circle", { class: "effect-mark", cx: x, cy: y, r: R * 0.5 }, gMarks);
-    }
-  }
-  if (G.replay === null) {
-    G.partial.forEach((a, k) => {
-      if (a >= G.board.cells.length) return;
-      const [x, y] = pos[a];
-      el("circle", { class: "pending-mark", cx: x, cy: y, r: R * 0.86 }, gMarks);
-      const t = el("text", { class: "pending-num", x: x + R * 0.55, y: y - R * 0.5 }, gMarks);
-      t.textContent = String(k + 1);
-    });
-    if (G.hints && G.hints.length) {
-      const a = G.hints[0].action;
-      if (a < G.board.cells.length) {
-        const [x, y] = pos[a];
-        el("circle", { class: "hint-mark", cx: x, cy: y, r: R * 0.6 }, gMarks);
-      }
-    }
-  }
-  if (outcome) {
-    Object.entries(outcome.highlight || {}).forEach(([key, cells], k) => {
-      for (const i of cells) {
-        el("polygon", { class: "hl", "data-key": key, points: hexPoints(pos[i][0], pos[i][1]),
-          stroke: HL_COLOURS[k % HL_COLOURS.length], transform: "" }, gMarks);
-      }
-    });
-  }
+  G.hex.opts.colours = G.view.colours;
+  G.hex.opts.legend = G.view.legend;
+  const split = hexSplitActions(G.board, p);
+  const live = G.replay === null;
+  const pendingMarks = live && G.pending ? G.pending.marks : null;
+  const marks = {
+    last: lastMarks(lastMove),
+    numbers: lastMove && lastMove.numbers ? lastMove.numbers : (pendingMarks ? pendingMarks.numbers : {}),
+    pending: live ? G.partial.filter((a) => a < G.board.cells.length) : [],
+    arrows: pendingMarks ? pendingMarks.arrows : [],
+    hint: live && G.hints && G.hints.length ? G.hints[0].action : null,
+    highlight: outcome ? outcome.highlight || {} : {},
+  };
+  const showPot = G.showPotentials && live && p.potentials;
+  G.hex.draw({ cells: p.cells, legal: split.legal, dests: split.dests.map((d) => d.cell),
+    potentials: showPot ? p.potentials : null }, marks);
 }
 
 function statusOf(view) {
@@ -486,7 +353,7 @@ function renderControls() {
   const specials = $("specials");
   specials.innerHTML = "";
   if (mine && !G.busy) {
-    for (const s of p.specials || []) {
+    for (const s of hexSplitActions(G.board, p).buttons) {
       const b = html("button", s.name, "special");
       b.dataset.action = s.action;
       b.addEventListener("click", () => onAction(s.action));
@@ -504,6 +371,12 @@ function renderControls() {
   $("export-link").href = `/api/games/${G.id}/record`;
   $("rules-link").href = `/rules/${v.game}`;
   $("rules-link").textContent = `Rules of ${v.title}`;
+  const showPrompt = mine && !G.busy && p.prompt;
+  $("prompt").textContent = showPrompt ? p.prompt : "";
+  $("prompt").hidden = !showPrompt;
+  $("pot-wrap").hidden = !(mine && p.potentials);
+  $("pot-toggle").checked = G.showPotentials;
+  $("type-form").hidden = !mine;
   const [state, text] = statusOf(v);
   const st = $("status");
   st.dataset.state = G.replay !== null ? "replay" : state;
@@ -619,14 +492,86 @@ async function refresh() {
 async function onCellClick(i) {
   if (!myTurn() || G.busy) return;
   const p = G.pending || G.view;
-  if (!(p.legal || []).includes(i)) return;
-  await onAction(i);
+  if ((p.legal || []).includes(i)) {
+    await onAction(i);
+    return;
+  }
+  const dest = hexSplitActions(G.board, p).dests.find((d) => d.cell === i);
+  if (dest) {
+    await onAction(dest.action);
+    return;
+  }
+  await explainRefusal(i);
+}
+
+// A click on a cell that is not playable now: ask the engine why, and say it (nothing changes).
+async function explainRefusal(i) {
+  try {
+    await api("POST", `/api/games/${G.id}/continuations`, { actions: G.partial.concat([i]) }, G.token);
+  } catch (e) {
+    showRefusal(e.message);
+    return;
+  }
+  showRefusal(`${G.board.cells[i].name} is not playable now`);
+}
+
+function showRefusal(text) {
+  const r = $("refusal");
+  r.textContent = text;
+  r.hidden = false;
+  clearTimeout(showRefusal.timer);
+  showRefusal.timer = setTimeout(() => { r.hidden = true; }, 12000);
+}
+
+// Typed play: a cell name, a special action, or a whole move as the game writes it; each piece
+// is matched against what is playable at that point and played in turn.
+function typedPieces(text) {
+  const out = [];
+  for (const tok of text.trim().toLowerCase().split(/[\s,:]+/)) {
+    if (!tok) continue;
+    const parts = tok.split(/(?=-)/);
+    for (const p of parts) out.push(p);
+  }
+  return out;
+}
+
+function matchPiece(piece, p) {
+  const split = hexSplitActions(G.board, p);
+  for (const s of p.specials || []) if (s.name === piece) return s.action;
+  const bare = piece.replace(/^-/, "");
+  const i = G.hex.cellIndex(bare);
+  if (i >= 0 && (p.legal || []).includes(i)) return i;
+  const d = split.dests.find((x) => x.cell === i);
+  if (d) return d.action;
+  return i >= 0 ? -1 - i : null;
+}
+
+async function onTyped(ev) {
+  ev.preventDefault();
+  const input = $("type-input");
+  const pieces = typedPieces(input.value);
+  if (!pieces.length) return;
+  for (const piece of pieces) {
+    if (!myTurn() || G.busy) break;
+    const a = matchPiece(piece, G.pending || G.view);
+    if (a === null) {
+      showRefusal(`${piece.slice(0, 20)} is not a cell of this board or an action of this game`);
+      return;
+    }
+    if (a < 0) {
+      await explainRefusal(-1 - a);
+      return;
+    }
+    await onAction(a);
+  }
+  input.value = "";
 }
 
 async function onAction(a) {
   if (!myTurn() || G.busy) return;
   setBusy(true);
   G.hints = null;
+  $("refusal").hidden = true;
   G.partial.push(a);
   try {
     const cont = await api("POST", `/api/games/${G.id}/continuations`, { actions: G.partial }, G.token);
@@ -734,6 +679,7 @@ async function startGame(id) {
     history.replaceState(null, "", `/game/${id}`);
   }
   G.token = localStorage.getItem("hexarena-token-" + id);
+  G.showPotentials = localStorage.getItem("hexarena-potentials") !== "off";
   $("gameview").hidden = false;
   try {
     G.board = await api("GET", `/api/games/${id}/board`);
@@ -750,6 +696,12 @@ async function startGame(id) {
   renderShare();
   listen();
   $("cancel-turn").addEventListener("click", cancelTurn);
+  $("pot-toggle").addEventListener("change", () => {
+    G.showPotentials = $("pot-toggle").checked;
+    localStorage.setItem("hexarena-potentials", G.showPotentials ? "on" : "off");
+    render();
+  });
+  $("type-form").addEventListener("submit", onTyped);
   $("undo-btn").addEventListener("click", () => doChange("undo"));
   $("resign-btn").addEventListener("click", () => {
     if (!G.resignArmed) {

@@ -241,9 +241,9 @@ class HexBoard {
     });
     if (p.potentials) {
       p.potentials.forEach((v, i) => {
-        if (v === null || v === undefined) return;
+        if (v === null || v === undefined || v === 0) return; // zero: nothing to do there
         const [x, y] = pos[i];
-        const t = hexEl("text", { class: "potential" + (v >= 1 ? " positive" : ""), x: x, y: y - HEX_R * 0.48 }, gMarks);
+        const t = hexEl("text", { class: "potential" + (v >= 1 ? " positive" : ""), x: x + HEX_R * 0.5, y: y - HEX_R * 0.5 }, gMarks);
         t.textContent = v > 0 ? `+${v}` : String(v);
       });
     }
