@@ -281,3 +281,54 @@ def test_keyboard_play_and_aria_labels(context: Any, server: Server) -> None:
     # marks differ by shape: a ring for the last turn, dots for playable cells
     assert page.locator("#board circle.last-mark").count() == 1
     assert page.locator("#board circle.dot").count() > 0
+
+
+# ---------------------------------------------------------------- my games
+def test_my_games_are_remembered_with_seat_links_and_recent_games_filtered(
+    browser: Any, server: Server
+) -> None:
+    first = browser.new_context(viewport={"width": 1300, "height": 860})
+    other = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = first.new_page()
+        page.set_default_timeout(120_000)
+        gid = new_local_game(page, server, "churn", {"size": 2})
+        own = page.locator("input.own-link").input_value()
+        assert own.endswith(
+            f"/game/{gid}#token="
+            + page.evaluate(f"() => localStorage.getItem('hexarena-token-{gid}')")
+        )
+        done = new_local_game(page, server, "churn", {"size": 2})
+        page.evaluate(
+            """async (gid) => {
+                const token = localStorage.getItem('hexarena-token-' + gid);
+                await fetch('/api/games/' + gid + '/resign', {method: 'POST',
+                    headers: {'Content-Type': 'application/json', 'X-Seat-Token': token},
+                    body: JSON.stringify({version: 0})});
+            }""",
+            done,
+        )
+        page.reload()
+        page.wait_for_function("() => document.getElementById('status').dataset.state === 'over'")
+        page.goto(server.url + "/")
+        page.wait_for_selector("#mygames li")
+        assert page.locator("#mygames li").count() == 2
+        assert "finished" in page.inner_text(f"#mygames li[data-id='{done}']")
+        assert "in play" in page.inner_text(f"#mygames li[data-id='{gid}']")
+        link = page.locator(f"#mygames li[data-id='{gid}'] input.seat-link").input_value()
+        assert link == own
+        page.wait_for_selector("#recent li[data-result]")
+        page.select_option("#recent-filter", "play")
+        assert page.locator("#recent li[data-result]:visible").count() == 1
+        page.select_option("#recent-filter", "over")
+        assert page.locator(f"#recent li[data-result]:visible a[href='/game/{done}']").count() == 1
+        # the seat link continues the game on another device, which then remembers it too
+        phone = other.new_page()
+        phone.set_default_timeout(120_000)
+        phone.goto(link)
+        phone.wait_for_function(MY_TURN)
+        phone.goto(server.url + "/")
+        phone.wait_for_selector(f"#mygames li[data-id='{gid}']")
+    finally:
+        first.close()
+        other.close()

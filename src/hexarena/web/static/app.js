@@ -194,11 +194,14 @@ async function startHome() {
       location.href = `/game/${created.id}`;
     } catch (e) { showMessage(e.message); }
   });
-  const recent = await api("GET", "/api/games?limit=20");
+  renderMyGames($("mygames"));
+  const recent = await api("GET", "/api/games?limit=50");
   const list = $("recent");
   if (!recent.games.length) list.appendChild(html("li", "no games yet", "muted"));
+  $("recent-filter").addEventListener("change", () => filterRecent(list, $("recent-filter").value));
   for (const g of recent.games) {
     const li = html("li");
+    li.dataset.result = g.result;
     const a = html("a", `${g.title} (${Object.entries(g.options).map(([k, v]) => k + " " + v).join(", ")})`);
     a.href = g.link;
     li.appendChild(a);
@@ -405,12 +408,12 @@ function renderShare() {
   const links = JSON.parse(localStorage.getItem("hexarena-links-" + G.id) || "null");
   const box = $("share-links");
   box.innerHTML = "";
-  const add = (label, path) => {
+  const add = (label, path, cls) => {
     const l = html("label", label);
     const input = document.createElement("input");
     input.readOnly = true;
     input.value = location.origin + path;
-    input.className = "share-link";
+    input.className = cls || "share-link";
     input.dataset.label = label;
     input.addEventListener("focus", () => input.select());
     l.appendChild(input);
@@ -421,6 +424,10 @@ function renderShare() {
       if (G.view.you.includes(Number(s))) continue;
       add(`Player ${Number(s) + 1}'s link (send it to your opponent)`, path);
     }
+  }
+  if (G.token && G.view.you.length) {
+    add("Your own link (open this game on another device; keep it to yourself)",
+      `/game/${G.id}#token=${G.token}`, "own-link");
   }
   add("Spectators' link", `/game/${G.id}`);
   $("share").hidden = false;
@@ -484,6 +491,10 @@ async function refresh() {
   const movesChanged = !G.view || v.turns !== G.view.turns;
   G.view = v;
   if (changed) G.resignArmed = false;
+  if (G.token && v.you.length) {
+    rememberGame({ id: v.id, title: v.title, game: v.game, mode: v.mode, turns: v.turns,
+      result: v.outcome ? v.outcome.result : "*" });
+  }
   // the move list first, so that the page is consistent once it shows the new version
   if (movesChanged && (G.pageStart === null || G.pageStart + PAGE > v.turns)) await loadMoves();
   render();
