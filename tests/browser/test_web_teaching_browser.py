@@ -158,7 +158,7 @@ def test_guided_first_game_checks_moves_and_shows_a_refusal(context: Any, server
     page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'refused'")
     text = page.inner_text("#t-feedback")
     assert "b2 is not legal" in text and "isolation" in text
-    shot(page, "guided-step")
+    shot(page, "guided-step", full=True)
     page.locator("#t-body .cell.legal").first.click()
     page.wait_for_function("() => document.body.dataset.done === 'yes'")
     page.click("#t-next")
@@ -169,6 +169,23 @@ def test_guided_first_game_checks_moves_and_shows_a_refusal(context: Any, server
     page.wait_for_function("() => document.body.dataset.done === 'yes'")
     assert "removed" in page.inner_text("#t-feedback")
     assert page.locator("#t-body .effect-mark").count() == 4
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_every_guided_game_shows_a_refusal_from_the_engine(
+    context: Any, server: Server, name: str
+) -> None:
+    steps = LESSONS[name]["guide"]
+    k = next(i for i, s in enumerate(steps) if s.get("refuse"))
+    page = context.new_page()
+    page.goto(f"{server.url}/learn/{name}#step-{k + 1}")
+    page.wait_for_function("() => document.body.dataset.ready === 'yes'", timeout=600_000)
+    assert page.get_attribute(".guided", "data-step") == str(k + 1)
+    assert page.inner_text(".guided .ask") == steps[k]["ask"]
+    page.click(f"#t-body .cell[data-name={steps[k]['refuse']}]")
+    page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'refused'")
+    assert "is not legal now" in page.inner_text("#t-feedback")
+    assert page.get_attribute("body", "data-partial") == "0"
 
 
 # ---------------------------------------------------------------- every decision on the board

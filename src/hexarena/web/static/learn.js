@@ -173,7 +173,11 @@ function renderStep() {
   const next = tNode("button", T.step + 1 < d.steps.length ? "Next step" : "Finished: play a game", "primary");
   next.id = "t-next";
   next.addEventListener("click", () => {
-    if (T.step + 1 < d.steps.length) { T.step += 1; resetStep(); renderStep(); } else location.href = `/?game=${d.game}`;
+    if (T.step + 1 < d.steps.length) {
+      T.step += 1;
+      history.replaceState(null, "", `#step-${T.step + 1}`);
+      renderStep();
+    } else location.href = `/?game=${d.game}`;
   });
   nav.appendChild(next);
   box.appendChild(nav);
@@ -257,6 +261,8 @@ window.addEventListener("DOMContentLoaded", async () => {
     tq("t-summary").textContent = e.message;
     return;
   }
+  const deep = /^#step-([0-9]+)$/.exec(location.hash);
+  if (deep && T.data.steps) T.step = Math.max(0, Math.min(T.data.steps.length - 1, Number(deep[1]) - 1));
   if (T.mode === "rules") renderRules(); else renderStep();
   document.body.dataset.ready = "yes";
 });
