@@ -244,6 +244,7 @@ def test_a_move_is_stored_and_shown(client: TestClient) -> None:
         "ring": [c3],
         "arrows": [],
         "numbers": {},
+        "journeys": [],
     }
     assert v["prompt"].startswith("Place a stone on a marked cell") and "swap" in v["prompt"]
     assert v["specials"] == [{"action": 19, "name": "swap"}]

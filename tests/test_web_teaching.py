@@ -163,3 +163,23 @@ def test_every_guided_step_has_a_real_position(name: str) -> None:
                 )
             assert "not legal" in err.value.message
     assert refusals >= 1
+
+
+def test_throngs_paths_follow_steps_and_jumps() -> None:
+    """Worked by hand on the side-3 board: after Black's c2-d2,d1 White's stone on c4 (budget 2)
+    steps b5 then a5; later Black's e1 jumps over d2 to c3 (cost 2) and d1 steps to c1."""
+    g = game_class("throngs")(board="hex", size=3)
+    names = g.board.names
+    moves = LESSONS["throngs"]["sections"][4]["diagrams"][1]["moves"]
+    st, before, last = teaching.play_through(g, moves[:4])
+    assert before is not None
+    assert [[names[i] for i in p] for p in teaching.journeys(g, before, last)] == [
+        ["c4", "b5", "a5"]
+    ]
+    st, before, last = teaching.play_through(g, moves[:9])
+    assert moves[8] == "e1-c3,d1-c1" and before is not None
+    assert [[names[i] for i in p] for p in teaching.journeys(g, before, last)] == [
+        ["e1", "c3"],
+        ["d1", "c1"],
+    ]
+    assert teaching.journeys(game_class("churn")(size=3), st, last) == []

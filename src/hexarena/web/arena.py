@@ -29,7 +29,7 @@ from ..core import H_COLOUR, H_PLAYER, Game, GameOverError, HexArenaError, Optio
 from ..games import game_class, game_names
 from ..records import read_record, write_record
 from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict
-from .teaching import effects, potentials, prompt, turn_marks
+from .teaching import effects, has_journeys, journeys, potentials, prompt, turn_marks
 
 log = logging.getLogger("hexarena.web")
 
@@ -72,6 +72,8 @@ class Session:
     warming: dict[int, asyncio.Future[None]] = field(default_factory=dict)
     #: Cells the last turn changed besides those it played on (removals, captures, a final fill).
     effects: list[int] = field(default_factory=list)
+    #: The paths of the last turn's moving stones (Throngs' dispatches), landing sites in order.
+    journeys: list[list[int]] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -225,17 +227,29 @@ class Arena:
         """Cells whose stone a turn changed, other than the cells it played on."""
         return effects(game, before, after, move.actions)
 
-    def _last_effects(self, game: Game, moves: list[MoveRow]) -> list[int]:
-        """The effects of the last of ``moves`` (replaying the ones before it)."""
-        if not moves:
-            return []
+    @staticmethod
+    def _before_last(game: Game, moves: list[MoveRow]) -> State:
+        """The position before the last of ``moves``."""
         before = game.new_initial_state()
         flat = [a for m in moves[:-1] for a in m.actions]
         if flat:
             before.apply_actions(flat)
+        return before
+
+    def _last_effects(self, game: Game, moves: list[MoveRow]) -> list[int]:
+        """The effects of the last of ``moves`` (replaying the ones before it)."""
+        if not moves:
+            return []
+        before = self._before_last(game, moves)
         after = before.copy()
         after.apply_actions(moves[-1].actions)
         return self._effects(game, before, after, moves[-1])
+
+    def _last_journeys(self, game: Game, moves: list[MoveRow]) -> list[list[int]]:
+        """The paths of the stones the last of ``moves`` moved (Throngs)."""
+        if not moves or not has_journeys(game):
+            return []
+        return journeys(game, self._before_last(game, moves), moves[-1].actions)
 
     def _build(self, row: GameRow, moves: list[MoveRow]) -> tuple[Game, State]:
         game = game_class(row.game).from_record_tags(row.tags)
@@ -270,6 +284,7 @@ class Arena:
             session.row, session.game, session.state, session.moves = row, game, state, moves
             session.notify()
         session.effects = self._last_effects(game, moves)
+        session.journeys = self._last_journeys(game, moves)
         self._kick(session)
         return session
 
@@ -538,6 +553,7 @@ class Arena:
             "last_move": {
                 **self._move(g, len(session.moves) - 1, session.moves[-1]),
                 "effects": session.effects,
+                "journeys": session.journeys,
             }
             if session.moves
             else None,
@@ -582,7 +598,11 @@ class Arena:
             before = st.copy()
             st.apply_actions(session.moves[turn - 1].actions)
             m = session.moves[turn - 1]
-            last = {**self._move(g, turn - 1, m), "effects": self._effects(g, before, st, m)}
+            last = {
+                **self._move(g, turn - 1, m),
+                "effects": self._effects(g, before, st, m),
+                "journeys": journeys(g, before, m.actions),
+            }
         if turn == total and session.row.resigned is not None:
             st.resign(session.row.resigned)
         o = st.outcome()
@@ -678,6 +698,7 @@ class Arena:
         except VersionConflict as exc:
             raise ApiError(409, str(exc)) from None
         session.effects = self._effects(session.game, session.state, st, move)
+        session.journeys = journeys(session.game, session.state, move.actions)
         session.state = st
         session.moves.append(move)
         session.row = dataclasses.replace(session.row, version=new, turns=len(session.moves))
@@ -721,6 +742,7 @@ class Arena:
                 raise ApiError(409, str(exc)) from None
             session.state, session.moves = st, moves
             session.effects = self._last_effects(session.game, moves)
+            session.journeys = self._last_journeys(session.game, moves)
             session.row = dataclasses.replace(row, version=new, turns=keep)
             for p in session.players.values():
                 p.reset()

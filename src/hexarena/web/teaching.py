@@ -152,6 +152,67 @@ def turn_marks(game: Game, actions: list[int]) -> dict[str, Any]:
     return {"ring": ring, "arrows": arrows, "numbers": numbers}
 
 
+def _throngs_path(game: Any, occupied: set[int], start: int, dest: int, budget: int) -> list[int]:
+    """The cheapest dispatch path from ``start`` to ``dest`` within ``budget``: the sites where
+    the stone lands, ``start`` first (steps and jumps, no site visited twice)."""
+    nb = game.board.neighbors
+    best: list[int] = []
+    best_cost = budget + 1
+
+    def walk(x: int, spent: int, seen: set[int], path: list[int]) -> None:
+        nonlocal best, best_cost
+        if x == dest:
+            if spent < best_cost:
+                best, best_cost = list(path), spent
+            return
+        for d in range(6):
+            y = int(nb[x, d])
+            crossed: list[int] = []
+            while y >= 0 and y in occupied:
+                crossed.append(y)
+                y = int(nb[y, d])
+            cost = spent + len(crossed) + 1
+            if y < 0 or cost >= best_cost or y in seen or any(c in seen for c in crossed):
+                continue
+            seen.update(crossed)
+            seen.add(y)
+            path.append(y)
+            walk(y, cost, seen, path)
+            path.pop()
+            seen.discard(y)
+            seen.difference_update(crossed)
+
+    walk(start, 0, {start}, [start])
+    return best or [start, dest]
+
+
+def has_journeys(game: Game) -> bool:
+    """Whether the game's turns move stones along paths worth drawing (Throngs' dispatches)."""
+    return game.name == "throngs"
+
+
+def journeys(game: Game, before: State, actions: list[int]) -> list[list[int]]:
+    """Throngs: the path of every dispatch in a turn (landing sites, start first), as the board
+    stood at that move; other games: none."""
+    if not has_journeys(game):
+        return []
+    n = game.board.size
+    st = before.copy()
+    out: list[list[int]] = []
+    for a in actions:
+        if n <= a < 2 * n:
+            arr = st.array
+            start, budget = int(arr[10]), int(arr[11])  # the selected stone and its budget
+            contents = game.site_contents(arr)  # type: ignore[attr-defined]
+            occupied = {i for i in range(n) if contents[i] and i != start}
+            out.append(_throngs_path(game, occupied, start, a - n, budget))
+        try:
+            st.apply(a)
+        except HexArenaError:
+            break
+    return out
+
+
 def effects(game: Game, before: State, after: State, actions: list[int]) -> list[int]:
     """Cells whose stone a turn changed (removed, captured, filled), other than those it played.
 
@@ -231,7 +292,11 @@ def diagram(name: str, base: dict[str, Any], spec: dict[str, Any]) -> dict[str, 
     data["last"] = None
     if "last" in show and before is not None:
         marks = turn_marks(game, last)
-        data["last"] = {**marks, "effects": effects(game, before, st, last)}
+        data["last"] = {
+            **marks,
+            "effects": effects(game, before, st, last),
+            "journeys": journeys(game, before, last),
+        }
     data["highlight"] = _outcome_highlight(game, st) if "outcome" in show else {}
     o = st.outcome()
     data["outcome"] = o.reason if o is not None and "outcome" in show else None
@@ -365,7 +430,11 @@ def guide_try(name: str, index: int, body: dict[str, Any]) -> dict[str, Any]:
     data["last"] = None
     expect = [game.board.name_index[c] for c in step.get("expect", [])]
     if complete:
-        data["last"] = {**turn_marks(game, actions), "effects": effects(game, before, st, actions)}
+        data["last"] = {
+            **turn_marks(game, actions),
+            "effects": effects(game, before, st, actions),
+            "journeys": journeys(game, before, actions),
+        }
         if expect and actions[0] not in expect:
             data["ok"] = False
             data["message"] = (

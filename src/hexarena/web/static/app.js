@@ -237,7 +237,18 @@ function buildBoard() {
 // Marks of a turn: the cells to ring, the stones' journeys (arrows), numbered checkers.
 function lastMarks(m) {
   if (!m) return null;
-  return { cells: m.ring || m.cells || [], effects: m.effects || [], arrows: m.arrows || [] };
+  return { cells: m.ring || m.cells || [], effects: m.effects || [], arrows: journeyArrows(m) };
+}
+
+// A stone's path as arrows from landing site to landing site (Throngs' dispatches), or the
+// turn's plain arrows (Scrunch's step) where no path is known.
+function journeyArrows(m) {
+  if (m.journeys && m.journeys.length) {
+    const out = [];
+    for (const path of m.journeys) for (let k = 1; k < path.length; k++) out.push([path[k - 1], path[k]]);
+    return out;
+  }
+  return m.arrows || [];
 }
 
 function drawPosition(p, lastMove, outcome) {

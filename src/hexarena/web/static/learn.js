@@ -49,7 +49,12 @@ function tLink(text, href, cls) {
 // highlight, board_key}.
 function tDraw(hex, p, extra) {
   const split = hexSplitActions(hex.board, p);
-  const last = p.last ? { cells: p.last.ring, effects: p.last.effects, arrows: p.last.arrows } : null;
+  let arrows = p.last ? p.last.arrows : [];
+  if (p.last && p.last.journeys && p.last.journeys.length) {
+    arrows = [];
+    for (const path of p.last.journeys) for (let k = 1; k < path.length; k++) arrows.push([path[k - 1], path[k]]);
+  }
+  const last = p.last ? { cells: p.last.ring, effects: p.last.effects, arrows } : null;
   hex.draw({ cells: p.cells, legal: split.legal, dests: split.dests.map((d) => d.cell), potentials: p.potentials },
     Object.assign({ last, numbers: p.last ? p.last.numbers : {}, highlight: p.highlight || {} }, extra || {}));
   return split;
