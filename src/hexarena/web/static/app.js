@@ -349,7 +349,7 @@ function renderGameOver() {
   ul.innerHTML = "";
   const effects = (v.last_move && v.last_move.effects) || [];
   if (effects.length) {
-    const li = html("li", `changed by the last move (dashed): ${effects.map((i) => G.board.cells[i].name).join(" ")}`);
+    const li = html("li", `changed by the last move (crosses): ${effects.map((i) => G.board.cells[i].name).join(" ")}`);
     li.className = "effects";
     ul.appendChild(li);
   }
