@@ -183,3 +183,17 @@ def test_throngs_paths_follow_steps_and_jumps() -> None:
         ["d1", "c1"],
     ]
     assert teaching.journeys(game_class("churn")(size=3), st, last) == []
+
+
+def test_guided_steps_take_a_swap_and_a_removal() -> None:
+    gyre = game_class("gyre")(size=4)
+    swap = gyre.parse_action("swap")
+    assert teaching.guide_try("gyre", 1, {"actions": [swap]})["ok"] is True
+    assert teaching.guide_try("gyre", 1, {"actions": [gyre.board.parse("d5")]})["ok"] is False
+    scrunch = game_class("scrunch")(size=4)
+    step = teaching.guide("scrunch")["steps"][2]
+    removals = [s["action"] for s in step["specials"] if s["name"].startswith("x")]
+    assert step["legal"] == [] and removals
+    done = teaching.guide_try("scrunch", 2, {"actions": [removals[0]]})
+    assert done["complete"] and done["ok"] is True and len(done["last"]["effects"]) >= 1
+    assert scrunch.action_text(removals[0]).startswith("x")

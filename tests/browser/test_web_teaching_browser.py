@@ -61,7 +61,7 @@ def play_moves(page: Any, moves: list[str]) -> None:
                 const v = await (await fetch('/api/games/' + gid, seat)).json();
                 const board = await (await fetch('/api/games/' + gid + '/board')).json();
                 const names = board.cells.map((c) => c.name);
-                const acts = m.split(',').map((x) => names.indexOf(x));
+                const acts = m.split(/[,:-]/).map((x) => names.indexOf(x));
                 const r = await fetch('/api/games/' + gid + '/moves', {method: 'POST',
                     headers: {'Content-Type': 'application/json', 'X-Seat-Token': token},
                     body: JSON.stringify({actions: acts, version: v.version})});
@@ -237,12 +237,32 @@ def test_throngs_turn_on_the_board(context: Any, server: Server) -> None:
 def test_gyre_end_marks_the_loop_not_changes(context: Any, server: Server) -> None:
     page = context.new_page()
     new_local_game(page, server, "gyre", {"size": 4})
-    play_moves(page, LESSONS["gyre"]["guide"][0]["moves"] + ["f5"])
+    loop = next(sec for sec in LESSONS["gyre"]["sections"] if sec["id"] == "loop")
+    play_moves(page, loop["diagrams"][1]["moves"])  # a whole game, Red's winning f5 last
     page.wait_for_function("() => document.getElementById('status').dataset.state === 'over'")
     assert page.locator("#board .effect-mark").count() == 0
     assert page.locator("#board .last-mark").count() == 1
     assert page.locator("#board .hl").count() == 14 + 9
     assert "changed by the last move" not in page.inner_text("#gameover")
+
+
+def test_scrunch_removal_is_made_on_the_board(context: Any, server: Server) -> None:
+    page = context.new_page()
+    new_local_game(page, server, "scrunch", {"size": 4})
+    moves = LESSONS["scrunch"]["guide"][2]["moves"]
+    play_moves(page, moves)
+    page.wait_for_function(MY_TURN)
+    assert "remove a smallest snake" in page.inner_text("#prompt")
+    assert page.locator("#board .cell.remove").count() >= 1
+    assert page.locator("#board .remove-mark").count() >= 1
+    assert page.locator("#specials button").count() == 0  # removals are on the board
+    label = page.locator("#board .cell.remove").first.get_attribute("aria-label")
+    assert label is not None and "a snake you may remove" in label
+    page.locator("#board .cell.remove").first.click()
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#moves li').length === {len(moves) + 1}"
+    )
+    assert page.locator("#board .effect-mark").count() >= 1
 
 
 # ---------------------------------------------------------------- phones and keyboards

@@ -240,6 +240,21 @@ GYRE: Lesson = {
     },
     "guide": [
         {
+            "moves": [],
+            "ask": "You are Red. Place your first stone anywhere.",
+            "expect": [],
+            "done": "Blue may now swap and take your stone over: a first stone in the middle is "
+            "strong, so it invites a swap.",
+        },
+        {
+            "moves": ["d4"],
+            "ask": "You are Blue, and Red opened on the centre. Press swap: the stone stays, "
+            "and you play Red from now on.",
+            "expect": ["swap"],
+            "done": "You swapped: the centre stone is yours, and the other player now places the "
+            "next stone, in Blue.",
+        },
+        {
             "moves": _GYRE_GAME[:-1],
             "ask": "You are Red. First try g4, which is taken, to see the engine refuse it; "
             "then win with the stone that joins your chain to the perimeter next to f4.",
@@ -250,6 +265,11 @@ GYRE: Lesson = {
         },
     ],
 }
+
+_SCRUNCH_GAME = _turns(
+    "c5 f5 f1 c4 d7 c7 f3 b7:c7-c6 e3:f3-f2 f4:f5-g4 d6:d7-e6 b4:c4-c3 b5:c5-c4 e5:g4-f5 "
+    "c5:b5-b6 a7:c6-c7 d5:c4-d3 a5:c3-c4 d2:f1-g1 d7:a7-a6 c3:d2-c2 g3:f4-g4 xc5"
+)
 
 SCRUNCH: Lesson = {
     "options": {"size": 4},
@@ -315,31 +335,7 @@ SCRUNCH: Lesson = {
             ],
             "diagrams": [
                 {
-                    "moves": [
-                        "c5",
-                        "f5",
-                        "f1",
-                        "c4",
-                        "d7",
-                        "c7",
-                        "f3",
-                        "b7:c7-c6",
-                        "e3:f3-f2",
-                        "f4:f5-g4",
-                        "d6:d7-e6",
-                        "b4:c4-c3",
-                        "b5:c5-c4",
-                        "e5:g4-f5",
-                        "c5:b5-b6",
-                        "a7:c6-c7",
-                        "d5:c4-d3",
-                        "a5:c3-c4",
-                        "d2:f1-g1",
-                        "d7:a7-a6",
-                        "c3:d2-c2",
-                        "g3:f4-g4",
-                        "xc5",
-                    ],
+                    "moves": _SCRUNCH_GAME,
                     "show": ["last"],
                     "caption": "Black's smallest snake could neither grow nor move, so Black "
                     "removed it (crosses). Black has one snake left.",
@@ -364,6 +360,13 @@ SCRUNCH: Lesson = {
             "refuse": "c4",
             "expect": ["b7"],
             "done": "Your egg-laying is over: from now on every turn grows a smallest snake.",
+        },
+        {
+            "moves": _SCRUNCH_GAME[:-1],
+            "ask": "You are Black, and none of your smallest snakes can grow and move. Click a "
+            "stone of a snake marked with squares: that snake is removed.",
+            "expect": [],
+            "done": "A dead snake is gone. Had it been your last snake, you would have lost.",
         },
     ],
 }

@@ -428,7 +428,7 @@ def guide_try(name: str, index: int, body: dict[str, Any]) -> dict[str, Any]:
     data["text"] = game.move_text(actions)
     data["highlight"] = _outcome_highlight(game, st)
     data["last"] = None
-    expect = [game.board.name_index[c] for c in step.get("expect", [])]
+    expect = [game.parse_action(c) for c in step.get("expect", [])]
     if complete:
         data["last"] = {
             **turn_marks(game, actions),

@@ -266,7 +266,8 @@ function drawPosition(p, lastMove, outcome) {
     highlight: outcome ? outcome.highlight || {} : {},
   };
   const showPot = G.showPotentials && live && p.potentials;
-  G.hex.draw({ cells: p.cells, legal: split.legal, dests: split.dests.map((d) => d.cell),
+  G.hex.draw({ cells: p.cells, legal: split.legal, dests: split.dests.filter((d) => d.kind === "dest").map((d) => d.cell),
+    removals: split.dests.filter((d) => d.kind === "remove").map((d) => d.cell),
     potentials: showPot ? p.potentials : null }, marks);
 }
 

@@ -219,18 +219,25 @@ class HexBoard {
     });
     const legal = new Set(p.legal || []);
     const dests = new Set(p.dests || []);
+    const removals = new Set(p.removals || []);
     nodes.forEach((node, i) => {
-      const playable = legal.has(i) || dests.has(i);
+      const playable = legal.has(i) || dests.has(i) || removals.has(i);
       node.classList.toggle("legal", legal.has(i));
-      node.classList.toggle("dest", dests.has(i));
+      node.classList.toggle("dest", dests.has(i) || removals.has(i));
+      node.classList.toggle("remove", removals.has(i));
       const [x, y] = pos[i];
       if (legal.has(i)) hexEl("circle", { class: "dot", cx: x, cy: y, r: HEX_R * 0.18 }, gMarks);
+      if (removals.has(i)) {
+        const d = HEX_R * 0.22;
+        hexEl("rect", { class: "remove-mark", x: x - d, y: y - d, width: 2 * d, height: 2 * d }, gMarks);
+      }
       if (dests.has(i)) {
         const d = HEX_R * 0.3;
         hexEl("polygon", { class: "dest-mark", points: `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}` }, gMarks);
       }
       let label = `${names[i]}: ${describe[i]}`;
-      if (dests.has(i)) label += ", a destination you can choose";
+      if (removals.has(i)) label += ", in a snake you may remove";
+      else if (dests.has(i)) label += ", a destination you can choose";
       else if (legal.has(i)) label += ", playable";
       if (this.opts.onCell) {
         node.setAttribute("role", "button");
@@ -300,16 +307,17 @@ class HexBoard {
   }
 }
 
-// The decisions a position offers, split for drawing: cells to play on, destinations (Throngs'
-// "-c4" actions), and the other special actions (swap, stop, a colour) as buttons.
+// The decisions a position offers, split for drawing: cells to play on, actions aimed at a cell
+// (Throngs' destinations "-c4", Scrunch's removals "xc4"), and the other special actions (swap,
+// stop, a colour) as buttons.
 function hexSplitActions(board, p) {
   const dests = [];
   const buttons = [];
   const byName = {};
   board.cells.forEach((c, i) => { byName[c.name] = i; });
   for (const s of p.specials || []) {
-    const m = /^-([a-z]+[0-9]+)$/.exec(s.name);
-    if (m && m[1] in byName) dests.push({ cell: byName[m[1]], action: s.action });
+    const m = /^([-x])([a-z]+[0-9]+)$/.exec(s.name);
+    if (m && m[2] in byName) dests.push({ cell: byName[m[2]], action: s.action, kind: m[1] === "x" ? "remove" : "dest" });
     else buttons.push(s);
   }
   return { legal: p.legal || [], dests, buttons };

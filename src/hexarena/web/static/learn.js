@@ -55,7 +55,8 @@ function tDraw(hex, p, extra) {
     for (const path of p.last.journeys) for (let k = 1; k < path.length; k++) arrows.push([path[k - 1], path[k]]);
   }
   const last = p.last ? { cells: p.last.ring, effects: p.last.effects, arrows } : null;
-  hex.draw({ cells: p.cells, legal: split.legal, dests: split.dests.map((d) => d.cell), potentials: p.potentials },
+  hex.draw({ cells: p.cells, legal: split.legal, dests: split.dests.filter((d) => d.kind === "dest").map((d) => d.cell),
+    removals: split.dests.filter((d) => d.kind === "remove").map((d) => d.cell), potentials: p.potentials },
     Object.assign({ last, numbers: p.last ? p.last.numbers : {}, highlight: p.highlight || {} }, extra || {}));
   return split;
 }
