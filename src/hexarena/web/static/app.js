@@ -251,6 +251,13 @@ function journeyArrows(m) {
   return m.arrows || [];
 }
 
+// The cell a hint points at: the cell itself, or the cell a destination or removal aims at.
+function hintCell(h, split) {
+  if (h.action < G.board.cells.length) return h.action;
+  const d = split.dests.find((x) => x.action === h.action);
+  return d ? d.cell : null;
+}
+
 function drawPosition(p, lastMove, outcome) {
   G.hex.opts.colours = G.view.colours;
   G.hex.opts.legend = G.view.legend;
@@ -262,7 +269,7 @@ function drawPosition(p, lastMove, outcome) {
     numbers: lastMove && lastMove.numbers ? lastMove.numbers : (pendingMarks ? pendingMarks.numbers : {}),
     pending: live ? G.partial.filter((a) => a < G.board.cells.length) : [],
     arrows: pendingMarks ? pendingMarks.arrows : [],
-    hint: live && G.hints && G.hints.length ? G.hints[0].action : null,
+    hint: live && G.hints && G.hints.length ? hintCell(G.hints[0], split) : null,
     highlight: outcome ? outcome.highlight || {} : {},
   };
   const showPot = G.showPotentials && live && p.potentials;
