@@ -215,8 +215,8 @@ GYRE: Lesson = {
             "title": "Perimeter cells a loop owns",
             "text": [
                 "The stretch of perimeter that closes a loop belongs to its owner, even where "
-                "enemy stones stand on it: in the picture above, Blue's stones on f1, g1, g2 "
-                "and g3 lie on perimeter cells that Red's loop owns. When two loops compete for "
+                "enemy stones stand on it: in the picture above, Blue's stones on f1, g1, g2, "
+                "g3 and g4 lie on perimeter cells that Red's loop owns. When two loops compete for "
                 "the same perimeter cells, the outer loop gets them, so an inner loop that can "
                 "still be surrounded has not won yet.",
             ],

@@ -218,7 +218,8 @@ def effects(game: Game, before: State, after: State, actions: list[int]) -> list
 
     Only the stone counts, not the labels a picture adds (Gyre's winning loop marks stones at
     the end of the game: that is no change)."""
-    played = set(actions) | {a - game.board.size for a in actions}
+    n = game.board.size
+    played = {a for a in actions if a < n} | set(turn_marks(game, actions)["ring"])
     old, new = game.cell_view(before.array), game.cell_view(after.array)
     return [
         i
