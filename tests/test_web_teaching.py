@@ -25,7 +25,7 @@ TOPICS = {
     "churn": {"isolation", "smallest", "removal", "pie"},
     "gyre": {"loop", "ownership", "nodraw"},
     "throngs": {"potential", "deploy", "dispatch", "capture", "end", "setup"},
-    "scrunch": {"eggs", "growth", "words", "removal"},
+    "scrunch": {"eggs", "growth", "words", "mutants", "removal"},
     "china-grove": {"board", "turn", "score"},
 }
 
@@ -115,6 +115,9 @@ def test_china_grove_turn_is_numbered_and_both_modes_score() -> None:
 
 def test_scrunch_growth_is_drawn_as_a_step() -> None:
     g = game_class("scrunch")(size=4)
+    mutant = _diagram("scrunch", "mutants")
+    assert [g.board.names[i] for i in mutant["legal"]] == ["b4"]  # type: ignore[attr-defined]
+    assert mutant["cells"][g.board.parse("a4")] == "W+"  # type: ignore[index]
     last = _diagram("scrunch", "growth")["last"]
     assert isinstance(last, dict)
     assert [[g.board.names[i] for i in a] for a in last["arrows"]] == [["c7", "c6"]]

@@ -325,6 +325,28 @@ SCRUNCH: Lesson = {
             ],
         },
         {
+            "id": "mutants",
+            "title": "Mutants",
+            "text": [
+                "The new stone may touch three stones of its snake for a moment, making a "
+                "mutant. Then the step must cure it: only stones whose move leaves every snake "
+                "thin again can be picked, and the page marks just those.",
+            ],
+            "diagrams": [
+                {
+                    "moves": _turns("g2 c2 d4 b3:c2-c3 b7 c4:c3-b4 g1:g2-f2 a4"),
+                    "show": ["legal"],
+                    "caption": "White placed a4 (marked +): b4 now touches three white stones. "
+                    "The only stone White may pick is b4 itself (dot).",
+                },
+                {
+                    "moves": _turns("g2 c2 d4 b3:c2-c3 b7 c4:c3-b4 g1:g2-f2 a4:b4-c3"),
+                    "show": ["last"],
+                    "caption": "White moved b4 to c3 (arrow): a thin snake of four again.",
+                },
+            ],
+        },
+        {
             "id": "removal",
             "title": "Dead snakes",
             "text": [
