@@ -270,7 +270,12 @@ def test_a_move_is_stored_and_shown(client: TestClient) -> None:
         "text": "c3",
         "cells": [c3],
         "effects": [],
+        "ring": [c3],
+        "arrows": [],
+        "numbers": {},
+        "journeys": [],
     }
+    assert v["prompt"].startswith("Place a stone on a marked cell") and "swap" in v["prompt"]
     assert v["specials"] == [{"action": 19, "name": "swap"}]
     r = post(client, gid, "moves", tok, actions=[19], version=1)
     assert r.status_code == 200

@@ -88,8 +88,9 @@ def status(page: Any) -> str:
 
 
 def click_action(page: Any, rng: random.Random) -> None:
-    """Click one of the highlighted legal cells or offered special buttons, and wait for it."""
-    cells = page.locator("svg .cell.legal")
+    """Click one of the highlighted legal cells or destinations or offered special buttons, and
+    wait for it."""
+    cells = page.locator("svg .cell.legal, svg .cell.dest")
     specials = page.locator("#specials button")
     n, m = cells.count(), specials.count()
     assert n + m > 0, "it is our turn, so something must be playable"

@@ -37,6 +37,7 @@ from .bounds import bounded_json
 from .guard import Guard, GuardConfig
 from .seats import request_token, seat_response
 from .storage import open_storage, redact_url
+from .teaching import TeachingError, guide, guide_try, rules
 from .workers import ComputerPool
 
 log = logging.getLogger("hexarena.web")
@@ -238,6 +239,33 @@ def create_app(
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    # -- teaching: rules pages and guided first games (positions built by the engine) ---------
+    def teach(fn: Callable[[Request], Any]) -> Handler:
+        async def run(request: Request) -> Any:
+            try:  # building positions may load a game's rules: keep it off the event loop
+                return await asyncio.to_thread(fn, request)
+            except TeachingError as exc:
+                raise ApiError(exc.status, exc.message) from None
+
+        return api(run)
+
+    def learn_step(request: Request) -> int:
+        text = request.path_params["step"]
+        if not text.isdigit() or len(text) > 3:
+            raise TeachingError(404, f"there is no step {text[:10]!r}")
+        return int(text) - 1
+
+    async def learn_try(request: Request) -> Any:
+        body = await _body(request)
+        try:
+            name, step = request.path_params["game"], learn_step(request)
+            return await asyncio.to_thread(guide_try, name, step, body)
+        except TeachingError as exc:
+            raise ApiError(exc.status, exc.message) from None
+
+    async def teaching_page(request: Request) -> Response:
+        return FileResponse(STATIC / "learn.html", headers={"Cache-Control": "no-cache"})
+
     async def not_found(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         detail = exc.detail if isinstance(exc, HTTPException) else "internal error"
@@ -261,6 +289,11 @@ def create_app(
     routes = [
         Route("/", page),
         Route("/game/{game_id}", page),
+        Route("/rules/{game}", teaching_page),
+        Route("/learn/{game}", teaching_page),
+        Route("/api/rules/{game}", teach(lambda r: rules(r.path_params["game"]))),
+        Route("/api/learn/{game}", teach(lambda r: guide(r.path_params["game"]))),
+        Route("/api/learn/{game}/{step}", api(learn_try), methods=["POST"]),
         Route("/api/meta", api(meta)),
         Route("/api/games", api(list_games), methods=["GET"]),
         Route("/api/games", api(create), methods=["POST"]),

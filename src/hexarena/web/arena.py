@@ -32,6 +32,7 @@ from ..records import read_record, write_record
 from .bounds import RequestRefused, actions_field, check_option_values, cut, shown
 from .seats import clean_name, mask_of, new_secret
 from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict, digest, seats_in
+from .teaching import effects, has_journeys, journeys, potentials, prompt, turn_marks
 from .workers import ComputerPool, JobCancelled, JobFailed, Warmer
 
 log = logging.getLogger("hexarena.web")
@@ -68,6 +69,8 @@ class Session:
     watchers: int = 0
     #: Cells the last turn changed besides those it played on (removals, captures, a final fill).
     effects: list[int] = field(default_factory=list)
+    #: The paths of the last turn's moving stones (Throngs' dispatches), landing sites in order.
+    journeys: list[list[int]] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -243,24 +246,32 @@ class Arena:
     # -- loading -----------------------------------------------------------
     @staticmethod
     def _effects(game: Game, before: State, after: State, move: MoveRow) -> list[int]:
-        """Cells whose content a turn changed, other than the cells it played on."""
-        played = set(move.actions)
-        old, new = game.cell_view(before.array), game.cell_view(after.array)
-        return [
-            i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b and i not in played
-        ]
+        """Cells whose stone a turn changed, other than the cells it played on."""
+        return effects(game, before, after, move.actions)
+
+    @staticmethod
+    def _before_last(game: Game, moves: list[MoveRow]) -> State:
+        """The position before the last of ``moves``."""
+        before = game.new_initial_state()
+        flat = [a for m in moves[:-1] for a in m.actions]
+        if flat:
+            before.apply_actions(flat)
+        return before
 
     def _last_effects(self, game: Game, moves: list[MoveRow]) -> list[int]:
         """The effects of the last of ``moves`` (replaying the ones before it)."""
         if not moves:
             return []
-        before = game.new_initial_state()
-        flat = [a for m in moves[:-1] for a in m.actions]
-        if flat:
-            before.apply_actions(flat)
+        before = self._before_last(game, moves)
         after = before.copy()
         after.apply_actions(moves[-1].actions)
         return self._effects(game, before, after, moves[-1])
+
+    def _last_journeys(self, game: Game, moves: list[MoveRow]) -> list[list[int]]:
+        """The paths of the stones the last of ``moves`` moved (Throngs)."""
+        if not moves or not has_journeys(game):
+            return []
+        return journeys(game, self._before_last(game, moves), moves[-1].actions)
 
     def _build(self, row: GameRow, moves: list[MoveRow]) -> tuple[Game, State]:
         game = game_class(row.game).from_record_tags(row.tags)
@@ -298,6 +309,7 @@ class Arena:
             session.row, session.game, session.state, session.moves = row, game, state, moves
             session.notify()
         session.effects = self._last_effects(game, moves)
+        session.journeys = self._last_journeys(game, moves)
         self._kick(session)
         return session
 
@@ -560,6 +572,7 @@ class Arena:
             "actions": m.actions,
             "text": game.move_text(m.actions) if m.actions else "",
             "cells": [a for a in m.actions if a < game.board.size],
+            **turn_marks(game, m.actions),
         }
 
     def _position(self, game: Game, state: State) -> dict[str, Any]:
@@ -577,6 +590,8 @@ class Arena:
             "specials": [{"action": a, "name": game.action_text(a)} for a in legal if a >= n],
             "turn_actions": state.turn_actions,
             "seat_colours": [state.seat_colour(0), state.seat_colour(1)],
+            "prompt": prompt(game, state),
+            "potentials": potentials(game, state),
         }
 
     def view(self, session: Session, token: str | None) -> dict[str, Any]:
@@ -620,6 +635,7 @@ class Arena:
             "last_move": {
                 **self._move(g, len(session.moves) - 1, session.moves[-1]),
                 "effects": session.effects,
+                "journeys": session.journeys,
             }
             if session.moves
             else None,
@@ -664,7 +680,11 @@ class Arena:
             before = st.copy()
             st.apply_actions(session.moves[turn - 1].actions)
             m = session.moves[turn - 1]
-            last = {**self._move(g, turn - 1, m), "effects": self._effects(g, before, st, m)}
+            last = {
+                **self._move(g, turn - 1, m),
+                "effects": self._effects(g, before, st, m),
+                "journeys": journeys(g, before, m.actions),
+            }
         if turn == total and session.row.resigned is not None:
             st.resign(session.row.resigned)
         o = st.outcome()
@@ -697,6 +717,7 @@ class Arena:
                 "actions": actions,
                 "complete": complete,
                 "text": session.game.move_text(actions) if actions else "",
+                "marks": turn_marks(session.game, actions),
             }
         )
         return data
@@ -759,6 +780,7 @@ class Arena:
         except VersionConflict as exc:
             raise ApiError(409, str(exc)) from None
         session.effects = self._effects(session.game, session.state, st, move)
+        session.journeys = journeys(session.game, session.state, move.actions)
         session.state = st
         session.moves.append(move)
         session.row = dataclasses.replace(session.row, version=new, turns=len(session.moves))
@@ -802,6 +824,7 @@ class Arena:
                 raise ApiError(409, str(exc)) from None
             session.state, session.moves = st, moves
             session.effects = self._last_effects(session.game, moves)
+            session.journeys = self._last_journeys(session.game, moves)
             session.row = dataclasses.replace(row, version=new, turns=keep)
             self.pool.cancel(session.id)  # a search of the old position is of no use now
             session.notify()
