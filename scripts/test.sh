@@ -10,7 +10,7 @@ if [ ! -x .venv/bin/python ]; then
     "$PYTHON" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test,web]'
+.venv/bin/python -m pip install --quiet -e '.[test,web,analysis]'
 
 # Browser tests drive Debian's Chromium through Playwright; no browser is ever downloaded.
 if [ ! -x /usr/bin/chromium ]; then

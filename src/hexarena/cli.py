@@ -285,6 +285,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("board", "draw a game's board"),
         ("match", "play a match between two computer players"),
         ("tournament", "play a round robin between computer players"),
+        ("analyse", "report a game's length, balance and swap map, with plots"),
     ):
         sp = sub.add_parser(name, help=helptext, add_help=False)
         sp.add_argument(
@@ -310,6 +311,10 @@ def build_parser() -> argparse.ArgumentParser:
             from .match import add_arguments
 
             add_arguments(sp, tournament=name == "tournament")
+        if name == "analyse":
+            from .analysis.command import add_arguments as add_analyse_arguments
+
+            add_analyse_arguments(sp)
 
     sp = sub.add_parser("replay", help="validate a record and show the final position")
     sp.add_argument("file", help="record file")
@@ -325,7 +330,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament")
+GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament", "analyse")
 
 
 def main(
@@ -392,6 +397,7 @@ def _run_game_command(
         "board": lambda: cmd_board(game, ns, out),
         "match": lambda: _match_command(command, game, ns, out),
         "tournament": lambda: _match_command(command, game, ns, out),
+        "analyse": lambda: _analyse_command(game, ns, out),
     }
     return handlers[command]()
 
@@ -401,6 +407,13 @@ def _match_command(command: str, game: Game, ns: argparse.Namespace, out: TextIO
     from .match import cmd_match, cmd_tournament
 
     return cmd_match(game, ns, out) if command == "match" else cmd_tournament(game, ns, out)
+
+
+def _analyse_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
+    """``analyse`` (see :mod:`hexarena.analysis`)."""
+    from .analysis.command import cmd_analyse
+
+    return cmd_analyse(game, ns, out)
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
