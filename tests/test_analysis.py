@@ -169,7 +169,7 @@ def test_command_writes_a_self_contained_report(tmp_path: Path) -> None:
     assert page.count("data:image/png;base64,") >= 4
     assert "src='http" not in page and 'src="http' not in page
     data = json.loads((out / "report.json").read_text())
-    assert data["settings"]["games"] == 4
+    assert data["settings"]["games"] == {"random": 4}
     assert (out / "report.md").read_text().count("![") >= 4
     assert (out / "lengths.png").read_bytes()[:4] == b"\x89PNG"
 
@@ -183,6 +183,9 @@ def test_command_writes_a_self_contained_report(tmp_path: Path) -> None:
         (["--sweep", "size=5..2"], "is empty"),
         (["--sweep", "size"], "--sweep wants"),
         (["--playouts", "0"], "--playouts must be"),
+        (["--players", "random:0"], "games for random must be"),
+        (["--players", "random:x"], "games for random must be"),
+        (["--players", "random,random"], "names a player twice"),
     ],
 )
 def test_bad_arguments_are_one_line_errors(
@@ -193,6 +196,30 @@ def test_bad_arguments_are_one_line_errors(
     assert code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_players_may_play_different_numbers_of_games() -> None:
+    from argparse import Namespace
+
+    from hexarena.analysis.command import settings_from_args
+
+    ns = Namespace(
+        games=7,
+        players="random:30,uct",
+        playouts=10,
+        max_turns=None,
+        workers=1,
+        time=None,
+        iterations=20,
+        no_swap_map=True,
+        seed=1,
+        opening_factor=5,
+    )
+    s = settings_from_args(new_game("gyre", size=3), ns)
+    assert (s.games_for("random"), s.games_for("uct")) == (30, 7)
+    jobs = plan(s)
+    assert sum(1 for j in jobs if j.player == "random") == 60  # with and without the pie rule
+    assert sum(1 for j in jobs if j.player == "uct") == 14
 
 
 def test_sweep_fits_length_across_sizes(tmp_path: Path) -> None:

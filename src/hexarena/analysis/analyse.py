@@ -40,14 +40,21 @@ class Settings:
     playouts: int = 200
     swap_map: bool = True
     workers: int = 1
-    extra: dict[str, Any] = field(default_factory=dict)
+    #: Games for particular players (``--players random:400,mcts:40``); others play ``games``.
+    games_by_player: dict[str, int] = field(default_factory=dict)
+    #: How many times a decision's limit the search gets to value each opening of the swap map.
+    opening_factor: int = 10
+
+    def games_for(self, player: str) -> int:
+        """How many games ``player`` plays (in each variant)."""
+        return self.games_by_player.get(player, self.games)
 
     def describe(self) -> dict[str, Any]:
         """The settings as plain data (kept in the report)."""
         return {
             "game": self.game.name,
             "options": self.game.record_tags(),
-            "games": self.games,
+            "games": {p: self.games_for(p) for p in self.players},
             "players": list(self.players),
             "seed": self.seed,
             "seconds": self.seconds,
@@ -55,6 +62,7 @@ class Settings:
             "max_turns": self.max_turns,
             "playouts": self.playouts,
             "swap_map": self.swap_map,
+            "opening_factor": self.opening_factor,
         }
 
 
@@ -100,16 +108,23 @@ def plan(s: Settings) -> list[Job]:
         "playouts": s.playouts,
     }
     jobs: list[Job] = []
+    opening = dict(base)
+    if s.seconds is not None:
+        opening["limit_seconds"] = s.seconds * s.opening_factor
+    if s.iterations is not None:
+        opening["limit_iterations"] = s.iterations * s.opening_factor
     variants = (True, False) if has_swap(s.game) else (True,)
     for player in s.players:
         for pie in variants:
             jobs.extend(
-                Job(kind="game", player=player, index=i, pie=pie, **base) for i in range(s.games)
+                Job(kind="game", player=player, index=i, pie=pie, **base)
+                for i in range(s.games_for(player))
             )
     if s.swap_map:
         for player in s.players:
             jobs.extend(
-                Job(kind="opening", player=player, index=a, **base) for a in opening_orbits(s.game)
+                Job(kind="opening", player=player, index=a, **opening)
+                for a in opening_orbits(s.game)
             )
     return jobs
 
@@ -248,7 +263,7 @@ def summarise(s: Settings, results: dict[str, dict[str, Any]]) -> dict[str, Any]
     for player in s.players:
         entry: dict[str, Any] = {}
         for pie in (True, False) if has_swap(game) else (True,):
-            recs = _games(results, player, pie, s.games)
+            recs = _games(results, player, pie, s.games_for(player))
             lengths = [r["turns"] for r in recs if r["finished"]]
             entry["with_pie" if pie else "without_pie"] = {
                 "length": length_summary(lengths),

@@ -23,7 +23,8 @@ def add_arguments(sp: Any) -> None:
     sp.add_argument(
         "--players",
         default="random,mcts",
-        help="comma-separated players, each playing itself (default random,mcts)",
+        help="comma-separated players, each playing itself, each with its own number of games "
+        "if given as NAME:GAMES (default random,mcts)",
     )
     sp.add_argument("--time", type=float, default=None, metavar="T", help="seconds per decision")
     sp.add_argument(
@@ -51,6 +52,13 @@ def add_arguments(sp: Any) -> None:
         help="random playouts per opening for random's swap map",
     )
     sp.add_argument(
+        "--opening-factor",
+        dest="opening_factor",
+        type=int,
+        default=10,
+        help="the swap map's search gets this many times a decision's limit (default 10)",
+    )
+    sp.add_argument(
         "--no-swap-map", dest="no_swap_map", action="store_true", help="skip the swap map"
     )
     sp.add_argument(
@@ -70,21 +78,34 @@ def settings_from_args(game: Game, ns: Any) -> Settings:
     """The analysis' settings from the parsed command line, every value checked."""
     if not 1 <= ns.games <= MAX_GAMES:
         raise AnalysisError(f"--games must be 1 to {MAX_GAMES:,}, not {ns.games}")
-    players = [p.strip().lower() for p in str(ns.players).split(",") if p.strip()]
+    players: list[str] = []
+    games_by_player: dict[str, int] = {}
+    known = player_names()
+    for item in str(ns.players).split(","):
+        name, _, count = item.strip().lower().partition(":")
+        if not name:
+            continue
+        if name not in known:
+            raise AnalysisError(
+                f"there is no player called {name[:40]!r}; the players are: {', '.join(known)}"
+            )
+        if count:
+            if not (count.isascii() and count.isdigit() and 1 <= int(count) <= MAX_GAMES):
+                raise AnalysisError(
+                    f"games for {name} must be 1 to {MAX_GAMES:,}, not {count[:20]!r}"
+                )
+            games_by_player[name] = int(count)
+        players.append(name)
     if not players:
         raise AnalysisError("--players needs at least one player")
-    known = player_names()
-    for p in players:
-        if p not in known:
-            raise AnalysisError(
-                f"there is no player called {p[:40]!r}; the players are: {', '.join(known)}"
-            )
     if len(set(players)) != len(players):
         raise AnalysisError("--players names a player twice")
     if not 1 <= ns.playouts <= 1_000_000:
         raise AnalysisError(f"--playouts must be 1 to 1,000,000, not {ns.playouts}")
     if ns.max_turns is not None and ns.max_turns < 1:
         raise AnalysisError(f"--max-turns must be at least 1, not {ns.max_turns}")
+    if not 1 <= ns.opening_factor <= 1000:
+        raise AnalysisError(f"--opening-factor must be 1 to 1000, not {ns.opening_factor}")
     if ns.workers < 1:
         raise AnalysisError(f"--workers must be at least 1, not {ns.workers}")
     limit = limit_from_args(ns)
@@ -99,6 +120,8 @@ def settings_from_args(game: Game, ns: Any) -> Settings:
         playouts=ns.playouts,
         swap_map=not ns.no_swap_map,
         workers=ns.workers,
+        games_by_player=games_by_player,
+        opening_factor=ns.opening_factor,
     )
 
 

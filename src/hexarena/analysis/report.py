@@ -325,8 +325,9 @@ def write_report(game: Game, data: dict[str, Any], out: Path) -> None:
         else "each player's own limit"
     )
     head = (
-        f"{data['title']} ({opts}): {s['games']} games per player "
-        f"({', '.join(s['players'])}), {limit}, seed {s['seed']}"
+        f"{data['title']} ({opts}): "
+        + ", ".join(f"{n} games of {p}" for p, n in s["games"].items())
+        + f" in each variant; {limit}; seed {s['seed']}"
     )
     table = _table(data)
     swap = _swap_lines(data)
