@@ -19,9 +19,9 @@ def length_summary(lengths: Sequence[int]) -> dict[str, Any]:
     return {
         "games": len(lengths),
         "mean": round(float(a.mean()), 3),
-        "median": float(np.median(a)),
-        "p5": float(np.percentile(a, 5)),
-        "p95": float(np.percentile(a, 95)),
+        "median": round(float(np.median(a)), 2),
+        "p5": round(float(np.percentile(a, 5)), 2),
+        "p95": round(float(np.percentile(a, 95)), 2),
         "min": int(a.min()),
         "max": int(a.max()),
     }
