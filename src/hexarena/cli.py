@@ -286,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("match", "play a match between two computer players"),
         ("tournament", "play a round robin between computer players"),
         ("analyse", "report a game's length, balance and swap map, with plots"),
+        ("solve", "prove who wins a small board, and with which first moves"),
     ):
         sp = sub.add_parser(name, help=helptext, add_help=False)
         sp.add_argument(
@@ -315,6 +316,10 @@ def build_parser() -> argparse.ArgumentParser:
             from .analysis.command import add_arguments as add_analyse_arguments
 
             add_analyse_arguments(sp)
+        if name == "solve":
+            from .solve.command import add_arguments as add_solve_arguments
+
+            add_solve_arguments(sp)
 
     sp = sub.add_parser("replay", help="validate a record and show the final position")
     sp.add_argument("file", help="record file")
@@ -330,7 +335,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament", "analyse")
+GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament", "analyse", "solve")
 
 
 def main(
@@ -398,6 +403,7 @@ def _run_game_command(
         "match": lambda: _match_command(command, game, ns, out),
         "tournament": lambda: _match_command(command, game, ns, out),
         "analyse": lambda: _analyse_command(game, ns, out),
+        "solve": lambda: _solve_command(game, ns, out),
     }
     return handlers[command]()
 
@@ -414,6 +420,13 @@ def _analyse_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
     from .analysis.command import cmd_analyse
 
     return cmd_analyse(game, ns, out)
+
+
+def _solve_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
+    """``solve`` (see :mod:`hexarena.solve`)."""
+    from .solve.command import cmd_solve
+
+    return cmd_solve(game, ns, out)
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:

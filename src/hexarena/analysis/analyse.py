@@ -86,7 +86,7 @@ def opening_orbits(game: Game) -> dict[int, list[int]]:
 
 def _usable_symmetries(game: Game) -> np.ndarray:
     ident = np.arange(game.board.size, dtype=np.int32)[None, :]
-    if game.board_json_extra():  # cells with data of their own (China Grove's exits)
+    if game.name == "china-grove":  # cells with data of their own (exits, classes)
         return ident
     view = game.cell_view(game.initial_array())
     perms = [
