@@ -11,7 +11,7 @@ if [ ! -x .venv/bin/python ]; then
     "$PYTHON" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test,web,rl,postgres]'
+.venv/bin/python -m pip install --quiet -e '.[test,web,rl,postgres,analysis]'
 
 # Browser tests drive Debian's Chromium through Playwright; no browser is ever downloaded.
 # The web app's tests also run over a throw-away PostgreSQL server (tests/postgres.py).

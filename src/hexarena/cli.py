@@ -306,6 +306,8 @@ def build_parser() -> argparse.ArgumentParser:
         ("match", "play a match between two computer players"),
         ("tournament", "play a round robin between computer players"),
         ("engine", "serve a computer player by the engine protocol on stdin and stdout"),
+        ("analyse", "report a game's length, balance and swap map, with plots"),
+        ("solve", "prove who wins a small board, and with which first moves"),
     ):
         sp = sub.add_parser(name, help=helptext, add_help=False)
         sp.add_argument(
@@ -340,6 +342,14 @@ def build_parser() -> argparse.ArgumentParser:
             from .match import add_arguments
 
             add_arguments(sp, tournament=name == "tournament")
+        if name == "analyse":
+            from .analysis.command import add_arguments as add_analyse_arguments
+
+            add_analyse_arguments(sp)
+        if name == "solve":
+            from .solve.command import add_arguments as add_solve_arguments
+
+            add_solve_arguments(sp)
 
     sp = sub.add_parser("replay", help="validate a record and show the final position")
     sp.add_argument("file", help="record file")
@@ -409,7 +419,16 @@ def cmd_warmup(ns: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament", "engine")
+GAME_COMMANDS = (
+    "play",
+    "selfplay",
+    "board",
+    "match",
+    "tournament",
+    "engine",
+    "analyse",
+    "solve",
+)
 
 
 def main(
@@ -484,6 +503,8 @@ def _run_game_command(
         "match": lambda: _match_command(command, game, ns, out),
         "tournament": lambda: _match_command(command, game, ns, out),
         "engine": lambda: _engine_command(game, ns, inp, out),
+        "analyse": lambda: _analyse_command(game, ns, out),
+        "solve": lambda: _solve_command(game, ns, out),
     }
     return handlers[command]()
 
@@ -500,6 +521,20 @@ def _engine_command(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO
     from .engine import serve
 
     return serve(game, player=ns.player, seed=ns.seed, inp=inp, out=out)
+
+
+def _analyse_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
+    """``analyse`` (see :mod:`hexarena.analysis`)."""
+    from .analysis.command import cmd_analyse
+
+    return cmd_analyse(game, ns, out)
+
+
+def _solve_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
+    """``solve`` (see :mod:`hexarena.solve`)."""
+    from .solve.command import cmd_solve
+
+    return cmd_solve(game, ns, out)
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
