@@ -14,12 +14,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from .cliargs import CliError, OneLineParser, records_folder, whole_number
 from .core import Game, HexArenaError, Option
-from .games import game_class, game_names
-
-
-class CliError(Exception):
-    """A command-line usage error, reported as one line and exit status 2."""
+from .games import GAME_MODULES, game_class, game_names
+from .limits import cut
 
 
 # ---------------------------------------------------------------- game options
@@ -54,10 +52,27 @@ def game_from_args(cls: type[Game], ns: argparse.Namespace) -> Game:
     return cls(**given)
 
 
-def _split_game(argv: list[str]) -> tuple[str | None, list[str]]:
-    for i, a in enumerate(argv):
-        if not a.startswith("-"):
+def _split_game(argv: list[str], sub: argparse.ArgumentParser) -> tuple[str | None, list[str]]:
+    """The game's name (the first word that is not an option or an option's value) and the
+    other arguments. A game option before the name takes the next word as its value unless
+    that word is a game's name (``--size 5 churn``, ``--no_stalling throngs``)."""
+    valued = {s for a in sub._actions if a.nargs != 0 for s in a.option_strings}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if not a.startswith("-") or a == "-":
             return a, argv[:i] + argv[i + 1 :]
+        nxt = argv[i + 1] if i + 1 < len(argv) else None
+        takes = "=" not in a and (
+            a in valued
+            or (
+                a not in sub._option_string_actions
+                and nxt is not None
+                and not nxt.startswith("-")
+                and nxt.strip().lower().replace("_", "-") not in GAME_MODULES
+            )
+        )
+        i += 2 if takes else 1
     return None, argv
 
 
@@ -115,9 +130,7 @@ def cmd_selfplay(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
     """Random games with a progress bar, then a summary."""
     from .selfplay import selfplay
 
-    if ns.games < 1:
-        raise CliError("--games must be at least 1")
-    records = Path(ns.records) if ns.records else None
+    records = records_folder(Path(ns.records)) if ns.records else None
     show = not ns.json and not ns.quiet and out.isatty()
     if show:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -277,7 +290,7 @@ def cmd_serve(ns: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- parser
 def build_parser() -> argparse.ArgumentParser:
     """The top-level parser (game options are added once the game is known)."""
-    p = argparse.ArgumentParser(
+    p = OneLineParser(
         prog="hexarena",
         description="Churn, Gyre, Throngs, Scrunch and China Grove: play, analyse and serve.",
     )
@@ -292,6 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
         ("board", "draw a game's board"),
         ("match", "play a match between two computer players"),
         ("tournament", "play a round robin between computer players"),
+        ("engine", "serve a computer player by the engine protocol on stdin and stdout"),
+        ("analyse", "report a game's length, balance and swap map, with plots"),
+        ("solve", "prove who wins a small board, and with which first moves"),
     ):
         sp = sub.add_parser(name, help=helptext, add_help=False)
         sp.add_argument(
@@ -302,10 +318,16 @@ def build_parser() -> argparse.ArgumentParser:
                 "--vs", default="random", help="opponent: human, or a player name (default random)"
             )
             sp.add_argument("--first", action="store_true", help="against the computer, move first")
-            sp.add_argument("--seed", type=int, default=None, help="seed for the computer player")
+            sp.add_argument(
+                "--seed", type=whole_number(), default=None, help="seed for the computer player"
+            )
         if name == "selfplay":
-            sp.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-            sp.add_argument("--seed", type=int, default=1, help="seed (same seed, same games)")
+            sp.add_argument(
+                "--games", type=whole_number(1), default=100, help="number of games (default 100)"
+            )
+            sp.add_argument(
+                "--seed", type=whole_number(), default=1, help="seed (same seed, same games)"
+            )
             sp.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
             sp.add_argument("--json", action="store_true", help="print one JSON object")
             sp.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -313,21 +335,33 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument(
                 "--json", action="store_true", help="list cells, names, coordinates, adjacency"
             )
+        if name == "engine":
+            sp.add_argument("--player", default="mcts", help="the player served (default mcts)")
+            sp.add_argument("--seed", type=int, default=None, help="seed for the player")
         if name in ("match", "tournament"):
             from .match import add_arguments
 
             add_arguments(sp, tournament=name == "tournament")
+        if name == "analyse":
+            from .analysis.command import add_arguments as add_analyse_arguments
+
+            add_analyse_arguments(sp)
+        if name == "solve":
+            from .solve.command import add_arguments as add_solve_arguments
+
+            add_solve_arguments(sp)
 
     sp = sub.add_parser("replay", help="validate a record and show the final position")
     sp.add_argument("file", help="record file")
 
     sp = sub.add_parser("serve", help="start the web app (play in the browser)")
     sp.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    sp.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sp.add_argument("--port", type=whole_number(0), default=8000, help="port (default 8000)")
     sp.add_argument(
         "--db",
         default="sqlite:///hexarena.db",
-        help="database URL (default sqlite:///hexarena.db in the current folder)",
+        help="database URL: sqlite:///FILE (default sqlite:///hexarena.db in the current folder)"
+        " or postgresql://USER:PASSWORD@HOST:PORT/DATABASE (needs hexarena[postgres])",
     )
     sp.add_argument(
         "--allowed-hosts",
@@ -344,13 +378,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument(
         "--games-per-minute",
-        type=_positive,
+        type=whole_number(1),
         default=20,
         help="new games one address may create a minute (default 20)",
     )
     sp.add_argument(
         "--moves-per-second",
-        type=_positive,
+        type=whole_number(1),
         default=10,
         help="moves, hints and other changes one address may send a second (default 10)",
     )
@@ -359,16 +393,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("games", nargs="*", metavar="GAME", help="games to compile (default all)")
     return p
-
-
-def _positive(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number is needed, not {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"a positive number is needed, not {v}")
-    return v
 
 
 def cmd_warmup(ns: argparse.Namespace, out: TextIO) -> int:
@@ -395,7 +419,16 @@ def cmd_warmup(ns: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament")
+GAME_COMMANDS = (
+    "play",
+    "selfplay",
+    "board",
+    "match",
+    "tournament",
+    "engine",
+    "analyse",
+    "solve",
+)
 
 
 def main(
@@ -422,23 +455,30 @@ def main(
         if ns.command == "warmup":
             return cmd_warmup(ns, out)
         parser.error(f"unknown command {ns.command}")
-    except (HexArenaError, CliError) as exc:
-        print(f"hexarena: error: {exc}", file=sys.stderr)
+    except (HexArenaError, CliError, OSError) as exc:
+        if isinstance(exc, BrokenPipeError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+            return 0
+        text = " ".join(str(exc).split()) if not isinstance(exc, OSError) else _os_error(exc)
+        print(f"hexarena: error: {cut(text, 400)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # output piped into a program that stopped reading (e.g. head)
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
-        return 0
     return 0
+
+
+def _os_error(exc: OSError) -> str:
+    """An operating-system error as one line (what failed, on which file)."""
+    where = f" ({exc.filename})" if exc.filename else ""
+    return f"{exc.strerror or exc}{where}"
 
 
 def _run_game_command(
     parser: argparse.ArgumentParser, args: list[str], inp: TextIO, out: TextIO
 ) -> int:
     command = args[0]
-    game_name, rest = _split_game(args[1:])
     sub = _subparser(parser, command)
+    game_name, rest = _split_game(args[1:], sub)
     if game_name is None:
         if "-h" in rest or "--help" in rest:
             sub.print_help(out)
@@ -446,9 +486,7 @@ def _run_game_command(
             return 0
         raise CliError(f"{command} needs a game: one of {', '.join(game_names())}")
     cls = game_class(game_name)
-    full = argparse.ArgumentParser(
-        prog=f"hexarena {command} {cls.name}", add_help=False, parents=[sub]
-    )
+    full = OneLineParser(prog=f"hexarena {command} {cls.name}", add_help=False, parents=[sub])
     add_game_options(full, cls)
     ns, unknown = full.parse_known_args(rest)
     if ns.help:
@@ -464,6 +502,9 @@ def _run_game_command(
         "board": lambda: cmd_board(game, ns, out),
         "match": lambda: _match_command(command, game, ns, out),
         "tournament": lambda: _match_command(command, game, ns, out),
+        "engine": lambda: _engine_command(game, ns, inp, out),
+        "analyse": lambda: _analyse_command(game, ns, out),
+        "solve": lambda: _solve_command(game, ns, out),
     }
     return handlers[command]()
 
@@ -473,6 +514,27 @@ def _match_command(command: str, game: Game, ns: argparse.Namespace, out: TextIO
     from .match import cmd_match, cmd_tournament
 
     return cmd_match(game, ns, out) if command == "match" else cmd_tournament(game, ns, out)
+
+
+def _engine_command(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    """``engine``: the engine protocol (see :mod:`hexarena.engine`)."""
+    from .engine import serve
+
+    return serve(game, player=ns.player, seed=ns.seed, inp=inp, out=out)
+
+
+def _analyse_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
+    """``analyse`` (see :mod:`hexarena.analysis`)."""
+    from .analysis.command import cmd_analyse
+
+    return cmd_analyse(game, ns, out)
+
+
+def _solve_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
+    """``solve`` (see :mod:`hexarena.solve`)."""
+    from .solve.command import cmd_solve
+
+    return cmd_solve(game, ns, out)
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:

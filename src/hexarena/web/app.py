@@ -1,9 +1,10 @@
 """The ASGI application: the JSON API, live updates (server-sent events) and the page.
 
 Every answer of the API is JSON; a refused request answers ``{"error": "..."}`` with a 4xx status
-and changes nothing. Seat tokens travel in the ``X-Seat-Token`` header only; without one a request
-sees the game as a spectator. Every request passes :class:`~hexarena.web.guard.Guard` first
-(hosts, origins, body size, rates, security headers). See ``docs/web.md``.
+and changes nothing. Seat tokens travel in the ``X-Seat-Token`` header or the game's seat cookie
+(never in the URL: see ``seats``); without one a request sees the game as a spectator. Every
+request passes :class:`~hexarena.web.guard.Guard` first (hosts, origins, body size, rates,
+security headers). See ``docs/web.md``.
 """
 
 from __future__ import annotations
@@ -30,10 +31,13 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from . import seats as seat_links
 from .arena import ApiError, Arena
 from .bounds import bounded_json
 from .guard import Guard, GuardConfig
-from .storage import Storage
+from .seats import request_token, seat_response
+from .storage import open_storage, redact_url
+from .teaching import TeachingError, guide, guide_try, rules
 from .workers import ComputerPool
 
 log = logging.getLogger("hexarena.web")
@@ -46,7 +50,7 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _token(request: Request) -> str | None:
-    return request.headers.get("x-seat-token") or None
+    return request_token(request, request.path_params.get("game_id"))
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -87,7 +91,7 @@ def create_app(
     ``pool`` (or a pool of ``workers`` processes of its own). With ``warm`` every game's
     kernels and search compile in the background from the start.
     """
-    storage = Storage(db)
+    storage = open_storage(db)
     arena = Arena(
         storage, computer_timeout=computer_timeout, workers=workers, pool=pool, warm_search=warm
     )
@@ -95,6 +99,7 @@ def create_app(
     def api(fn: Callable[[Request], Awaitable[Any]]) -> Handler:
         async def handler(request: Request) -> Response:
             try:
+                request_token(request, None)  # refuses a token in the query string
                 result = await fn(request)
             except ApiError as exc:
                 return JSONResponse(
@@ -125,10 +130,22 @@ def create_app(
         return {"games": arena.recent(limit)}
 
     async def create(request: Request) -> Any:
-        return await arena.create(await _body(request))
+        return seat_response(await arena.create(await _body(request)))
 
     async def import_record(request: Request) -> Any:
-        return await arena.import_record(await _body(request))
+        return seat_response(await arena.import_record(await _body(request)))
+
+    async def claim(request: Request) -> Any:
+        session = await game_of(request)
+        return seat_response(await seat_links.claim(arena, session, await _body(request)))
+
+    async def device(request: Request) -> Any:
+        session = await game_of(request)
+        return seat_links.device_link(arena, session, _token(request))
+
+    async def invite(request: Request) -> Any:
+        session = await game_of(request)
+        return seat_links.invite_link(arena, session, _token(request))
 
     async def show(request: Request) -> Any:
         session = await game_of(request)
@@ -222,6 +239,33 @@ def create_app(
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    # -- teaching: rules pages and guided first games (positions built by the engine) ---------
+    def teach(fn: Callable[[Request], Any]) -> Handler:
+        async def run(request: Request) -> Any:
+            try:  # building positions may load a game's rules: keep it off the event loop
+                return await asyncio.to_thread(fn, request)
+            except TeachingError as exc:
+                raise ApiError(exc.status, exc.message) from None
+
+        return api(run)
+
+    def learn_step(request: Request) -> int:
+        text = request.path_params["step"]
+        if not text.isdigit() or len(text) > 3:
+            raise TeachingError(404, f"there is no step {text[:10]!r}")
+        return int(text) - 1
+
+    async def learn_try(request: Request) -> Any:
+        body = await _body(request)
+        try:
+            name, step = request.path_params["game"], learn_step(request)
+            return await asyncio.to_thread(guide_try, name, step, body)
+        except TeachingError as exc:
+            raise ApiError(exc.status, exc.message) from None
+
+    async def teaching_page(request: Request) -> Response:
+        return FileResponse(STATIC / "learn.html", headers={"Cache-Control": "no-cache"})
+
     async def not_found(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         detail = exc.detail if isinstance(exc, HTTPException) else "internal error"
@@ -235,6 +279,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        arena.listen()
         if warm:
             arena.warmer.start()
         yield
@@ -244,6 +289,11 @@ def create_app(
     routes = [
         Route("/", page),
         Route("/game/{game_id}", page),
+        Route("/rules/{game}", teaching_page),
+        Route("/learn/{game}", teaching_page),
+        Route("/api/rules/{game}", teach(lambda r: rules(r.path_params["game"]))),
+        Route("/api/learn/{game}", teach(lambda r: guide(r.path_params["game"]))),
+        Route("/api/learn/{game}/{step}", api(learn_try), methods=["POST"]),
         Route("/api/meta", api(meta)),
         Route("/api/games", api(list_games), methods=["GET"]),
         Route("/api/games", api(create), methods=["POST"]),
@@ -257,6 +307,9 @@ def create_app(
         Route(g + "/undo", api(undo), methods=["POST"]),
         Route(g + "/resign", api(resign), methods=["POST"]),
         Route(g + "/hint", api(hint), methods=["POST"]),
+        Route(g + "/claim", api(claim), methods=["POST"]),
+        Route(g + "/device", api(device), methods=["POST"]),
+        Route(g + "/invite", api(invite), methods=["POST"]),
         Route(g + "/record", api(record)),
         Route(g + "/events", api(events)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -310,7 +363,8 @@ def serve(
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5
     )
-    print(f"hexarena: serving on http://{host}:{port}/ (games stored in {db})", flush=True)
+    where = redact_url(db)
+    print(f"hexarena: serving on http://{host}:{port}/ (games stored in {where})", flush=True)
     if warm:
         print("hexarena: getting the computer players ready in the background", flush=True)
     Server(config).run()

@@ -14,8 +14,8 @@ Errors are :class:`ApiError` with the HTTP status to answer and a message for a 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
-import hmac
 import logging
 import secrets
 from collections import OrderedDict
@@ -30,7 +30,9 @@ from ..core import H_COLOUR, H_PLAYER, Game, GameOverError, HexArenaError, Optio
 from ..games import game_class, game_names
 from ..records import read_record, write_record
 from .bounds import RequestRefused, actions_field, check_option_values, cut, shown
-from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict
+from .seats import clean_name, mask_of, new_secret
+from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict, digest, seats_in
+from .teaching import effects, has_journeys, journeys, potentials, prompt, turn_marks
 from .workers import ComputerPool, JobCancelled, JobFailed, Warmer
 
 log = logging.getLogger("hexarena.web")
@@ -67,6 +69,8 @@ class Session:
     watchers: int = 0
     #: Cells the last turn changed besides those it played on (removals, captures, a final fill).
     effects: list[int] = field(default_factory=list)
+    #: The paths of the last turn's moving stones (Throngs' dispatches), landing sites in order.
+    journeys: list[list[int]] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -242,24 +246,32 @@ class Arena:
     # -- loading -----------------------------------------------------------
     @staticmethod
     def _effects(game: Game, before: State, after: State, move: MoveRow) -> list[int]:
-        """Cells whose content a turn changed, other than the cells it played on."""
-        played = set(move.actions)
-        old, new = game.cell_view(before.array), game.cell_view(after.array)
-        return [
-            i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b and i not in played
-        ]
+        """Cells whose stone a turn changed, other than the cells it played on."""
+        return effects(game, before, after, move.actions)
+
+    @staticmethod
+    def _before_last(game: Game, moves: list[MoveRow]) -> State:
+        """The position before the last of ``moves``."""
+        before = game.new_initial_state()
+        flat = [a for m in moves[:-1] for a in m.actions]
+        if flat:
+            before.apply_actions(flat)
+        return before
 
     def _last_effects(self, game: Game, moves: list[MoveRow]) -> list[int]:
         """The effects of the last of ``moves`` (replaying the ones before it)."""
         if not moves:
             return []
-        before = game.new_initial_state()
-        flat = [a for m in moves[:-1] for a in m.actions]
-        if flat:
-            before.apply_actions(flat)
+        before = self._before_last(game, moves)
         after = before.copy()
         after.apply_actions(moves[-1].actions)
         return self._effects(game, before, after, moves[-1])
+
+    def _last_journeys(self, game: Game, moves: list[MoveRow]) -> list[list[int]]:
+        """The paths of the stones the last of ``moves`` moved (Throngs)."""
+        if not moves or not has_journeys(game):
+            return []
+        return journeys(game, self._before_last(game, moves), moves[-1].actions)
 
     def _build(self, row: GameRow, moves: list[MoveRow]) -> tuple[Game, State]:
         game = game_class(row.game).from_record_tags(row.tags)
@@ -297,6 +309,7 @@ class Arena:
             session.row, session.game, session.state, session.moves = row, game, state, moves
             session.notify()
         session.effects = self._last_effects(game, moves)
+        session.journeys = self._last_journeys(game, moves)
         self._kick(session)
         return session
 
@@ -321,17 +334,45 @@ class Arena:
             return True
         return False
 
+    def listen(self) -> None:
+        """Reload a game as soon as another server process changes it (where the storage
+        announces changes: PostgreSQL), so its watchers here hear of it at once."""
+        loop = asyncio.get_running_loop()
+
+        def changed(game_id: str) -> None:
+            with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
+                loop.call_soon_threadsafe(self._changed_elsewhere, game_id)
+
+        self.storage.listen(changed)
+
+    def _changed_elsewhere(self, game_id: str) -> None:
+        """Reload the game ``game_id`` (every loaded game for ``""``) if it is loaded here."""
+        if self.stopping:
+            return
+        if game_id:
+            sessions = [s] if (s := self.sessions.get(game_id)) is not None else []
+        else:
+            sessions = list(self.sessions.values())
+        if not sessions:
+            return
+
+        async def reload() -> None:
+            for session in sessions:
+                with contextlib.suppress(ApiError):
+                    await self.refresh(session)
+
+        task = asyncio.get_running_loop().create_task(reload())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     # -- seats -------------------------------------------------------------
     @staticmethod
     def seats_of(session: Session, token: str | None) -> set[int]:
         """The seats a token may move for (empty for a spectator)."""
         if not token:
             return set()
-        return {
-            s
-            for s, t in enumerate(session.row.tokens)
-            if t is not None and hmac.compare_digest(t.encode(), token.encode())
-        }
+        key = digest(token)
+        return {s for h, mask in session.row.tokens if h == key for s in seats_in(mask)}
 
     def _mover(self, session: Session, token: str | None, what: str) -> set[int]:
         seats = self.seats_of(session, token)
@@ -346,9 +387,8 @@ class Arena:
         return seats
 
     # -- creating ----------------------------------------------------------
-    def _seats_for(
-        self, body: dict[str, Any]
-    ) -> tuple[str, list[str], tuple[str | None, str | None]]:
+    def _seats_for(self, body: dict[str, Any]) -> tuple[str, list[str], list[int]]:
+        """The mode, what sits at each seat, and the creator's seats."""
         mode = body.get("mode", "computer")
         if mode not in MODES:
             raise ApiError(400, f"mode must be one of {', '.join(MODES)}, not {shown(mode, 40)}")
@@ -363,19 +403,17 @@ class Arena:
                     f"there is no computer level {shown(level, 40)}; "
                     f"the levels are: {', '.join(levels)}",
                 )
-            seat = body.get("seat", 0)
-            if seat not in (0, 1) or isinstance(seat, bool):
-                raise ApiError(
-                    400, f"seat must be 0 (move first) or 1 (move second), not {shown(seat, 40)}"
-                )
-            token = secrets.token_urlsafe(18)
-            seats = ["human", f"computer:{level}"] if seat == 0 else [f"computer:{level}", "human"]
-            tokens = (token, None) if seat == 0 else (None, token)
-            return mode, seats, tokens
         if mode == "local":
-            token = secrets.token_urlsafe(18)
-            return mode, ["human", "human"], (token, token)
-        return mode, ["human", "human"], (secrets.token_urlsafe(18), secrets.token_urlsafe(18))
+            return mode, ["human", "human"], [0, 1]
+        seat = body.get("seat", 0)
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise ApiError(
+                400, f"seat must be 0 (move first) or 1 (move second), not {shown(seat, 40)}"
+            )
+        if mode == "computer":
+            seats = ["human", f"computer:{level}"] if seat == 0 else [f"computer:{level}", "human"]
+            return mode, seats, [seat]
+        return mode, ["human", "human"], [seat]
 
     def _new_game(self, body: dict[str, Any]) -> Game:
         name = body.get("game")
@@ -394,32 +432,54 @@ class Arena:
         except (TypeError, ValueError) as exc:
             raise ApiError(400, f"bad options for {name}: {cut(str(exc))}") from None
 
-    def _links(self, game_id: str, tokens: tuple[str | None, str | None]) -> dict[str, Any]:
-        seats = {
-            str(s): f"/game/{game_id}#token={t}" for s, t in enumerate(tokens) if t is not None
-        }
-        return {"spectator": f"/game/{game_id}", "seats": seats}
+    def _store_new(
+        self,
+        body: dict[str, Any],
+        game: Game,
+        moves: list[MoveRow] | None = None,
+        state: State | None = None,
+    ) -> dict[str, Any]:
+        """Store a new game with the creator's token (and an online game's invitation code)."""
+        mode, seats, mine = self._seats_for(body)
+        name = clean_name(body.get("name"))
+        if name and mode == "local":
+            raise ApiError(400, "a game on one screen has no player names; leave 'name' out")
+        names = ("", "")
+        if name:
+            names = (name, "") if mine == [0] else ("", name)
+        game_id = secrets.token_hex(6)
+        token = new_secret()
+        links = {"spectator": f"/game/{game_id}"}
+        codes = []
+        if mode == "online":
+            invite = new_secret()
+            codes.append((digest(invite), mask_of({1 - mine[0]}), "invite"))
+            links["invite"] = f"/game/{game_id}#invite={invite}"
+        self.storage.create_game(
+            game_id,
+            game.name,
+            game.record_tags(),
+            mode,
+            seats,
+            secrets.randbelow(2**31),
+            tokens=[(digest(token), mask_of(mine))],
+            codes=codes,
+            names=names,
+            moves=moves or (),
+            resigned=None if state is None else state.resigned,
+            ending=Ending() if state is None else _ending(state),
+        )
+        return {"id": game_id, "token": token, "you": mine, "links": links}
 
     async def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        """A new game from the form: game, options, mode (and the level and seat of a person)."""
-        game = self._new_game(body)
-        mode, seats, tokens = self._seats_for(body)
-        game_id = secrets.token_hex(6)
-        self.storage.create_game(
-            game_id, game.name, game.record_tags(), mode, seats, tokens, secrets.randbelow(2**31)
-        )
-        session = await self.get(game_id)
-        return self._created(session, tokens)
+        """A new game from the form: game, options, mode (and the level and seat of a person).
 
-    def _created(self, session: Session, tokens: tuple[str | None, str | None]) -> dict[str, Any]:
-        mine = next(t for t in tokens if t is not None)
-        return {
-            "id": session.id,
-            "token": mine,
-            "tokens": {str(s): t for s, t in enumerate(tokens) if t is not None},
-            "links": self._links(session.id, tokens),
-            "version": session.version,
-        }
+        The answer holds the creator's token (for their own seats only) and the links: the
+        spectators' and, for a game between two people apart, the invitation to the open seat.
+        """
+        created = self._store_new(body, self._new_game(body))
+        session = await self.get(created["id"])
+        return {**created, "version": session.version}
 
     async def import_record(self, body: dict[str, Any]) -> dict[str, Any]:
         """A new game from a record's text, to continue in the given mode."""
@@ -428,7 +488,6 @@ class Arena:
             raise ApiError(400, "the request needs 'record': the text of a game record")
         if len(text) > 20_000_000:
             raise ApiError(413, "that record is too large to import here")
-        mode, seats, tokens = self._seats_for(body)
 
         def parse() -> tuple[Any, list[MoveRow]]:
             rec = read_record(text, source="the imported record")
@@ -448,22 +507,9 @@ class Arena:
             rec, moves = await asyncio.to_thread(parse)
         except HexArenaError as exc:
             raise ApiError(400, cut(str(exc))) from None
-        state = rec.state
-        game_id = secrets.token_hex(6)
-        self.storage.create_game(
-            game_id,
-            rec.game.name,
-            rec.game.record_tags(),
-            mode,
-            seats,
-            tokens,
-            secrets.randbelow(2**31),
-            moves,
-            state.resigned,
-            _ending(state),
-        )
-        session = await self.get(game_id)
-        return self._created(session, tokens)
+        created = self._store_new(body, rec.game, moves, rec.state)
+        session = await self.get(created["id"])
+        return {**created, "version": session.version}
 
     def recent(self, limit: int) -> list[dict[str, Any]]:
         """The latest games, for the list on the front page (public data only)."""
@@ -526,6 +572,7 @@ class Arena:
             "actions": m.actions,
             "text": game.move_text(m.actions) if m.actions else "",
             "cells": [a for a in m.actions if a < game.board.size],
+            **turn_marks(game, m.actions),
         }
 
     def _position(self, game: Game, state: State) -> dict[str, Any]:
@@ -543,6 +590,8 @@ class Arena:
             "specials": [{"action": a, "name": game.action_text(a)} for a in legal if a >= n],
             "turn_actions": state.turn_actions,
             "seat_colours": [state.seat_colour(0), state.seat_colour(1)],
+            "prompt": prompt(game, state),
+            "potentials": potentials(game, state),
         }
 
     def view(self, session: Session, token: str | None) -> dict[str, Any]:
@@ -561,6 +610,8 @@ class Arena:
                     "level": level,
                     "colour": c,
                     "colour_name": g.colours[c] if c >= 0 else None,
+                    "name": session.row.names[s],
+                    "claimed": bool(level) or session.row.claimed(s),
                 }
             )
         undo = (
@@ -584,6 +635,7 @@ class Arena:
             "last_move": {
                 **self._move(g, len(session.moves) - 1, session.moves[-1]),
                 "effects": session.effects,
+                "journeys": session.journeys,
             }
             if session.moves
             else None,
@@ -628,7 +680,11 @@ class Arena:
             before = st.copy()
             st.apply_actions(session.moves[turn - 1].actions)
             m = session.moves[turn - 1]
-            last = {**self._move(g, turn - 1, m), "effects": self._effects(g, before, st, m)}
+            last = {
+                **self._move(g, turn - 1, m),
+                "effects": self._effects(g, before, st, m),
+                "journeys": journeys(g, before, m.actions),
+            }
         if turn == total and session.row.resigned is not None:
             st.resign(session.row.resigned)
         o = st.outcome()
@@ -661,6 +717,7 @@ class Arena:
                 "actions": actions,
                 "complete": complete,
                 "text": session.game.move_text(actions) if actions else "",
+                "marks": turn_marks(session.game, actions),
             }
         )
         return data
@@ -723,6 +780,7 @@ class Arena:
         except VersionConflict as exc:
             raise ApiError(409, str(exc)) from None
         session.effects = self._effects(session.game, session.state, st, move)
+        session.journeys = journeys(session.game, session.state, move.actions)
         session.state = st
         session.moves.append(move)
         session.row = dataclasses.replace(session.row, version=new, turns=len(session.moves))
@@ -766,6 +824,7 @@ class Arena:
                 raise ApiError(409, str(exc)) from None
             session.state, session.moves = st, moves
             session.effects = self._last_effects(session.game, moves)
+            session.journeys = self._last_journeys(session.game, moves)
             session.row = dataclasses.replace(row, version=new, turns=keep)
             self.pool.cancel(session.id)  # a search of the old position is of no use now
             session.notify()
@@ -816,7 +875,7 @@ class Arena:
         names = tuple(
             "computer " + (session.computer_level(s) or "")
             if session.computer_level(s)
-            else f"player {s + 1}"
+            else session.row.names[s] or f"player {s + 1}"
             for s in (0, 1)
         )
         return write_record(
