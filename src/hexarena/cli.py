@@ -273,8 +273,15 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         from .web.storage import StorageError
     except ImportError as exc:
         raise CliError(f"the web app needs: pip install 'hexarena[web]' ({exc})") from None
+    from .web.guard import GuardConfig, Rate
+
+    hosts = tuple(h.strip() for h in ",".join(ns.allowed_hosts).split(",") if h.strip())
+    guard = GuardConfig(
+        create_rate=Rate(burst=ns.games_per_minute, per_second=ns.games_per_minute / 60),
+        move_rate=Rate(burst=max(1, ns.moves_per_second * 12), per_second=ns.moves_per_second),
+    )
     try:
-        serve(ns.host, ns.port, ns.db)
+        serve(ns.host, ns.port, ns.db, allowed_hosts=hosts, warm=not ns.no_warm, guard=guard)
     except StorageError as exc:
         raise CliError(str(exc)) from None
     return 0
@@ -298,6 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
         ("board", "draw a game's board"),
         ("match", "play a match between two computer players"),
         ("tournament", "play a round robin between computer players"),
+        ("engine", "serve a computer player by the engine protocol on stdin and stdout"),
+        ("analyse", "report a game's length, balance and swap map, with plots"),
+        ("solve", "prove who wins a small board, and with which first moves"),
     ):
         sp = sub.add_parser(name, help=helptext, add_help=False)
         sp.add_argument(
@@ -325,10 +335,21 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument(
                 "--json", action="store_true", help="list cells, names, coordinates, adjacency"
             )
+        if name == "engine":
+            sp.add_argument("--player", default="mcts", help="the player served (default mcts)")
+            sp.add_argument("--seed", type=int, default=None, help="seed for the player")
         if name in ("match", "tournament"):
             from .match import add_arguments
 
             add_arguments(sp, tournament=name == "tournament")
+        if name == "analyse":
+            from .analysis.command import add_arguments as add_analyse_arguments
+
+            add_analyse_arguments(sp)
+        if name == "solve":
+            from .solve.command import add_arguments as add_solve_arguments
+
+            add_solve_arguments(sp)
 
     sp = sub.add_parser("replay", help="validate a record and show the final position")
     sp.add_argument("file", help="record file")
@@ -339,12 +360,75 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument(
         "--db",
         default="sqlite:///hexarena.db",
-        help="database URL (default sqlite:///hexarena.db in the current folder)",
+        help="database URL: sqlite:///FILE (default sqlite:///hexarena.db in the current folder)"
+        " or postgresql://USER:PASSWORD@HOST:PORT/DATABASE (needs hexarena[postgres])",
     )
+    sp.add_argument(
+        "--allowed-hosts",
+        action="append",
+        default=[],
+        metavar="NAMES",
+        help="host names the server answers to besides localhost and the listening address "
+        "(comma-separated; .example.org for a domain and its subdomains; * for any)",
+    )
+    sp.add_argument(
+        "--no-warm",
+        action="store_true",
+        help="do not compile every game's computer player at start (each compiles on first use)",
+    )
+    sp.add_argument(
+        "--games-per-minute",
+        type=whole_number(1),
+        default=20,
+        help="new games one address may create a minute (default 20)",
+    )
+    sp.add_argument(
+        "--moves-per-second",
+        type=whole_number(1),
+        default=10,
+        help="moves, hints and other changes one address may send a second (default 10)",
+    )
+    sp = sub.add_parser(
+        "warmup", help="compile every game's kernels and computer player ahead of time"
+    )
+    sp.add_argument("games", nargs="*", metavar="GAME", help="games to compile (default all)")
     return p
 
 
-GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament")
+def cmd_warmup(ns: argparse.Namespace, out: TextIO) -> int:
+    """Compile (or load) every game's kernels and search, saying how long each took."""
+    from .games import game_names
+    from .warmup import Timing, warm_all
+
+    names = list(ns.games) or game_names()
+    unknown = [n for n in names if n not in game_names()]
+    if unknown:
+        raise CliError(f"there is no game {unknown[0]!r}; the games are: {', '.join(game_names())}")
+
+    def report(name: str, rules: Timing, search: Timing | None) -> None:
+        found = (
+            f", search {search.cpu:.1f} s processor / {search.wall:.1f} s wall" if search else ""
+        )
+        print(
+            f"{name}: rules {rules.cpu:.1f} s processor / {rules.wall:.1f} s wall{found}",
+            file=out,
+            flush=True,
+        )
+
+    warm_all(names, report=report)
+    return 0
+
+
+GAME_COMMANDS = (
+    "play",
+    "selfplay",
+    "board",
+    "match",
+    "tournament",
+    "engine",
+    "analyse",
+    "solve",
+)
 
 
 def main(
@@ -368,6 +452,8 @@ def main(
             return cmd_replay(ns, out)
         if ns.command == "serve":
             return cmd_serve(ns)
+        if ns.command == "warmup":
+            return cmd_warmup(ns, out)
         parser.error(f"unknown command {ns.command}")
     except (HexArenaError, CliError, OSError) as exc:
         if isinstance(exc, BrokenPipeError):
@@ -416,6 +502,9 @@ def _run_game_command(
         "board": lambda: cmd_board(game, ns, out),
         "match": lambda: _match_command(command, game, ns, out),
         "tournament": lambda: _match_command(command, game, ns, out),
+        "engine": lambda: _engine_command(game, ns, inp, out),
+        "analyse": lambda: _analyse_command(game, ns, out),
+        "solve": lambda: _solve_command(game, ns, out),
     }
     return handlers[command]()
 
@@ -425,6 +514,27 @@ def _match_command(command: str, game: Game, ns: argparse.Namespace, out: TextIO
     from .match import cmd_match, cmd_tournament
 
     return cmd_match(game, ns, out) if command == "match" else cmd_tournament(game, ns, out)
+
+
+def _engine_command(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    """``engine``: the engine protocol (see :mod:`hexarena.engine`)."""
+    from .engine import serve
+
+    return serve(game, player=ns.player, seed=ns.seed, inp=inp, out=out)
+
+
+def _analyse_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
+    """``analyse`` (see :mod:`hexarena.analysis`)."""
+    from .analysis.command import cmd_analyse
+
+    return cmd_analyse(game, ns, out)
+
+
+def _solve_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
+    """``solve`` (see :mod:`hexarena.solve`)."""
+    from .solve.command import cmd_solve
+
+    return cmd_solve(game, ns, out)
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:

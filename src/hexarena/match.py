@@ -10,6 +10,11 @@ mean thinking time per turn of each player.
 A *tournament* is a round robin of matches between every pair of players; ratings come from a
 Bradley-Terry fit of all the games (Elo scale, mean 0).
 
+A player may also be an external engine, ``engine:COMMAND`` (see :mod:`hexarena.engine_player`
+and ``docs/engine-protocol.md``): an engine that crashes, does not answer in time or sends an
+illegal move forfeits that game (a loss, with the reason in the result and the record), and the
+match goes on; its ``info`` lines go into the record as comments.
+
 Every game can be saved as a record (``records`` directory), with the players' names and the
 seeds that reproduce it, so that ``hexarena replay`` can check and show it.
 
@@ -33,13 +38,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .ai import Limit, make_player, player_names
+from .ai import Limit, Player, make_player, player_names
 from .ai.mcts import check_limit
 from .cliargs import records_folder, whole_number
-from .core import Game, HexArenaError
+from .core import Game, HexArenaError, State
+from .engine_player import EngineForfeit, EnginePlayer, is_engine
 from .games import game_class
 from .limits import cut_repr
-from .records import save_record
+from .records import save_record, write_record
 
 
 class MatchError(HexArenaError):
@@ -89,22 +95,34 @@ def play_game(job: GameJob) -> GameResult:
     """Play one game of a match to its end (or ``max_turns``, scored by resignation of the seat
     to act: only for bounding runaway games) and save its record when asked."""
     game = game_class(job.game_name).from_record_tags(job.game_tags)
-    players = [make_player(job.players[s], seed=job.seeds[s]) for s in (0, 1)]
-    for p in players:
-        p.prepare(game)
+    players = [_make_player(job.players[s], job.seeds[s]) for s in (0, 1)]
     state = game.new_initial_state()
     spent = [0.0, 0.0]
     turns = [0, 0]
-    while not state.is_terminal():
-        if job.max_turns is not None and state.turn >= job.max_turns:
-            state.resign()
-            break
-        seat = state.current_player
-        t0 = time.perf_counter()
-        acts = players[seat].choose_turn(state, job.limit)
-        spent[seat] += time.perf_counter() - t0
-        turns[seat] += 1
-        state.apply_move(acts)
+    forfeit: str | None = None
+    try:
+        for p in players:
+            p.prepare(game)
+        while not state.is_terminal():
+            if job.max_turns is not None and state.turn >= job.max_turns:
+                state.resign()
+                break
+            seat = state.current_player
+            t0 = time.perf_counter()
+            try:
+                acts = players[seat].choose_turn(state, job.limit)
+            except EngineForfeit as exc:
+                forfeit = f"{job.labels[seat]} forfeits: {exc}"
+                state.resign(seat)
+                break
+            finally:
+                spent[seat] += time.perf_counter() - t0
+                turns[seat] += 1
+            state.apply_move(acts)
+    finally:
+        for p in players:
+            if isinstance(p, EnginePlayer):
+                p.close()
     outcome = state.outcome()
     assert outcome is not None
     if job.record_path is not None:
@@ -115,7 +133,9 @@ def play_game(job: GameJob) -> GameResult:
         }
         if job.limit is not None:
             extra["Limit"] = limit_text(job.limit)
-        save_record(state, job.record_path, players=job.labels, extra=extra)
+        if forfeit is not None:
+            extra["Forfeit"] = forfeit
+        _save(state, job, extra, players)
     return GameResult(
         index=job.index,
         labels=job.labels,
@@ -124,8 +144,41 @@ def play_game(job: GameJob) -> GameResult:
         actions=state.ply,
         think_seconds=(spent[0], spent[1]),
         think_turns=(turns[0], turns[1]),
-        reason=outcome.reason,
+        reason=forfeit if forfeit is not None else outcome.reason,
     )
+
+
+def _make_player(name: str, seed: int) -> Player:
+    """A registered player by name, or an external engine for ``engine:COMMAND``."""
+    return EnginePlayer(name, seed) if is_engine(name) else make_player(name, seed=seed)
+
+
+def _save(state: State, job: GameJob, extra: dict[str, str], players: list[Player]) -> None:
+    """Save the game's record, with the engines' ``info`` lines as comments after the tags."""
+    assert job.record_path is not None
+    notes = [
+        f"; {job.labels[s]}: {line}"
+        for s, p in enumerate(players)
+        if isinstance(p, EnginePlayer)
+        for line in p.comments
+    ]
+    if not notes:
+        save_record(state, job.record_path, players=job.labels, extra=extra)
+        return
+    head, _, body = write_record(state, players=job.labels, extra=extra).partition("\n\n")
+    Path(job.record_path).write_text(head + "\n\n" + "\n".join(notes) + "\n" + body)
+
+
+def _file_label(label: str) -> str:
+    """A label as a piece of a file name: an engine's command without its folders (and
+    without its interpreter when it has arguments)."""
+    if is_engine(label):
+        from .engine_player import engine_command
+
+        argv = [Path(a).name for a in engine_command(label)]
+        label = "engine-" + "_".join(argv[1:] if len(argv) > 1 else argv)
+    keep = "".join(c if c.isalnum() or c in "._-" else "_" for c in label)
+    return keep.strip("_")[:60] or "player"
 
 
 def limit_text(limit: Limit) -> str:
@@ -240,6 +293,12 @@ def check_players(names: Sequence[str]) -> list[str]:
     known = player_names()
     out = []
     for n in names:
+        if is_engine(n):  # engine:COMMAND, the command as given
+            from .engine_player import engine_command
+
+            engine_command(n)
+            out.append(n.strip())
+            continue
         key = n.strip().lower()
         if key not in known:
             raise MatchError(
@@ -272,7 +331,10 @@ def match_jobs(
             names, labs = (b, a), (lb, la)
         path = None
         if records is not None:
-            path = str(records / f"{game.name}-{i + 1:04d}-{labs[0]}-vs-{labs[1]}.txt")
+            path = str(
+                records
+                / f"{game.name}-{i + 1:04d}-{_file_label(labs[0])}-vs-{_file_label(labs[1])}.txt"
+            )
         jobs.append(
             GameJob(
                 game_name=game.name,
@@ -635,7 +697,7 @@ def cmd_match(game: Game, ns: Any, out: Any) -> int:
             f"a match is between two players, not {len(ns.players)}: hexarena match {game.name} A B"
         )
     limit = limit_from_args(ns)
-    records = records_dir(ns, f"{game.name}-{a}-vs-{b}")
+    records = records_dir(ns, f"{game.name}-{_file_label(a)}-vs-{_file_label(b)}")
     show = not ns.json and not ns.quiet and out.isatty()
     bar = _progress(ns.games, f"{game.name}: {a} vs {b}", show)
     kwargs: dict[str, Any] = dict(

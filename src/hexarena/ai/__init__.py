@@ -1,14 +1,17 @@
 """Computer players behind one interface: ``player.choose(state, limit) -> action``.
 
 Registered names (for :func:`make_player`, ``hexarena play --vs`` and ``hexarena match``):
-``random``, ``uct`` (plain UCT), ``mcts`` (the strongest), and the strength levels ``easy``,
-``medium`` and ``hard``; see :mod:`hexarena.ai.mcts` and ``docs/players.md``.
+``random``, ``uct`` (plain UCT), ``mcts`` (the strongest search), the strength levels
+``easy``, ``medium`` and ``hard``, and ``perfect`` (proven wins where its solver finds them,
+``mcts`` elsewhere); see :mod:`hexarena.ai.mcts`, :mod:`hexarena.ai.perfect` and
+``docs/players.md``.
 """
 
 from __future__ import annotations
 
 from .base import Hint, Limit, Player, make_player, player_names
 from .mcts import FULL_SETTINGS, LEVELS, UCT_SETTINGS, MCTSPlayer, SearchError, SearchSettings
+from .perfect import PerfectPlayer
 from .plugins import GamePlugin, plugin_for, register_plugin
 from .random_player import RandomPlayer
 
@@ -20,6 +23,7 @@ __all__ = [
     "Hint",
     "Limit",
     "MCTSPlayer",
+    "PerfectPlayer",
     "Player",
     "RandomPlayer",
     "SearchError",

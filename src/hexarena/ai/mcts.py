@@ -400,6 +400,24 @@ class MCTSPlayer(Player):
         alive = [c for c in kids if c[3] != 1 - seat] or kids
         return max(alive, key=lambda c: (c[1], c[2]))[0]
 
+    def last_value(self) -> float | None:
+        """The expected result (0 to 1) for the player who was to act at the root of the last
+        search, by its most visited action (1 or 0 where the search proved it); ``None``
+        before any search. Reports use it to follow how a game's evaluation develops."""
+        if self._game is None or not self.last_stats:
+            return None
+        kids = self._children()
+        if not kids:
+            return None
+        seat = int(self._root_arr[H_PLAYER])
+        wins = [c for c in kids if c[3] == seat]
+        if wins:
+            return 1.0
+        alive = [c for c in kids if c[3] != 1 - seat]
+        if not alive:
+            return 0.0
+        return max(alive, key=lambda c: (c[1], c[2]))[2]
+
     def _resolve(self, limit: Limit | None) -> Limit:
         """``limit`` checked, or the player's default where it sets no bound."""
         lim = limit if limit is not None else self.default_limit

@@ -1,0 +1,84 @@
+"""``hexarena solve GAME [options]``: exact values of the first moves and of the game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..core import Game
+from . import SolveError, Solver, solve_game
+
+
+def add_arguments(sp: Any) -> None:
+    """The command-line arguments of ``solve``."""
+    sp.add_argument("--memory", type=float, default=1024, help="table memory in MB (default 1024)")
+    sp.add_argument(
+        "--nodes", type=int, default=None, help="give up after this many positions a first move"
+    )
+    sp.add_argument(
+        "--table", metavar="FILE", default=None, help="load and save the solution table"
+    )
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
+    """Solve the game's first moves, print the values, save the table when asked."""
+    if ns.nodes is not None and ns.nodes < 1:
+        raise SolveError(f"--nodes must be at least 1, not {ns.nodes}")
+    solver = Solver(game, ns.memory)
+    table = Path(ns.table) if ns.table else None
+    if table is not None and table.exists():
+        solver.load(table)
+    limit = ns.nodes if ns.nodes is not None else 1 << 62
+    show = not ns.json and not ns.quiet and out.isatty()
+    if show:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"solving {game.name}", total=None)
+            result = solve_game(
+                game,
+                node_limit=limit,
+                solver=solver,
+                on_move=lambda i, n: progress.update(task, completed=i, total=n),
+            )
+    else:
+        result = solve_game(game, node_limit=limit, solver=solver)
+    if table is not None:
+        try:
+            solver.save(table)
+        except OSError as exc:
+            raise SolveError(f"cannot write {str(table)[:100]}: {exc.strerror}") from None
+    if ns.json:
+        print(json.dumps(result), file=out)
+        return 0
+
+    def word(v: bool | None) -> str:
+        return "not proven" if v is None else ("first player wins" if v else "second player wins")
+
+    print(f"{game.title} ({game.option_text() or 'default options'})", file=out)
+    print(f"  without the pie rule: {word(result['first_player_wins_without_pie'])}", file=out)
+    if "first_player_wins_with_pie" in result:
+        print(f"  with the pie rule:    {word(result['first_player_wins_with_pie'])}", file=out)
+    wins = result["winning_openings"]
+    print(f"  winning first moves:  {', '.join(wins) if wins else 'none'}", file=out)
+    moves = result["first_moves"]
+    unknown = [m for m, v in moves.items() if v is None]
+    if unknown:
+        print(f"  not proven:           {', '.join(unknown)}", file=out)
+    if "swap" in result:
+        print("  the second player swaps after exactly the winning first moves", file=out)
+    print(
+        f"  {result['positions']:,} positions in the table, {result['nodes']:,} searched, "
+        f"{result['cpu_seconds']} s of processor time ({result['seconds']} s)",
+        file=out,
+    )
+    return 0
