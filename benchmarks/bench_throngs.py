@@ -5,8 +5,8 @@ from the sheet's set-up (random placements and colour choice) and picks uniforml
 legal actions at every decision (the compiled ``playout`` kernel: a uniform legal site, then a
 uniform destination or ``stop``). With the option ``repetition`` off (the sheet as written)
 some random games never end (they go round a cycle of captures and dispatches, even with
-``no_stalling``; about one game in 1,500 on the original board without it, one in 6,000 with
-it), so every playout needs a cap; with ``repetition`` (the default) those games end at the
+``no_stalling``; ``docs/games/throngs.md``, "Endless games", gives how often), so every
+playout needs a cap; with ``repetition`` (the default) those games end at the
 cycle's third time round. Each row is measured twice: with the cap plain UCT puts on its
 random simulations (100 actions per site: 9,300 on the original board, about 20 times the
 longest game that ends), and with self-play's cap of 100,000 actions, where each endless game

@@ -18,10 +18,29 @@ LAYERS: list[tuple[str, ...]] = [
     ("hexarena.limits", "hexarena.errors", "hexarena.hexgrid", "hexarena.bits", "hexarena.rng"),
     ("hexarena.options",),
     ("hexarena.core",),
+    ("hexarena.kernels_common",),
     ("hexarena.games",),
-    ("hexarena.records", "hexarena.selfplay", "hexarena.ai"),
+    (
+        "hexarena.records",
+        "hexarena.selfplay",
+        "hexarena.ai",
+        "hexarena.solve",
+        "hexarena.observe",
+        "hexarena.vector",
+    ),
     ("hexarena.cliargs",),
-    ("hexarena.match", "hexarena.web", "hexarena.cli", "hexarena.__main__"),
+    (
+        "hexarena.match",
+        "hexarena.engine",
+        "hexarena.engine_player",
+        "hexarena.envs",
+        "hexarena.openspiel",
+        "hexarena.warmup",
+        "hexarena.analysis",
+        "hexarena.web",
+        "hexarena.cli",
+        "hexarena.__main__",
+    ),
 ]
 
 

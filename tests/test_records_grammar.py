@@ -234,3 +234,19 @@ def test_a_finished_game_cannot_say_unfinished(churn: hexarena.Game) -> None:
     token_only = _set_result(text, result, "*")
     with pytest.raises(RecordError, match="Result tag"):
         read_record(token_only)
+
+
+# ---------------------------------------------------------------- 6: bounds inside records
+@pytest.mark.parametrize(
+    ("tags", "words"),
+    [
+        ('[Game "china-grove"]\n[board "a1 b1 f20000"]', "64"),
+        ('[Game "china-grove"]\n[board "a1 b1 f3000000"]', "64"),
+        ('[Game "churn"]\n[size "' + "9" * 5000 + '"]', "30 digits"),
+        ('[Game "churn"]\n[sides "400,400,400,400,400,400"]', "at most 16"),
+    ],
+)
+def test_numbers_in_a_record_are_bounded(tags: str, words: str) -> None:
+    with pytest.raises(RecordError, match=words) as info:
+        read_record(tags + "\n\n*\n")
+    assert len(str(info.value)) < 700

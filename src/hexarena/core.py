@@ -30,6 +30,7 @@ from .errors import (
     NotationError,
     OptionError,
     UnknownGameError,
+    WrongTypeError,
 )
 from .hexgrid import Board, CellNameError
 from .limits import ECHO_LIMIT, cut, cut_repr
@@ -278,7 +279,7 @@ class Game:
     def parse_action(self, text: str) -> int:
         """The action written ``text``; raises :class:`NotationError` naming what is wrong."""
         if not isinstance(text, str):
-            raise TypeError(f"an action's text is a str, not {cut_repr(text)}")
+            raise WrongTypeError(f"an action's text is a str, not {cut_repr(text)}")
         t = text.strip().lower()
         if t in self.special_actions:
             return self.board.size + self.special_actions.index(t)
@@ -310,7 +311,7 @@ class Game:
     def parse_move(self, text: str) -> list[int]:
         """The actions of a turn written ``text`` (context-free: each action's text is fixed)."""
         if not isinstance(text, str):
-            raise TypeError(f"a move's text is a str, not {cut_repr(text)}")
+            raise WrongTypeError(f"a move's text is a str, not {cut_repr(text)}")
         a = self.action_lookup.get(text)
         if a is not None:
             return [a]
@@ -515,7 +516,7 @@ class State:
             except NotationError as exc:  # a game's message may repeat the text in full
                 raise NotationError(cut(str(exc), 2 * ECHO_LIMIT)) from None
         if not _is_integer(action):
-            raise TypeError(f"an action is an integer or its text, not {cut_repr(action)}")
+            raise WrongTypeError(f"an action is an integer or its text, not {cut_repr(action)}")
         return int(action)
 
     def _refuse(self, a: int) -> IllegalActionError:
@@ -576,7 +577,7 @@ class State:
         elif isinstance(move, Sequence | np.ndarray) and not isinstance(move, bytes | bytearray):
             actions = [self._resolve(a) for a in move]
         else:
-            raise TypeError(
+            raise WrongTypeError(
                 f"a move is its text or a list of actions, not {type(move).__name__} "
                 f"{cut_repr(move)}"
             )
@@ -665,11 +666,11 @@ class State:
                 acts = np.where(bad, -1, actions).astype(np.int32)
                 return actions, np.ascontiguousarray(acts)
             if actions.dtype.kind != "O":
-                raise TypeError(
+                raise WrongTypeError(
                     f"actions are integers or their text, not an array of {actions.dtype}"
                 )
         elif not isinstance(actions, Sequence) or isinstance(actions, str | bytes | bytearray):
-            raise TypeError(
+            raise WrongTypeError(
                 f"actions are a sequence of integers or their text, not {type(actions).__name__} "
                 f"{cut_repr(actions)}"
             )
@@ -682,7 +683,7 @@ class State:
                 except NotationError as exc:
                     raise NotationError(f"action {i}: {cut(str(exc), 2 * ECHO_LIMIT)}") from None
             if not _is_integer(a):
-                raise TypeError(
+                raise WrongTypeError(
                     f"action {i}: an action is an integer or its text, not {cut_repr(a)}"
                 )
             values[i] = a if 0 <= a < nact else -1
@@ -747,7 +748,7 @@ class State:
         if self.is_terminal():
             raise GameOverError("the game is already over")
         if seat is not None and not _is_integer(seat):
-            raise TypeError(f"a seat is the integer 0 or 1, not {cut_repr(seat)}")
+            raise WrongTypeError(f"a seat is the integer 0 or 1, not {cut_repr(seat)}")
         s = self.current_player if seat is None else int(seat)
         if s not in (0, 1):
             raise HexArenaError(f"seat must be 0 or 1, not {cut_repr(seat)}")
@@ -842,6 +843,7 @@ __all__ = [
     "Outcome",
     "State",
     "UnknownGameError",
+    "WrongTypeError",
     "apply_swap",
     "cut",
     "replay_checked",

@@ -40,3 +40,9 @@ class OptionError(HexArenaError):
 
 class UnknownGameError(HexArenaError):
     """A game name that is not in the registry."""
+
+
+class WrongTypeError(NotationError, TypeError):
+    """A value of the wrong type where an action, a move, a seat or a name was expected (a
+    float or a bool as an action, a dict as a move): both a :class:`HexArenaError` and a
+    ``TypeError``."""

@@ -50,7 +50,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .core import Game, HexArenaError, State
+from .core import Game, HexArenaError, State, WrongTypeError
 from .games import game_class
 from .limits import ECHO_LIMIT, cut, cut_repr
 
@@ -212,7 +212,7 @@ def _tokens(
 def read_record(text: str, *, source: str = "record") -> Record:
     """Read and replay a record, validating everything; raises :class:`RecordError`."""
     if not isinstance(text, str):
-        raise TypeError(f"a record is text (str), not {type(text).__name__}")
+        raise WrongTypeError(f"a record is text (str), not {type(text).__name__}")
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = text.split("\n")

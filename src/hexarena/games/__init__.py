@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ..core import Game, UnknownGameError
+from ..core import Game, UnknownGameError, WrongTypeError
 from ..limits import cut_repr
 
 #: Game name -> module (inside this package) that defines it. A new game adds one line here.
@@ -21,7 +21,7 @@ GAME_MODULES: dict[str, str] = {
 def game_class(name: str) -> type[Game]:
     """The class of the game called ``name`` (case and ``_``/``-`` insensitive)."""
     if not isinstance(name, str):
-        raise TypeError(f"a game's name is text like 'churn', not {cut_repr(name)}")
+        raise WrongTypeError(f"a game's name is text like 'churn', not {cut_repr(name)}")
     key = name.strip().lower().replace("_", "-")
     module = GAME_MODULES.get(key)
     if module is None:
