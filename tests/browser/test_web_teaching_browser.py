@@ -38,8 +38,7 @@ def new_local_game(page: Any, server: Server, game: str, options: dict[str, Any]
             const r = await fetch('/api/games', {method: 'POST',
                 headers: {'Content-Type': 'application/json'},
                 body: JSON.stringify({game, options, mode: 'local'})});
-            const d = await r.json();
-            localStorage.setItem('hexarena-token-' + d.id, d.token);
+            const d = await r.json();  // the seat is now this browser's cookie
             localStorage.setItem('hexarena-links-' + d.id, JSON.stringify(d.links));
             return d.id;
         }""",
@@ -51,19 +50,17 @@ def new_local_game(page: Any, server: Server, game: str, options: dict[str, Any]
 
 
 def play_moves(page: Any, moves: list[str]) -> None:
-    """Play whole turns through the API with the page's own seat token, then reload."""
+    """Play whole turns through the API with the page's own seat (its cookie), then reload."""
     page.evaluate(
         """async (moves) => {
             const gid = location.pathname.split('/').pop();
-            const token = localStorage.getItem('hexarena-token-' + gid);
             for (const m of moves) {
-                const seat = {headers: {'X-Seat-Token': token}};
-                const v = await (await fetch('/api/games/' + gid, seat)).json();
+                const v = await (await fetch('/api/games/' + gid)).json();
                 const board = await (await fetch('/api/games/' + gid + '/board')).json();
                 const names = board.cells.map((c) => c.name);
                 const acts = m.split(/[,:-]/).map((x) => names.indexOf(x));
                 const r = await fetch('/api/games/' + gid + '/moves', {method: 'POST',
-                    headers: {'Content-Type': 'application/json', 'X-Seat-Token': token},
+                    headers: {'Content-Type': 'application/json'},
                     body: JSON.stringify({actions: acts, version: v.version})});
                 if (!r.ok) throw new Error((await r.json()).error);
             }
