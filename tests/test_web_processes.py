@@ -38,6 +38,7 @@ class ServeProcess:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         cmd = [sys.executable, "-m", "hexarena.cli", "serve", "--port", str(self.port), "--db", db]
+        cmd.append("--no-warm")  # each server compiles only what these tests use
         self.proc = subprocess.Popen(cmd, cwd=folder)
 
     def wait_ready(self) -> None:
@@ -84,25 +85,26 @@ def test_two_server_processes_share_a_game_live(
     two_servers: tuple[ServeProcess, ServeProcess],
 ) -> None:
     a, b = two_servers
-    g = httpx.post(
+    http = httpx.Client(timeout=120)  # a server may compile a game's rules on first use
+    g = http.post(
         f"{a.url}/api/games", json={"game": "churn", "options": {"size": 3}, "mode": "online"}
     ).json()
     gid, t0 = g["id"], g["token"]
     code = g["links"]["invite"].split("#invite=")[1]
     # the invitation is claimed through the other process
-    claimed = httpx.post(f"{b.url}/api/games/{gid}/claim", json={"code": code, "name": "Bo"})
+    claimed = http.post(f"{b.url}/api/games/{gid}/claim", json={"code": code, "name": "Bo"})
     assert claimed.status_code == 200, claimed.text
     t1 = claimed.json()["token"]
-    again = httpx.post(f"{a.url}/api/games/{gid}/claim", json={"code": code})
+    again = http.post(f"{a.url}/api/games/{gid}/claim", json={"code": code})
     assert again.status_code == 409
     seen: list[dict[str, Any]] = []
-    with httpx.stream("GET", f"{b.url}/api/games/{gid}/events", timeout=60) as stream:
+    with http.stream("GET", f"{b.url}/api/games/{gid}/events", timeout=60) as stream:
         for line in stream.iter_lines():
             if not line.startswith("data:"):
                 continue
             seen.append(json.loads(line[5:]))
             if len(seen) == 1:
-                r = httpx.post(
+                r = http.post(
                     f"{a.url}/api/games/{gid}/moves",
                     json={"actions": [9], "version": 1},
                     headers={"X-Seat-Token": t0},
@@ -112,12 +114,12 @@ def test_two_server_processes_share_a_game_live(
                 break
     assert seen[0] == {"version": 1, "thinking": False, "turns": 0}
     assert seen[-1]["turns"] == 1
-    v = httpx.get(f"{b.url}/api/games/{gid}", headers={"X-Seat-Token": t1}).json()
+    v = http.get(f"{b.url}/api/games/{gid}", headers={"X-Seat-Token": t1}).json()
     assert v["you"] == [1] and v["cells"][9] == "R" and v["seats"][1]["name"] == "Bo"
 
     # two moves sent at once, one through each process: the database settles them
     def move(server: ServeProcess, action: int) -> int:
-        r = httpx.post(
+        r = http.post(
             f"{server.url}/api/games/{gid}/moves",
             json={"actions": [action], "version": 2},
             headers={"X-Seat-Token": t1},
@@ -127,10 +129,11 @@ def test_two_server_processes_share_a_game_live(
     with ThreadPoolExecutor(2) as pool:
         codes = sorted(pool.map(move, (a, b), (3, 4)))
     assert codes == [200, 409]
-    va = httpx.get(f"{a.url}/api/games/{gid}").json()
-    vb = httpx.get(f"{b.url}/api/games/{gid}").json()
+    va = http.get(f"{a.url}/api/games/{gid}").json()
+    vb = http.get(f"{b.url}/api/games/{gid}").json()
     assert va["version"] == vb["version"] == 3 and va["cells"] == vb["cells"]
     assert (va["cells"][3], va["cells"][4]).count("B") == 1
+    http.close()
 
 
 def test_a_change_notice_reloads_a_game_with_no_request(pg_db: str) -> None:

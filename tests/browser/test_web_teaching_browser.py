@@ -38,8 +38,7 @@ def new_local_game(page: Any, server: Server, game: str, options: dict[str, Any]
             const r = await fetch('/api/games', {method: 'POST',
                 headers: {'Content-Type': 'application/json'},
                 body: JSON.stringify({game, options, mode: 'local'})});
-            const d = await r.json();
-            localStorage.setItem('hexarena-token-' + d.id, d.token);
+            const d = await r.json();  // the seat is now this browser's cookie
             localStorage.setItem('hexarena-links-' + d.id, JSON.stringify(d.links));
             return d.id;
         }""",
@@ -51,19 +50,17 @@ def new_local_game(page: Any, server: Server, game: str, options: dict[str, Any]
 
 
 def play_moves(page: Any, moves: list[str]) -> None:
-    """Play whole turns through the API with the page's own seat token, then reload."""
+    """Play whole turns through the API with the page's own seat (its cookie), then reload."""
     page.evaluate(
         """async (moves) => {
             const gid = location.pathname.split('/').pop();
-            const token = localStorage.getItem('hexarena-token-' + gid);
             for (const m of moves) {
-                const seat = {headers: {'X-Seat-Token': token}};
-                const v = await (await fetch('/api/games/' + gid, seat)).json();
+                const v = await (await fetch('/api/games/' + gid)).json();
                 const board = await (await fetch('/api/games/' + gid + '/board')).json();
                 const names = board.cells.map((c) => c.name);
                 const acts = m.split(/[,:-]/).map((x) => names.indexOf(x));
                 const r = await fetch('/api/games/' + gid + '/moves', {method: 'POST',
-                    headers: {'Content-Type': 'application/json', 'X-Seat-Token': token},
+                    headers: {'Content-Type': 'application/json'},
                     body: JSON.stringify({actions: acts, version: v.version})});
                 if (!r.ok) throw new Error((await r.json()).error);
             }
@@ -330,17 +327,11 @@ def test_my_games_are_remembered_with_seat_links_and_recent_games_filtered(
         page = first.new_page()
         page.set_default_timeout(120_000)
         gid = new_local_game(page, server, "churn", {"size": 2})
-        own = page.locator("input.own-link").input_value()
-        assert own.endswith(
-            f"/game/{gid}#token="
-            + page.evaluate(f"() => localStorage.getItem('hexarena-token-{gid}')")
-        )
         done = new_local_game(page, server, "churn", {"size": 2})
-        page.evaluate(
+        page.evaluate(  # the seat is the page's cookie: no token is handled by scripts
             """async (gid) => {
-                const token = localStorage.getItem('hexarena-token-' + gid);
                 await fetch('/api/games/' + gid + '/resign', {method: 'POST',
-                    headers: {'Content-Type': 'application/json', 'X-Seat-Token': token},
+                    headers: {'Content-Type': 'application/json'},
                     body: JSON.stringify({version: 0})});
             }""",
             done,
@@ -352,8 +343,14 @@ def test_my_games_are_remembered_with_seat_links_and_recent_games_filtered(
         assert page.locator("#mygames li").count() == 2
         assert "finished" in page.inner_text(f"#mygames li[data-id='{done}']")
         assert "in play" in page.inner_text(f"#mygames li[data-id='{gid}']")
-        link = page.locator(f"#mygames li[data-id='{gid}'] input.seat-link").input_value()
-        assert link == own
+        page.click(f"#mygames li[data-id='{gid}'] summary")
+        seat_link = page.locator(f"#mygames li[data-id='{gid}'] input.seat-link")
+        page.wait_for_function(
+            "id => document.querySelector(`#mygames li[data-id='${id}'] input.seat-link`).value",
+            arg=gid,
+        )
+        link = seat_link.input_value()
+        assert link.startswith(f"{server.url}/game/{gid}#device=")
         page.wait_for_selector("#recent li[data-result]")
         page.select_option("#recent-filter", "play")
         assert page.locator("#recent li[data-result]:visible").count() == 1

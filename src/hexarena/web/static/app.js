@@ -580,7 +580,7 @@ async function refresh() {
   const movesChanged = !G.view || v.turns !== G.view.turns;
   G.view = v;
   if (changed) G.resignArmed = false;
-  if (G.token && v.you.length) {
+  if (v.you.length) {
     rememberGame({ id: v.id, title: v.title, game: v.game, mode: v.mode, turns: v.turns,
       result: v.outcome ? v.outcome.result : "*" });
   }
@@ -776,7 +776,13 @@ function listen() {
 
 async function startGame(id) {
   G.id = id;
-  G.token = localStorage.getItem("hexarena-token-" + id); // only a game from before seat cookies
+  // a seat link from before seat cookies (#token=...): kept in this browser, sent as a header
+  const legacy = /^#token=([A-Za-z0-9_-]{1,100})$/.exec(location.hash);
+  if (legacy) {
+    localStorage.setItem("hexarena-token-" + id, legacy[1]);
+    history.replaceState(null, "", `/game/${id}`);
+  }
+  G.token = localStorage.getItem("hexarena-token-" + id);
   G.showPotentials = localStorage.getItem("hexarena-potentials") !== "off";
   $("gameview").hidden = false;
   try {

@@ -1,5 +1,6 @@
-// hexarena web app: "my games", remembered in this browser (localStorage), with each game's seat
-// link so that a game can go on on another device, and the filter of the recent-games list.
+// hexarena web app: "my games", remembered in this browser (localStorage), each with a one-time
+// link to go on on another device, and the filter of the recent-games list. The seat itself is
+// the browser's HttpOnly cookie (or, for a game from before seat cookies, a stored token).
 "use strict";
 
 const MYGAMES_KEY = "hexarena-mygames";
@@ -26,18 +27,19 @@ function rememberGame(info) {
 function forgetGame(id) {
   localStorage.setItem(MYGAMES_KEY, JSON.stringify(myGamesList().filter((g) => g.id !== id)));
   localStorage.removeItem("hexarena-token-" + id);
+  localStorage.removeItem("hexarena-mine-" + id);
   localStorage.removeItem("hexarena-links-" + id);
 }
 
-// The link that opens a game with this browser's seat on any device.
-function seatLink(id) {
-  const token = localStorage.getItem("hexarena-token-" + id);
-  return token ? `${location.origin}/game/${id}#token=${token}` : `${location.origin}/game/${id}`;
+// A one-time link that opens a game with this browser's seat on another device.
+async function seatLink(id) {
+  const d = await api("POST", `/api/games/${id}/device`, {}, localStorage.getItem("hexarena-token-" + id));
+  return location.origin + d.link;
 }
 
 function renderMyGames(box) {
   box.innerHTML = "";
-  const games = myGamesList().filter((g) => localStorage.getItem("hexarena-token-" + g.id));
+  const games = myGamesList();
   const panel = box.closest("section");
   if (panel) panel.hidden = games.length === 0;
   for (const g of games) {
@@ -55,14 +57,17 @@ function renderMyGames(box) {
     li.appendChild(info);
     const copy = document.createElement("details");
     const sum = document.createElement("summary");
-    sum.textContent = "seat link (continue on another device)";
+    sum.textContent = "seat link (continue on another device; it works once)";
     copy.appendChild(sum);
     const input = document.createElement("input");
     input.readOnly = true;
     input.className = "seat-link";
-    input.value = seatLink(g.id);
     input.setAttribute("aria-label", `seat link of ${a.textContent}`);
     input.addEventListener("focus", () => input.select());
+    copy.addEventListener("toggle", async () => {
+      if (!copy.open || input.value) return;
+      try { input.value = await seatLink(g.id); } catch (e) { input.value = e.message; }
+    });
     copy.appendChild(input);
     const forget = document.createElement("button");
     forget.type = "button";
