@@ -255,3 +255,12 @@ def test_playouts_and_search_end_the_cycle() -> None:
     # the search plays through the ending the rule puts to the cycle (and proves it)
     player = make_player("uct", seed=1)
     assert game.action_text(player.choose(st, Limit(iterations=50))) == "j4"
+
+
+def test_web_app_offers_the_option() -> None:
+    pytest.importorskip("starlette")
+    from hexarena.web.arena import option_json
+
+    specs = {o.name: option_json(o) for o in Throngs.option_specs}
+    assert specs["repetition"]["default"] == "third"
+    assert list(specs["repetition"]["choices"]) == ["third", "off"]
