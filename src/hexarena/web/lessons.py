@@ -407,6 +407,14 @@ CHINA_GROVE: Lesson = {
                 "exits. Cells are neighbours, for groups and for everything else, only "
                 "through an exit. White starts, and Black may swap after White's first turn.",
             ],
+            "diagrams": [
+                {
+                    "moves": [],
+                    "caption": "The labyrinth of seed 1, empty. The lines are the exits: a "
+                    "cell at the end of a single line has one exit, and one cell, where six "
+                    "lines meet, has six.",
+                }
+            ],
         },
         {
             "id": "turn",
