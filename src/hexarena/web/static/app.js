@@ -54,7 +54,7 @@ function html(tag, text, cls) {
 
 function seatName(view, s) {
   const seat = view.seats[s];
-  const who = seat.kind === "computer" ? `computer (${seat.level})` : `player ${s + 1}`;
+  const who = seat.kind === "computer" ? `computer (${seat.level})` : seat.name || `player ${s + 1}`;
   return seat.colour_name ? `${seat.colour_name} (${who})` : who;
 }
 
@@ -128,9 +128,22 @@ function modeChosen() {
   return document.querySelector("input[name=mode]:checked").value;
 }
 
+// The seat token itself lives in an HttpOnly cookie the server sets; the page keeps only the links.
 function saveCreated(created) {
-  localStorage.setItem("hexarena-token-" + created.id, created.token);
+  localStorage.setItem("hexarena-mine-" + created.id, "1");
   localStorage.setItem("hexarena-links-" + created.id, JSON.stringify(created.links));
+}
+
+function showWarming(w) {
+  const box = $("warming");
+  if (!w || w.ready >= w.total) { box.hidden = true; return; }
+  const busy = Object.entries(w.games).filter(([, s]) => s === "compiling").map(([g]) => g);
+  box.textContent = `Getting the computer players ready: ${w.ready} of ${w.total} games` +
+    (busy.length ? ` (compiling ${busy.join(", ")})` : "") + ". A game whose player is not ready yet waits for it.";
+  box.hidden = false;
+  setTimeout(async () => {
+    try { showWarming((await api("GET", "/api/meta")).warming); } catch (e) { /* retried on reload */ }
+  }, 2000);
 }
 
 async function startHome() {
@@ -164,12 +177,15 @@ async function startHome() {
   }
   sel.addEventListener("change", renderOptions);
   renderOptions();
+  showWarming(home.meta.warming);
   for (const r of document.querySelectorAll("input[name=mode]")) {
     r.addEventListener("change", () => { $("ng-computer").hidden = modeChosen() !== "computer"; });
   }
   $("new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = { game: sel.value, options: readOptions(), mode: modeChosen() };
+    const name = $("ng-name").value.trim();
+    if (name && body.mode !== "local") body.name = name;
     if (body.mode === "computer") {
       body.level = lv.value;
       body.seat = Number($("ng-seat").value);
@@ -205,7 +221,7 @@ async function startHome() {
     const a = html("a", `${g.title} (${Object.entries(g.options).map(([k, v]) => k + " " + v).join(", ")})`);
     a.href = g.link;
     li.appendChild(a);
-    const mine = localStorage.getItem("hexarena-token-" + g.id) ? ", yours" : "";
+    const mine = localStorage.getItem("hexarena-mine-" + g.id) || localStorage.getItem("hexarena-token-" + g.id) ? ", yours" : "";
     const status = g.result === "*" ? "in play" : `${g.result}, ${g.reason}`;
     li.appendChild(html("span", ` ${g.mode}${mine}: ${g.turns} turns, ${status}`, "muted"));
     list.appendChild(li);
@@ -290,6 +306,10 @@ function statusOf(view) {
     return ["your-turn", seat.colour_name ? `Your turn: you play ${seat.colour_name}` : `Your turn (player ${s + 1})`];
   }
   if (seat.kind === "computer") {
+    const w = view.warming;
+    if (view.thinking && w && !w.ready) {
+      return ["thinking", `The computer (${seat.level}) is getting ready: compiling its search for this game (${w.games_ready} of ${w.games} games ready)…`];
+    }
     return ["thinking", view.thinking ? `The computer (${seat.level}) is thinking…` : `The computer (${seat.level}) is to move`];
   }
   if (view.you.length) return ["waiting", `Waiting for ${who}`];
@@ -313,7 +333,8 @@ function renderPlayers() {
     const sw = html("span", undefined, "swatch");
     sw.style.background = seat.colour_name ? fillOf(seat.colour_name) : "repeating-linear-gradient(45deg,#ccc,#ccc 3px,#fff 3px,#fff 6px)";
     row.appendChild(sw);
-    const who = seat.kind === "computer" ? `Computer (${seat.level})` : `Player ${s + 1}`;
+    let who = seat.kind === "computer" ? `Computer (${seat.level})` : seat.name || `Player ${s + 1}`;
+    if (!seat.claimed) who += " (not joined yet)";
     const colour = seat.colour_name ? seat.colour_name : "colour not chosen yet";
     const you = v.you.includes(s) && v.you.length === 1 ? " — you" : "";
     const score = v.outcome && seat.colour_name && v.outcome.score[seat.colour_name] !== undefined
@@ -438,18 +459,63 @@ function renderShare() {
     l.appendChild(input);
     box.appendChild(l);
   };
-  if (links && G.view.mode === "online") {
-    for (const [s, path] of Object.entries(links.seats)) {
-      if (G.view.you.includes(Number(s))) continue;
-      add(`Player ${Number(s) + 1}'s link (send it to your opponent)`, path);
-    }
-  }
-  if (G.token && G.view.you.length) {
-    add("Your own link (open this game on another device; keep it to yourself)",
-      `/game/${G.id}#token=${G.token}`, "own-link");
+  const open = G.view.mode === "online" && G.view.seats.some((seat) => !seat.claimed);
+  if (links && links.invite && open) {
+    add("Invitation (send it to your opponent; it works once)", links.invite);
+  } else if (open && G.view.you.length && !$("invite-btn")) {
+    const b = html("button", "New invitation link");
+    b.id = "invite-btn";
+    b.addEventListener("click", async () => {
+      try {
+        const d = await api("POST", `/api/games/${G.id}/invite`, {}, G.token);
+        localStorage.setItem("hexarena-links-" + G.id, JSON.stringify({ ...(links || {}), invite: d.link }));
+        b.remove();
+        renderShare();
+      } catch (e) { showMessage(e.message); }
+    });
+    $("share").appendChild(b);
   }
   add("Spectators' link", `/game/${G.id}`);
+  if (G.view.you.length && !$("device-btn")) {
+    const b = html("button", "Continue on another device");
+    b.id = "device-btn";
+    b.addEventListener("click", async () => {
+      try {
+        const d = await api("POST", `/api/games/${G.id}/device`, {}, G.token);
+        add("Open this on your other device (it works once)", d.link);
+      } catch (e) { showMessage(e.message); }
+    });
+    $("share").appendChild(b);
+  }
   $("share").hidden = false;
+}
+
+// An invitation (#invite=CODE) or another-device link (#device=CODE): the code is sent once to
+// take the seat, and the server answers with the seat's cookie.
+async function useCode() {
+  const m = /^#(invite|device)=([A-Za-z0-9_-]{1,100})$/.exec(location.hash);
+  if (!m) return;
+  history.replaceState(null, "", `/game/${G.id}`);
+  const [, kind, code] = m;
+  if (G.view.you.length) {
+    if (kind === "invite") showMessage("This is the invitation for your opponent: send it to them.", true);
+    return;
+  }
+  const take = async (name) => {
+    try {
+      await api("POST", `/api/games/${G.id}/claim`, name ? { code, name } : { code });
+      localStorage.setItem("hexarena-mine-" + G.id, "1");
+      $("join").hidden = true;
+      await refresh();
+      renderShare();
+    } catch (e) {
+      if (e.status === 409) $("join").hidden = true; // someone else has the seat
+      showMessage(e.message);
+    }
+  };
+  if (kind === "device") { await take(null); return; }
+  $("join").hidden = false;
+  $("join-btn").addEventListener("click", () => take($("join-name").value.trim()));
 }
 
 async function loadMoves() {
@@ -510,7 +576,7 @@ async function refresh() {
   const movesChanged = !G.view || v.turns !== G.view.turns;
   G.view = v;
   if (changed) G.resignArmed = false;
-  if (G.token && v.you.length) {
+  if (v.you.length) {
     rememberGame({ id: v.id, title: v.title, game: v.game, mode: v.mode, turns: v.turns,
       result: v.outcome ? v.outcome.result : "*" });
   }
@@ -690,6 +756,9 @@ function listen() {
     setInterval(() => refresh().catch(() => {}), 3000);
     return;
   }
+  setInterval(() => {  // while the computer compiles, its progress is polled
+    if (G.view && G.view.thinking && G.view.warming && !G.view.warming.ready) refresh().catch(() => {});
+  }, 2000);
   const es = new EventSource(`/api/games/${G.id}/events`);
   es.addEventListener("update", (ev) => {
     const data = JSON.parse(ev.data);
@@ -703,12 +772,7 @@ function listen() {
 
 async function startGame(id) {
   G.id = id;
-  const m = /token=([A-Za-z0-9_-]+)/.exec(location.hash);
-  if (m) {
-    localStorage.setItem("hexarena-token-" + id, m[1]);
-    history.replaceState(null, "", `/game/${id}`);
-  }
-  G.token = localStorage.getItem("hexarena-token-" + id);
+  G.token = localStorage.getItem("hexarena-token-" + id); // only a game from before seat cookies
   G.showPotentials = localStorage.getItem("hexarena-potentials") !== "off";
   $("gameview").hidden = false;
   try {
@@ -723,6 +787,7 @@ async function startGame(id) {
   if (G.token && !G.view.you.length) {
     showMessage("This browser's seat token does not belong to this game: you are watching.", true);
   }
+  await useCode();
   renderShare();
   listen();
   $("cancel-turn").addEventListener("click", cancelTurn);

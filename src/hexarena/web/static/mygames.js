@@ -1,5 +1,5 @@
-// hexarena web app: "my games", remembered in this browser (localStorage), with each game's seat
-// link so that a game can go on on another device, and the filter of the recent-games list.
+// hexarena web app: "my games", remembered in this browser (localStorage), each with a button
+// that makes a one-time link to go on on another device, and the filter of the recent list.
 "use strict";
 
 const MYGAMES_KEY = "hexarena-mygames";
@@ -25,19 +25,20 @@ function rememberGame(info) {
 
 function forgetGame(id) {
   localStorage.setItem(MYGAMES_KEY, JSON.stringify(myGamesList().filter((g) => g.id !== id)));
-  localStorage.removeItem("hexarena-token-" + id);
-  localStorage.removeItem("hexarena-links-" + id);
 }
 
-// The link that opens a game with this browser's seat on any device.
-function seatLink(id) {
-  const token = localStorage.getItem("hexarena-token-" + id);
-  return token ? `${location.origin}/game/${id}#token=${token}` : `${location.origin}/game/${id}`;
+// A one-time link that gives another device this browser's seats of the game (the seat itself
+// stays in this browser's cookie; the server makes the link).
+async function deviceLink(id) {
+  const resp = await fetch(`/api/games/${id}/device`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  const data = await resp.json().catch(() => null);
+  if (!resp.ok) throw new Error((data && data.error) || `request failed (${resp.status})`);
+  return data.link.startsWith("/") ? location.origin + data.link : data.link;
 }
 
 function renderMyGames(box) {
   box.innerHTML = "";
-  const games = myGamesList().filter((g) => localStorage.getItem("hexarena-token-" + g.id));
+  const games = myGamesList();
   const panel = box.closest("section");
   if (panel) panel.hidden = games.length === 0;
   for (const g of games) {
@@ -53,24 +54,33 @@ function renderMyGames(box) {
     info.className = "muted";
     info.textContent = ` ${g.mode || ""}, ${g.turns || 0} turns, ${state} `;
     li.appendChild(info);
-    const copy = document.createElement("details");
-    const sum = document.createElement("summary");
-    sum.textContent = "seat link (continue on another device)";
-    copy.appendChild(sum);
-    const input = document.createElement("input");
-    input.readOnly = true;
-    input.className = "seat-link";
-    input.value = seatLink(g.id);
-    input.setAttribute("aria-label", `seat link of ${a.textContent}`);
-    input.addEventListener("focus", () => input.select());
-    copy.appendChild(input);
+    const more = document.createElement("div");
+    more.className = "mygame-tools";
+    const device = document.createElement("button");
+    device.type = "button";
+    device.className = "device";
+    device.textContent = "continue on another device";
+    device.addEventListener("click", async () => {
+      try {
+        const input = document.createElement("input");
+        input.readOnly = true;
+        input.className = "seat-link";
+        input.value = await deviceLink(g.id);
+        input.setAttribute("aria-label", `one-time link for ${a.textContent} on another device`);
+        input.addEventListener("focus", () => input.select());
+        device.replaceWith(input);
+      } catch (e) {
+        device.textContent = `no link: ${String(e.message).slice(0, 120)}`;
+      }
+    });
+    more.appendChild(device);
     const forget = document.createElement("button");
     forget.type = "button";
     forget.className = "forget";
     forget.textContent = "forget";
     forget.addEventListener("click", () => { forgetGame(g.id); renderMyGames(box); });
-    copy.appendChild(forget);
-    li.appendChild(copy);
+    more.appendChild(forget);
+    li.appendChild(more);
     box.appendChild(li);
   }
 }

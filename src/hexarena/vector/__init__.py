@@ -1,0 +1,261 @@
+"""Batched environments: N games of one kind stepped together in compiled code.
+
+:class:`VectorEnv` holds ``N`` positions of one game (one ``int32`` state array each, as the
+game's kernels use them) and steps them all with one call: the game's own compiled ``apply``
+and ``legal`` run in a loop, and every environment's legal-action mask and observation planes
+are written into preallocated arrays. It is the fast way to generate experience for learning::
+
+    env = VectorEnv("churn", 1024, {"size": 5}, seed=1)
+    obs = env.reset()                      # (N, C, cells) float32, see hexarena.vector.planes
+    while training:
+        actions = policy(obs, env.legal_mask())   # one action per environment
+        obs, rewards, terminated, truncated = env.step(actions)
+
+Conventions (as OpenSpiel and PettingZoo have them):
+
+- **One step is one action**, one decision: a Throngs turn (two moves, each a site and perhaps
+  a destination), a Scrunch growth (three actions) or a China Grove turn (up to six checkers)
+  takes several steps, and the same seat may act several times in a row. :meth:`current_player`
+  says which seat acts next in each environment.
+- **Rewards are by seat**, an ``N x 2`` array: seat 0 is the player who moved first. On the
+  step that ends a game the winner gets +1 and the loser -1 (games cannot be drawn); every other
+  step gives 0 to both. The reward of the seat that just acted is ``rewards[i, seat]`` with
+  ``seat`` the :meth:`current_player` before the step. After a swap (pie rule) seats and colours
+  differ; rewards follow the seats.
+- **Auto-reset in the same step**: an environment whose game ended (``terminated``) or reached
+  the action cap (``truncated``) starts a new game at once, and the observation, mask and
+  current player returned for it are those of the new game.
+- **Truncation**: ``max_actions`` caps the actions of one game. ``None`` (the default) takes the
+  game's own cap for random play (:attr:`hexarena.core.Game.selfplay_cap`: 100,000 actions for
+  Throngs, whose games can loop; none for the other four, whose games always end); ``0`` means
+  no cap. A truncated game gives both seats reward 0.
+- **Seeding**: the games have no chance moves, so a sequence of actions always gives the same
+  results; the seed drives :meth:`random_actions` (one generator per environment), and
+  ``reset(seed=...)`` restarts those generators.
+- **Bad input** (wrong shape or type, an action out of range, an action not legal in its
+  environment) raises :class:`hexarena.core.IllegalActionError` naming the environment and the
+  action, before anything changes.
+
+The arrays returned (observations, mask, rewards, flags) are the environment's own buffers,
+read-only and overwritten by the next step: copy what you keep.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, State
+from ..games import new_game
+from .drivers import bound_loops, first_refused, random_legal, seed_states
+from .planes import observation, observer, plane_names
+
+#: Largest number of environments one :class:`VectorEnv` holds.
+MAX_ENVS = 1 << 20
+
+_DTYPES = (np.dtype(np.float32), np.dtype(np.int8))
+
+
+class Step(NamedTuple):
+    """What :meth:`VectorEnv.step` returns (the environment's buffers, read-only)."""
+
+    observations: npt.NDArray[Any]  #: ``(N, C, cells)``
+    rewards: npt.NDArray[np.float32]  #: ``(N, 2)``, by seat
+    terminated: npt.NDArray[np.bool_]  #: ``(N,)``: the game ended on this step
+    truncated: npt.NDArray[np.bool_]  #: ``(N,)``: the game reached the action cap
+
+
+def _readonly(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    v = a.view()
+    v.flags.writeable = False
+    return v
+
+
+class VectorEnv:
+    """``n`` games of one kind, stepped together in compiled code (see the module's notes).
+
+    ``game`` is a game name (with ``options`` as for :func:`hexarena.new_game`) or a
+    :class:`~hexarena.core.Game`. ``dtype`` is ``float32`` (default) or ``int8`` for the
+    observations.
+    """
+
+    def __init__(
+        self,
+        game: str | Game,
+        n: int,
+        options: dict[str, Any] | None = None,
+        seed: int | None = 0,
+        *,
+        dtype: Any = np.float32,
+        max_actions: int | None = None,
+    ) -> None:
+        if isinstance(game, Game):
+            if options:
+                raise HexArenaError("give options with a game name, not with a Game")
+            self.game = game
+        elif isinstance(game, str):
+            self.game = new_game(game, **(options or {}))
+        else:
+            raise HexArenaError(f"game is a name or a Game, not {type(game).__name__}")
+        if isinstance(n, bool) or not isinstance(n, int | np.integer) or not 1 <= n <= MAX_ENVS:
+            raise HexArenaError(f"n, the number of environments, is 1 to {MAX_ENVS}, not {n!r}")
+        try:
+            dt = np.dtype(dtype)
+        except TypeError:
+            dt = None
+        if dt not in _DTYPES:
+            raise HexArenaError(f"dtype is float32 or int8, not {str(dtype)[:40]!r}")
+        cap = self.game.selfplay_cap if max_actions is None else max_actions
+        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int | np.integer)):
+            raise HexArenaError(f"max_actions is a whole number or None, not {max_actions!r}")
+        if cap is not None and cap < 0:
+            raise HexArenaError(f"max_actions is at least 0 (0: no cap), not {max_actions}")
+        self.max_actions: int = int(cap or 0)  #: actions after which a game is truncated; 0: none
+        self.num_envs = int(n)
+        self.num_actions = self.game.num_distinct_actions
+        self.num_cells = self.game.board.size
+        self.plane_names = plane_names(self.game)
+        self.observation_shape = (len(self.plane_names), self.num_cells)
+        g = self.game
+        self._g = g.consts
+        self._k = g.kernels
+        self._observe = observer(g)
+        self._init = g.initial_array()
+        self._states = np.empty((n, self._init.shape[0]), dtype=np.int32)
+        self._obs_flat = np.zeros((n, len(self.plane_names) * self.num_cells), dtype=dt)
+        self._obs = self._obs_flat.reshape(n, *self.observation_shape)
+        self._mask = np.zeros((n, self.num_actions), dtype=np.bool_)
+        self._rewards = np.zeros((n, 2), dtype=np.float32)
+        self._terminated = np.zeros(n, dtype=np.bool_)
+        self._truncated = np.zeros(n, dtype=np.bool_)
+        self._lengths = np.zeros(n, dtype=np.int64)
+        self._random = np.zeros(n, dtype=np.int64)
+        self._reset, self._step = bound_loops(self._k.legal, self._k.apply, self._observe)
+        self._result = Step(
+            _readonly(self._obs),
+            _readonly(self._rewards),
+            _readonly(self._terminated),
+            _readonly(self._truncated),
+        )
+        self._mask_ro = _readonly(self._mask)
+        self._seed: int | None = None
+        self._rngs = seed_states(0, n)
+        self.reset(seed=seed)
+
+    # -- acting --------------------------------------------------------
+    def reset(self, seed: int | None = None) -> npt.NDArray[Any]:
+        """Start every environment afresh; return the observations (``(N, C, cells)``).
+
+        With ``seed`` (a whole number >= 0), the generators of :meth:`random_actions` restart
+        from it; without, they go on.
+        """
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+                raise HexArenaError(f"seed is a whole number >= 0, not {seed!r}")
+            self._seed = int(seed)
+            self._rngs = seed_states(int(seed), self.num_envs)
+        self._reset(self._g, self._init, self._states, self._mask, self._obs_flat)
+        self._lengths[:] = 0
+        self._rewards[:] = 0
+        self._terminated[:] = False
+        self._truncated[:] = False
+        return self._result.observations
+
+    def step(self, actions: Any) -> Step:
+        """Apply one action in every environment (an integer array of length N); auto-reset.
+
+        Every action is checked against its environment's mask first: if any is refused,
+        :class:`IllegalActionError` names the first such environment and action, and nothing
+        changes.
+        """
+        acts = self._check_actions(actions)
+        self._step(
+            self._g,
+            self._init,
+            self._states,
+            acts,
+            self._mask,
+            self._obs_flat,
+            self._rewards,
+            self._terminated,
+            self._truncated,
+            self._lengths,
+            self.max_actions,
+        )
+        return self._result
+
+    def _check_actions(self, actions: Any) -> npt.NDArray[np.int64]:
+        arr = np.asarray(actions)
+        n = self.num_envs
+        if arr.shape != (n,):
+            raise IllegalActionError(
+                f"actions must be one integer per environment, shape ({n},), not {arr.shape}"
+            )
+        if arr.dtype.kind not in "iu":
+            raise IllegalActionError(f"actions must be integers, not {arr.dtype}")
+        acts = np.ascontiguousarray(arr, dtype=np.int64)
+        if arr.dtype.kind == "u" and arr.dtype.itemsize == 8 and (arr > (1 << 62)).any():
+            i = int(np.flatnonzero(arr > (1 << 62))[0])
+            raise IllegalActionError(f"environment {i}: {arr[i]} is not an action")
+        bad = int(first_refused(acts, self._mask))
+        if bad >= 0:
+            raise IllegalActionError(self._refusal(bad, int(acts[bad])), index=bad)
+        return acts
+
+    def _refusal(self, i: int, a: int) -> str:
+        g = self.game
+        if not 0 <= a < self.num_actions:
+            return f"environment {i}: {a} is not an action of {g.name} (0..{self.num_actions - 1})"
+        legal = [g.action_text(int(b)) for b in np.flatnonzero(self._mask[i])]
+        shown = ", ".join(legal[:12]) + (f" ... ({len(legal)} in all)" if len(legal) > 12 else "")
+        return (
+            f"environment {i}: action {a} ({g.action_text(a)}) is not legal now; "
+            f"legal there: {shown}"
+        )
+
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action per environment (from the seeded generators)."""
+        random_legal(self._mask, self._rngs, self._random)
+        return self._random.copy()
+
+    # -- reading -------------------------------------------------------
+    @property
+    def observations(self) -> npt.NDArray[Any]:
+        """The current observations, ``(N, C, cells)`` (read-only; see :mod:`.planes`)."""
+        return self._result.observations
+
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """``(N, A)``: whether each action is legal now in each environment (read-only)."""
+        return self._mask_ro
+
+    def current_player(self) -> npt.NDArray[np.int32]:
+        """The seat (0 or 1) to act next in each environment."""
+        return self._states[:, H_PLAYER].copy()
+
+    def colour_to_move(self) -> npt.NDArray[np.int32]:
+        """The colour index to act in each environment (-1 where no colour acts: set-up)."""
+        return self._states[:, H_COLOUR].copy()
+
+    @property
+    def episode_lengths(self) -> npt.NDArray[np.int64]:
+        """Actions taken so far in each environment's current game (read-only)."""
+        return _readonly(self._lengths)
+
+    @property
+    def states(self) -> npt.NDArray[np.int32]:
+        """The state arrays, one row per environment (read-only)."""
+        return _readonly(self._states)
+
+    def state(self, i: int) -> State:
+        """Environment ``i``'s position as a :class:`~hexarena.core.State` (without history)."""
+        if isinstance(i, bool) or not isinstance(i, int | np.integer) or not 0 <= i < self.num_envs:
+            raise HexArenaError(f"environment index is 0..{self.num_envs - 1}, not {i!r}")
+        return State(self.game, self._states[i].copy())
+
+    def __repr__(self) -> str:
+        return f"<VectorEnv {self.game!r} n={self.num_envs} obs={self.observation_shape}>"
+
+
+__all__ = ["MAX_ENVS", "Step", "VectorEnv", "observation", "plane_names"]

@@ -1,0 +1,306 @@
+"""Batched environments (hexarena.vector) against the plain State API, step by step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from hexarena import new_game
+from hexarena.core import H_COLOUR, H_PLAYER, HexArenaError, IllegalActionError, State
+from hexarena.games import china_grove, scrunch, throngs
+from hexarena.vector import VectorEnv, observation, plane_names
+
+from .conftest import SMALL_OPTIONS
+
+GAMES = sorted(SMALL_OPTIONS)
+#: Steps per game for the step-by-step comparison (enough for several games to end and restart).
+STEPS = {"churn": 300, "gyre": 300, "throngs": 300, "scrunch": 300, "china-grove": 300}
+
+
+def reference_planes(st: State) -> np.ndarray:
+    """The observation planes of a position worked out from the State API and the board, in
+    plain NumPy (independently of the compiled writers)."""
+    game = st.game
+    arr = st.array
+    n = game.board.size
+    view = game.cell_view(arr)
+    c0, c1 = game.colours[0][0], game.colours[1][0]
+    planes: list[np.ndarray] = [
+        np.array([v[:1] == c0 for v in view], dtype=np.float32),
+        np.array([v[:1] == c1 for v in view], dtype=np.float32),
+    ]
+    going = not st.is_terminal()
+
+    def const(v: float) -> np.ndarray:
+        return np.full(n, v, dtype=np.float32)
+
+    def one_hot(x: int) -> np.ndarray:
+        p = np.zeros(n, dtype=np.float32)
+        if x >= 0:
+            p[x] = 1
+        return p
+
+    nbrs = game.board.neighbors
+    if game.name == "throngs":
+        own = planes[0] - planes[1]
+        pot = own + np.array([sum(own[y] for y in nbrs[x] if y >= 0) for x in range(n)])
+        phase = int(arr[throngs.S_PHASE])
+        dest = going and phase in (throngs.P_DISPATCH, throngs.P_AFTER_DEPLOY)
+        at = {0: 0, 1: 0, 2: 0, 3: 1, 4: 2, 5: 3, 6: 4}[phase] if going else -1
+        planes += [
+            pot.astype(np.float32),
+            one_hot(int(arr[throngs.S_SEL]) if dest else -1),
+            const(int(arr[throngs.S_BUDGET]) if dest else 0),
+            *(const(float(k == at)) for k in range(5)),
+            const(int(arr[throngs.S_MOVE]) if going else 0),
+            const(int(arr[throngs.S_STALL])),
+            const(int(arr[throngs.S_STALL + 1])),
+        ]
+    elif game.name == "scrunch":
+        at = int(arr[scrunch.S_PHASE]) if going else -1
+        planes += [
+            const(int(arr[scrunch.S_CREATE])),
+            const(int(arr[scrunch.S_CREATE + 1])),
+            *(const(float(k == at)) for k in range(4)),
+            one_hot(int(arr[scrunch.S_P]) if going else -1),
+            one_hot(int(arr[scrunch.S_S]) if going else -1),
+        ]
+    elif isinstance(game, china_grove.ChinaGrove):
+        classes = np.array(china_grove.cell_classes(game.board, game.options["mode"]))
+        k = game.turn_class(arr)
+        planes += [(nbrs[:, d] >= 0).astype(np.float32) for d in range(6)]
+        planes += [
+            (classes == k).astype(np.float32) if k >= 0 else const(0),
+            const(game.checkers_left(arr) if k >= 0 else 0),
+        ]
+    planes.append(const(float(st.to_move == 1)))
+    return np.stack(planes)
+
+
+def winner_seat(st: State) -> int:
+    out = st.outcome()
+    assert out is not None
+    return out.winner
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_steps_agree_with_the_state_api(name: str) -> None:
+    """Random seeded games: masks, arrays, planes, rewards and restarts match plain States."""
+    n = 4
+    env = VectorEnv(name, n, SMALL_OPTIONS[name], seed=7)
+    game = env.game
+    states = [game.new_initial_state() for _ in range(n)]
+    assert env.observations.shape == (n, len(plane_names(game)), game.board.size)
+    ends = 0
+    for _ in range(STEPS[name]):
+        mask = env.legal_mask()
+        for i, st in enumerate(states):
+            assert np.flatnonzero(mask[i]).tolist() == st.legal_actions()
+            assert np.array_equal(env.states[i], st.array)
+            assert np.array_equal(env.observations[i], reference_planes(st))
+            assert env.current_player()[i] == st.current_player
+        acts = env.random_actions()
+        assert all(mask[i, a] for i, a in enumerate(acts))
+        _, rewards, terminated, truncated = env.step(acts)
+        assert not truncated.any()
+        for i, st in enumerate(states):
+            st.apply(int(acts[i]))
+            if st.is_terminal():
+                assert terminated[i]
+                w = winner_seat(st)
+                assert rewards[i].tolist() == [1.0 if w == 0 else -1.0, 1.0 if w == 1 else -1.0]
+                states[i] = game.new_initial_state()
+                ends += 1
+            else:
+                assert not terminated[i]
+                assert rewards[i].tolist() == [0.0, 0.0]
+    if name != "churn":  # Churn's games outlast the steps even on side 3
+        assert ends > 0, "no game ended: the restarts were not tested"
+
+
+def test_auto_reset_restarts_only_the_ended_game() -> None:
+    """The step that ends a game restarts that environment at once; the others go on."""
+    env = VectorEnv("gyre", 2, {"size": 3}, seed=3)
+    start = env.states[0].copy()
+    first_planes = env.observations[0].copy()
+    st = env.game.new_initial_state()
+    while True:
+        acts = env.random_actions()
+        a = int(acts[0])
+        st.apply(a)
+        before = env.episode_lengths.copy()
+        _, rewards, terminated, _ = env.step(acts)
+        if st.is_terminal():
+            break
+        assert not terminated[0]
+    assert terminated[0]
+    assert rewards[0, winner_seat(st)] == 1
+    assert np.array_equal(env.states[0], start)
+    assert np.array_equal(env.observations[0], first_planes)
+    assert env.episode_lengths[0] == 0
+    assert env.legal_mask()[0].sum() == env.game.board.size  # every cell of the empty board
+    if not terminated[1]:
+        assert env.episode_lengths[1] == before[1] + 1
+
+
+def test_truncation_at_the_cap() -> None:
+    """``max_actions`` ends a game unfinished: truncated, reward 0, and a restart."""
+    env = VectorEnv("churn", 3, {"size": 3}, seed=1, max_actions=5)
+    assert env.max_actions == 5
+    for k in range(5):
+        _, rewards, terminated, truncated = env.step(env.random_actions())
+        assert not terminated.any()
+        assert truncated.all() == (k == 4)
+        assert not rewards.any()
+    assert (env.episode_lengths == 0).all()
+    assert (env.states == env.game.initial_array()).all()
+
+
+def test_default_caps() -> None:
+    """Throngs takes its random-play cap; the games that always end have none."""
+    assert VectorEnv("throngs", 1, SMALL_OPTIONS["throngs"]).max_actions == 100_000
+    assert VectorEnv("gyre", 1, {"size": 3}).max_actions == 0
+    assert VectorEnv("throngs", 1, SMALL_OPTIONS["throngs"], max_actions=0).max_actions == 0
+
+
+def _run(env: VectorEnv, steps: int) -> list[np.ndarray]:
+    out = []
+    for _ in range(steps):
+        acts = env.random_actions()
+        out.append(acts)
+        env.step(acts)
+    out.append(env.observations.copy())
+    return out
+
+
+def test_seeding_is_reproducible() -> None:
+    """Same seed, same random actions and planes; another seed differs; reset(seed) repeats."""
+    a = VectorEnv("gyre", 8, {"size": 4}, seed=11)
+    b = VectorEnv("gyre", 8, {"size": 4}, seed=11)
+    c = VectorEnv("gyre", 8, {"size": 4}, seed=12)
+    ra, rb, rc = _run(a, 40), _run(b, 40), _run(c, 40)
+    assert all(np.array_equal(x, y) for x, y in zip(ra, rb, strict=True))
+    assert not all(np.array_equal(x, y) for x, y in zip(ra, rc, strict=True))
+    a.reset(seed=11)
+    assert all(np.array_equal(x, y) for x, y in zip(_run(a, 40), ra, strict=True))
+    # the environments of one batch do not all play the same game
+    assert len({tuple(r) for r in np.stack(ra[:-1]).T.tolist()}) > 1
+
+
+def test_int8_planes_equal_float_planes() -> None:
+    """The int8 observations hold the same values as the float32 ones (negative potentials too)."""
+    opts = SMALL_OPTIONS["throngs"]
+    f = VectorEnv("throngs", 4, opts, seed=5)
+    i8 = VectorEnv("throngs", 4, opts, seed=5, dtype=np.int8)
+    assert i8.observations.dtype == np.int8
+    seen_negative = False
+    for _ in range(60):
+        acts = f.random_actions()
+        f.step(acts)
+        i8.step(acts)
+        assert np.array_equal(f.observations, i8.observations.astype(np.float32))
+        seen_negative |= bool((i8.observations[:, 2] < 0).any())
+    assert seen_negative
+
+
+def test_observation_of_one_position() -> None:
+    """``observation`` gives the planes of a single state array, as the batch has them."""
+    game = new_game("china-grove")
+    st = game.new_initial_state()
+    st.apply(st.legal_actions()[0])
+    planes = observation(game, st.array)
+    assert np.array_equal(planes, reference_planes(st))
+    assert planes[8].sum() > 0  # the class of the turn under way
+    assert plane_names(game)[-1] == "to move"
+
+
+def _snapshot(env: VectorEnv) -> list[np.ndarray]:
+    return [
+        env.states.copy(),
+        env.observations.copy(),
+        env.legal_mask().copy(),
+        env.episode_lengths.copy(),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        ([0, 0], "shape (3,)"),
+        ([[0, 0, 0]], "shape (3,)"),
+        ([0.0, 1.0, 2.0], "integers"),
+        (["a", "b", "c"], "integers"),
+        ([0, 999, 0], "environment 1: 999 is not an action of gyre (0..37)"),
+        ([0, -1, 0], "environment 1: -1 is not an action"),
+    ],
+)
+def test_bad_actions_are_refused(actions: Any, message: str) -> None:
+    env = VectorEnv("gyre", 3, {"size": 4}, seed=2)
+    env.step(env.random_actions())
+    before = _snapshot(env)
+    with pytest.raises(IllegalActionError) as info:
+        env.step(np.asarray(actions))
+    assert message in str(info.value)
+    assert all(np.array_equal(x, y) for x, y in zip(before, _snapshot(env), strict=True))
+
+
+def test_an_illegal_action_names_the_environment_and_changes_nothing() -> None:
+    env = VectorEnv("gyre", 3, {"size": 4}, seed=2)
+    acts = env.random_actions()
+    env.step(acts)
+    taken = int(acts[2])  # that cell is now occupied in environment 2
+    before = _snapshot(env)
+    good = env.random_actions()
+    bad = good.copy()
+    bad[2] = taken
+    with pytest.raises(IllegalActionError) as info:
+        env.step(bad)
+    text = str(info.value)
+    assert text.startswith(f"environment 2: action {taken} ({env.game.action_text(taken)})")
+    assert "not legal now" in text
+    assert info.value.index == 2
+    assert all(np.array_equal(x, y) for x, y in zip(before, _snapshot(env), strict=True))
+    env.step(good)  # and the environment still works
+
+
+def test_returned_buffers_are_read_only() -> None:
+    env = VectorEnv("churn", 2, {"size": 3})
+    obs, rewards, terminated, _ = env.step(env.random_actions())
+    for a in (obs, rewards, terminated, env.legal_mask(), env.states):
+        with pytest.raises(ValueError):
+            a.flat[0] = 1
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"n": 0}, "number of environments"),
+        ({"n": 2.5}, "number of environments"),
+        ({"n": True}, "number of environments"),
+        ({"seed": -1}, "seed"),
+        ({"seed": "x"}, "seed"),
+        ({"dtype": np.float64}, "float32 or int8"),
+        ({"dtype": "nonsense"}, "float32 or int8"),
+        ({"max_actions": -3}, "max_actions"),
+        ({"max_actions": 1.5}, "max_actions"),
+        ({"options": {"size": 99}}, "size"),
+        ({"game": "chess"}, "no game called"),
+    ],
+)
+def test_bad_settings_are_refused(kwargs: dict[str, Any], message: str) -> None:
+    args: dict[str, Any] = {"game": "gyre", "n": 2, "options": {"size": 3}, **kwargs}
+    with pytest.raises(HexArenaError, match=message):
+        VectorEnv(**args)
+
+
+def test_state_of_one_environment() -> None:
+    env = VectorEnv("churn", 2, {"size": 3}, seed=4)
+    env.step(env.random_actions())
+    st = env.state(1)
+    assert np.array_equal(st.array, env.states[1])
+    assert st.array[H_PLAYER] == env.current_player()[1]
+    assert env.colour_to_move()[1] == st.array[H_COLOUR]
+    with pytest.raises(HexArenaError, match="environment index"):
+        env.state(2)
