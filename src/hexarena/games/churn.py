@@ -55,6 +55,7 @@ from ..core import (
     swap_offered,
 )
 from ..hexgrid import Board, hexagon, hexhex
+from ..kernels_common import nb, set_add, set_remove
 from ..rng import rand_below
 
 # scalar slots
@@ -85,28 +86,6 @@ REASON_FULL = 1
 @njit(cache=True, inline="always")
 def _o(k: int, n: int) -> int:  # pragma: no cover - compiled
     return BASE + k * n
-
-
-# ---------------------------------------------------------------- indexed sets
-@njit(cache=True, inline="always")
-def _set_add(arr: Array, lst: int, pos: int, cnt: int, x: int) -> None:  # pragma: no cover
-    if arr[pos + x] < 0:
-        k = arr[cnt]
-        arr[lst + k] = x
-        arr[pos + x] = k
-        arr[cnt] = k + 1
-
-
-@njit(cache=True, inline="always")
-def _set_remove(arr: Array, lst: int, pos: int, cnt: int, x: int) -> None:  # pragma: no cover
-    k = arr[pos + x]
-    if k >= 0:
-        last = arr[cnt] - 1
-        y = arr[lst + last]
-        arr[lst + k] = y
-        arr[pos + y] = k
-        arr[pos + x] = -1
-        arr[cnt] = last
 
 
 # ---------------------------------------------------------------- set-up
@@ -149,7 +128,7 @@ def group_size_if_placed(g: Array, arr: Array, x: int, c: int) -> int:  # pragma
     total = 1
     k = 0
     for d in range(6):
-        y = g[1 + 6 * x + d]
+        y = nb(g, x, d)
         if y >= 0 and arr[col + y] == c + 1:
             gg = arr[gid + y]
             if gg != seen0 and gg != seen1 and gg != seen2:
@@ -255,20 +234,20 @@ def _remove_group(g: Array, arr: Array, grp: int, c: int) -> None:  # pragma: no
         arr[col + z] = 0
         arr[gid + z] = -1
         arr[nxt + z] = -1
-        _set_add(arr, _o(B_EMPTY, n), _o(B_EMPTYPOS, n), S_EMPTY, z)
+        set_add(arr, _o(B_EMPTY, n), _o(B_EMPTYPOS, n), S_EMPTY, z)
         for d in range(6):
-            y = g[1 + 6 * z + d]
+            y = nb(g, z, d)
             if y >= 0:
                 arr[fc + y] -= 1
                 if arr[fc + y] == 0 and arr[col + y] == 0:
-                    _set_add(arr, iso, isop, S_ISO + c, y)
+                    set_add(arr, iso, isop, S_ISO + c, y)
         if arr[fc + z] == 0:
-            _set_add(arr, iso, isop, S_ISO + c, z)
+            set_add(arr, iso, isop, S_ISO + c, z)
         if arr[fco + z] == 0:
-            _set_add(arr, isoo, isopo, S_ISO + 1 - c, z)
+            set_add(arr, isoo, isopo, S_ISO + 1 - c, z)
         z = znext
     arr[S_STONES + c] -= size
-    _set_remove(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, grp)
+    set_remove(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, grp)
 
 
 @njit(cache=True)
@@ -286,20 +265,20 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     fc = _o(B_FC + c, n)
     arr[col + x] = c + 1
     arr[S_STONES + c] += 1
-    _set_remove(arr, _o(B_EMPTY, n), _o(B_EMPTYPOS, n), S_EMPTY, x)
-    _set_remove(arr, _o(B_ISO, n), _o(B_ISOPOS, n), S_ISO, x)
-    _set_remove(arr, _o(B_ISO + 1, n), _o(B_ISOPOS + 1, n), S_ISO + 1, x)
+    set_remove(arr, _o(B_EMPTY, n), _o(B_EMPTYPOS, n), S_EMPTY, x)
+    set_remove(arr, _o(B_ISO, n), _o(B_ISOPOS, n), S_ISO, x)
+    set_remove(arr, _o(B_ISO + 1, n), _o(B_ISOPOS + 1, n), S_ISO + 1, x)
     # friendly-neighbour counts, and groups touched
     g0 = -1
     best = -1
     for d in range(6):
-        y = g[1 + 6 * x + d]
+        y = nb(g, x, d)
         if y >= 0:
             arr[fc + y] += 1
             cy = arr[col + y]
             if cy == 0:
                 if arr[fc + y] == 1:
-                    _set_remove(arr, _o(B_ISO + c, n), _o(B_ISOPOS + c, n), S_ISO + c, y)
+                    set_remove(arr, _o(B_ISO + c, n), _o(B_ISOPOS + c, n), S_ISO + c, y)
             elif cy == c + 1:
                 gg = arr[gid + y]
                 if arr[gsz + gg] > best:
@@ -309,11 +288,11 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
         arr[gid + x] = x
         arr[nxt + x] = x
         arr[gsz + x] = 1
-        _set_add(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, x)
+        set_add(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, x)
     else:
         # merge every other touched group into g0 (the largest), then add x
         for d in range(6):
-            y = g[1 + 6 * x + d]
+            y = nb(g, x, d)
             if y >= 0 and arr[col + y] == c + 1:
                 gg = arr[gid + y]
                 if gg != g0:
@@ -326,7 +305,7 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
                     arr[nxt + g0] = arr[nxt + gg]
                     arr[nxt + gg] = t
                     arr[gsz + g0] += arr[gsz + gg]
-                    _set_remove(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, gg)
+                    set_remove(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, gg)
         arr[gid + x] = g0
         arr[nxt + x] = arr[nxt + g0]
         arr[nxt + g0] = x

@@ -23,6 +23,11 @@ then more stones wins. Boards have an odd number of sites, so there is no tie.
 Option ``no_stalling``: a player may not dispatch in three consecutive moves of theirs (each
 player must deploy or capture at least once in any three consecutive moves).
 
+Option ``repetition`` (NOTES.md; ``third`` by default, or ``off`` for the sheet as written): when
+a position comes for the third time at the start of a turn, the player to move has no move, and
+the game ends as the sheet says (the other player fills and captures). A position is the stones,
+the colour to move and, with ``no_stalling``, both colours' counts of dispatches in a row.
+
 Actions (one decision each):
 
 ========================  ==================================================================
@@ -52,21 +57,25 @@ State array layout (after the common header):
 ``arr[17]``           number of sites ``n``
 ``arr[18:20]``        sites filled and stones captured by the end-of-game procedure
 ``arr[20]``           colour that had no move at the end (-1 while the game goes on)
-then 2 blocks of n    site contents (0 empty, 1 Black, 2 White); Black minus White
-                      stones in each site's vicinity
+``arr[21:23]``        positions recorded for the repetition rule; their stones
+then n entries        site contents (0 empty, 1 Black, 2 White)
 then 9 bitboards      (from an even index, each ``words`` 64-bit words stored as
                       pairs of int32) empty sites; Black's stones; White's stones;
                       the four bit planes of the Black-minus-White potentials; and,
                       while a move is to be chosen, the mover's sure selections and
                       the stones only a jump could move
+then 1 word           the Zobrist hash of the site contents
+then ``REP_CAP``      with ``repetition``: the hashes of the positions met at the
+words                 start of a turn since the number of stones last changed (a
+                      ring; ``arr[21]`` of them recorded, with ``arr[22]`` stones)
 ====================  =========================================================
 
 Every change of a site goes through one function that keeps these up to date: seven
 potentials, three bits, and the potential planes by a bit-sliced add of the site's vicinity
 word. Whether a player has a move, and which sites they may select, then costs a few dozen
 word operations per move: potentials of at least 1 and 2 come straight from the planes, and
-"next to an empty site" from six shifts of the empty sites. Everything in the array follows
-from the contents and the header, so two ways to the same position give the same array.
+"next to an empty site" from six shifts of the empty sites. Everything in the array but the
+repetition table follows from the contents and the header.
 """
 
 from __future__ import annotations
@@ -114,6 +123,8 @@ S_N = 17
 S_FILLED = 18
 S_CAPTURED = 19
 S_NOMOVE = 20
+S_REPN = 21  # positions recorded in the repetition table since the stone count changed
+S_REPTOTAL = 22  # stones on the board in those positions
 BASE = 32
 assert HEADER <= S_PHASE
 
@@ -132,6 +143,8 @@ W_PLANES = 3  # 3 .. 6: bit planes 0 .. 3 of the Black-minus-White potential
 W_SURE = 7
 W_CAND = 8
 NWBLOCKS = 9
+#: After the blocks, one word: the Zobrist hash of the site contents; then (with the option
+#: ``repetition``) the table of positions met at the start of a turn, ``g[G_REP]`` words.
 
 # phases
 P_SETUP_BLACK = 0
@@ -143,16 +156,26 @@ P_DISPATCH = 5  # destination of a dispatch of one's own stone (it must leave)
 P_AFTER_DEPLOY = 6  # destination of the just deployed stone, or stop
 
 REASON_NO_MOVE = 1
+REASON_REPETITION = 2
+
+#: Positions kept for the repetition rule: those met at the start of a turn since the number
+#: of stones last changed (no earlier one can come back: only a deploy changes it, and it only
+#: grows). A game that goes this many turns without a deploy keeps the latest this many.
+REP_CAP = 1024
+#: Zobrist keys in the constant words: two per site (a Black or White stone there), two for
+#: the colour to move and three per colour for its ``no_stalling`` count.
+REPETITIONS = ("third", "off")
 
 #: Largest possible dispatch budget: a vicinity has at most 7 sites.
 MAX_BUDGET = 7
 #: Stars kept per site in the constant words: budgets 2 to ``MAX_BUDGET`` (:func:`_star`).
 STARS = MAX_BUDGET - 1
 
-# constant table: [n, no_stalling, neighbours (n x 6)]
+# constant table: [n, no_stalling, positions kept for repetition (0: off), neighbours (n x 6)]
 G_N = 0
 G_NOSTALL = 1
-G_NB = 2
+G_REP = 2
+G_NB = 3
 
 #: Cells of the original 93-site board, row by row from the bottom (NOTES.md).
 ORIGINAL_ROWS: tuple[tuple[int, tuple[int, ...]], ...] = (
@@ -228,7 +251,7 @@ def initial_array(board: Board, setup: str, g: Array) -> Array:
     n = board.size
     nw = int(g[G_NB + 6 * n])
     off = words_offset(n)
-    arr = np.zeros(off + 2 * NWBLOCKS * nw, dtype=np.int32)
+    arr = np.zeros(off + 2 * (NWBLOCKS * nw + 1 + int(g[G_REP])), dtype=np.int32)
     words = arr[off:].view(np.uint64)
     words[W_EMPTY * nw : (W_EMPTY + 1) * nw] = _g_words(g)[:nw]  # the board's sites
     arr[H_PLAYER] = 0
@@ -249,18 +272,19 @@ def initial_array(board: Board, setup: str, g: Array) -> Array:
     return arr
 
 
-def consts_for(board: Board, no_stalling: bool) -> Array:
-    """The constant table: ``[n, no_stalling, neighbours (n x 6, -1 off the board)]``, then the
-    bitboard tables: ``[words, 6 bit offsets of the directions, each site's bit (n), each
-    bit's site (64 x words, -1 for none)]``, then (from an even index, as pairs of int32) the
-    64-bit words of the board's sites, of each site's vicinity, and of each site's stars
-    (``words`` each; :func:`_star`).
+def consts_for(board: Board, no_stalling: bool, repetition: str = "third") -> Array:
+    """The constant table: ``[n, no_stalling, positions kept for the repetition rule (0 with
+    repetition off), neighbours (n x 6, -1 off the board)]``, then the bitboard tables:
+    ``[words, 6 bit offsets of the directions, each site's bit (n), each bit's site (64 x
+    words, -1 for none)]``, then (from an even index, as pairs of int32) the 64-bit words of
+    the board's sites, of each site's vicinity, and of each site's stars (``words`` each;
+    :func:`_star`), then the Zobrist keys of positions (:func:`_zobrist`).
 
     A site's bit is ``W * (r - rmin) + (q - qmin)`` with ``W`` one more than the board's width:
     the spare column takes what a shift pushes over an edge, so every neighbour is a shift.
     """
     n = board.size
-    head = [n, int(no_stalling)]
+    head = [n, int(no_stalling), REP_CAP if repetition == "third" else 0]
     width = board.qmax - board.qmin + 2
     nbits = width * (board.rmax - board.rmin + 1)
     words = max(3, (nbits + 63) // 64)  # at least 3: the searches have a path for 3 words
@@ -288,7 +312,13 @@ def consts_for(board: Board, no_stalling: bool) -> Array:
     ints = [*head, *board.neighbors.ravel(), words, *offsets, *bit_of, *site_of]
     if len(ints) % 2:
         ints.append(0)
-    return np.concatenate([np.asarray(ints, dtype=np.int32), table.view(np.int32)])
+    # fixed keys (the same on every run), so that a position's hash never depends on the run
+    keys = np.random.default_rng(20201125).integers(
+        0, 2**64 - 1, size=2 * n + 8, dtype=np.uint64, endpoint=True
+    )
+    return np.concatenate(
+        [np.asarray(ints, dtype=np.int32), table.view(np.int32), keys.view(np.int32)]
+    )
 
 
 # ---------------------------------------------------------------- kernels: board updates
@@ -315,9 +345,17 @@ def _g_offset(g: Array) -> int:  # pragma: no cover - compiled
 @njit(cache=True, inline="always")
 def _g_words(g: Array) -> Any:  # pragma: no cover - compiled
     """The constant 64-bit words (a view of ``g``): the board's sites, then each site's
-    vicinity, then each site's stars (``words`` each)."""
+    vicinity, then each site's stars (``words`` each), then the Zobrist keys."""
     off = _g_offset(g)
-    return g[off : off + 2 * (1 + (1 + STARS) * g[G_N]) * g[_bit_base(g)]].view(np.uint64)
+    return g[off : off + 2 * (_zobrist(g) + 2 * g[G_N] + 8)].view(np.uint64)
+
+
+@njit(cache=True, inline="always")
+def _zobrist(g: Array) -> int:  # pragma: no cover - compiled
+    """Where the Zobrist keys start in the constant words: ``2 x + c`` for a stone of colour
+    ``c`` on site ``x``, ``2 n + c`` for colour ``c`` to move, ``2 n + 2 + 3 c + k`` for
+    colour ``c``'s ``no_stalling`` count ``k``."""
+    return (1 + (1 + STARS) * g[G_N]) * g[_bit_base(g)]
 
 
 @njit(cache=True, inline="always")
@@ -332,11 +370,12 @@ def _star(g: Array, x: int, budget: int) -> int:  # pragma: no cover - compiled
 
 @njit(cache=True, inline="always")
 def _words(g: Array, arr: Array) -> Any:  # pragma: no cover - compiled
-    """The state's bitboards (blocks ``W_*`` of ``words`` uint64), a view sharing ``arr``'s
-    memory. Making a view costs about as much as a stone change, so the kernels make them once
-    (per call of a public kernel, per playout) and pass them down as ``gw`` and ``w``."""
+    """The state's bitboards (blocks ``W_*`` of ``words`` uint64), then the contents' hash
+    and the repetition table, a view sharing ``arr``'s memory. Making a view costs about as
+    much as a stone change, so the kernels make them once (per call of a public kernel, per
+    playout) and pass them down as ``gw`` and ``w``."""
     off = words_offset(g[G_N])
-    return arr[off : off + 2 * NWBLOCKS * g[_bit_base(g)]].view(np.uint64)
+    return arr[off : off + 2 * (NWBLOCKS * g[_bit_base(g)] + 1 + g[G_REP])].view(np.uint64)
 
 
 @njit(cache=True, inline="always")
@@ -348,8 +387,8 @@ def _site_of_bit(g: Array, b: int) -> int:  # pragma: no cover - compiled
 @njit(cache=True, inline="always")
 def _set(g: Array, gw: Any, arr: Array, w: Any, x: int, v: int) -> None:  # pragma: no cover
     """Change site ``x`` to ``v`` (0 empty, 1 Black, 2 White), keeping every table up to date:
-    stone counts and the bitboards (the potential planes change by the vicinity's word, a
-    bit-sliced add or subtract)."""
+    stone counts, the contents' hash and the bitboards (the potential planes change by the
+    vicinity's word, a bit-sliced add or subtract)."""
     old = arr[BASE + x]
     if old == v:
         return
@@ -376,6 +415,13 @@ def _set(g: Array, gw: Any, arr: Array, w: Any, x: int, v: int) -> None:  # prag
         w[W_EMPTY * nw + i] = w[W_EMPTY * nw + i] | bit
     else:
         w[(W_STONES + v - 1) * nw + i] = w[(W_STONES + v - 1) * nw + i] | bit
+    z = _zobrist(g) + 2 * x
+    h = w[NWBLOCKS * nw]
+    if old != 0:
+        h ^= gw[z + old - 1]
+    if v != 0:
+        h ^= gw[z + v - 1]
+    w[NWBLOCKS * nw] = h
     vic = (1 + x) * nw
     p = W_PLANES * nw
     for j in range(nw):
@@ -1316,8 +1362,11 @@ def bit_pick(g: Array, sc: Any, k: int) -> int:  # pragma: no cover - compiled
 
 # ---------------------------------------------------------------- kernels: turns
 @njit(cache=True)
-def _end_of_game(g: Array, gw: Any, arr: Array, w: Any) -> None:  # pragma: no cover - compiled
-    """The player to move has no move: the other fills and captures; then more stones wins."""
+def _end_of_game(
+    g: Array, gw: Any, arr: Array, w: Any, reason: int
+) -> None:  # pragma: no cover - compiled
+    """The player to move has no move (``reason``: none is legal, or the position came a third
+    time): the other fills and captures; then more stones wins."""
     n = g[G_N]
     mover = arr[H_COLOUR]
     f = mover ^ 1
@@ -1341,7 +1390,7 @@ def _end_of_game(g: Array, gw: Any, arr: Array, w: Any) -> None:  # pragma: no c
     arr[S_NOMOVE] = mover
     arr[H_WINNER] = 0 if arr[S_STONES] > arr[S_STONES + 1] else 1
     arr[H_PLAYER] = -1
-    arr[H_REASON] = REASON_NO_MOVE
+    arr[H_REASON] = reason
     arr[S_PHASE] = P_SELECT
     arr[S_SEL] = -1
     arr[S_BUDGET] = 0
@@ -1362,8 +1411,51 @@ def _begin_turn(g: Array, gw: Any, arr: Array, w: Any, c: int) -> None:  # pragm
     arr[S_MOVE] = 0
     arr[S_SEL] = -1
     arr[S_BUDGET] = 0
-    if not _any_move(g, gw, arr, w, c):
-        _end_of_game(g, gw, arr, w)
+    if g[G_REP] > 0 and _third_time(g, gw, arr, w, c):
+        _end_of_game(g, gw, arr, w, REASON_REPETITION)
+    elif not _any_move(g, gw, arr, w, c):
+        _end_of_game(g, gw, arr, w, REASON_NO_MOVE)
+
+
+@njit(cache=True, inline="always")
+def position_key(g: Array, gw: Any, arr: Array, w: Any, c: int) -> np.uint64:  # pragma: no cover
+    """The hash of the position with colour ``c`` to begin a turn: the stones, the colour to
+    move and, with ``no_stalling``, both colours' counts of dispatches in a row."""
+    n = g[G_N]
+    z = _zobrist(g)
+    key = w[NWBLOCKS * g[_bit_base(g)]] ^ gw[z + 2 * n + c]
+    if g[G_NOSTALL] != 0:
+        key ^= gw[z + 2 * n + 2 + arr[S_STALL]] ^ gw[z + 2 * n + 5 + arr[S_STALL + 1]]
+    return key
+
+
+@njit(cache=True)
+def _third_time(g: Array, gw: Any, arr: Array, w: Any, c: int) -> bool:  # pragma: no cover
+    """Whether the position with colour ``c`` to begin a turn has come twice before at the start
+    of a turn; if not, it is recorded in the repetition table.
+
+    Only positions with as many stones as this one can be equal to it, and the number of
+    stones never goes down (a deploy adds one; captures and dispatches keep it), so the table
+    holds the positions since it last changed, in the order met (the latest ``g[G_REP]`` of
+    them, kept round a ring)."""
+    total = arr[S_STONES] + arr[S_STONES + 1]
+    if total != arr[S_REPTOTAL]:
+        arr[S_REPTOTAL] = total
+        arr[S_REPN] = 0
+    key = position_key(g, gw, arr, w, c)
+    cap = g[G_REP]
+    t = NWBLOCKS * g[_bit_base(g)] + 1
+    m = arr[S_REPN]
+    seen = 0
+    for i in range(min(m, cap)):
+        if w[t + i] == key:
+            seen += 1
+    if seen >= 2:
+        return True
+    w[t + m % cap] = key
+    m += 1
+    arr[S_REPN] = m if m < 2 * cap else cap + m % cap  # the same place in the ring, no overflow
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -1697,12 +1789,20 @@ class Throngs(Game):
             "each player must deploy or capture at least once in any three consecutive moves "
             "of theirs",
         ),
+        Option(
+            "repetition",
+            "choice",
+            "third",
+            "third (a position met a third time at the start of a turn leaves the player to "
+            "move no move) or off",
+            choices=REPETITIONS,
+        ),
     )
     special_actions: ClassVar[tuple[str, ...]] = ("stop", "black", "white")
-    #: Without ``no_stalling`` nothing forbids endless dispatching, so a cap is always needed.
-    #: Random games normally end within about a thousand actions on the large board, but some
-    #: positions repeat for ever (a capture and a dispatch back and forth), even with
-    #: ``no_stalling``: self-play counts a game still going after this many as unfinished.
+    #: With ``repetition`` off nothing ends a game that goes round a cycle (a capture and a
+    #: dispatch back and forth, even with ``no_stalling``); random games normally end within
+    #: about a thousand actions on the large board. Self-play counts a game still going after
+    #: this many actions as unfinished.
     selfplay_cap: ClassVar[int | None] = 100_000
     move_separator: ClassVar[str] = ","
     #: Joins a move's selected site and its dispatch destination (or ``stop``) in move text.
@@ -1732,6 +1832,7 @@ class Throngs(Game):
             tags["size"] = str(self.options["size"])
         tags["setup"] = self.options["setup"]
         tags["no_stalling"] = "yes" if self.options["no_stalling"] else "no"
+        tags["repetition"] = self.options["repetition"]
         return tags
 
     def setup(self) -> None:
@@ -1739,7 +1840,9 @@ class Throngs(Game):
         self.board = board_for(self.options)
         if self.board.size % 2 == 0:  # pragma: no cover - every board offered is odd
             raise BoardError(f"{self.board.description} has an even number of sites")
-        self.consts = consts_for(self.board, bool(self.options["no_stalling"]))
+        self.consts = consts_for(
+            self.board, bool(self.options["no_stalling"]), self.options["repetition"]
+        )
         self.kernels = KERNELS
         self._start = initial_array(self.board, self.options["setup"], self.consts)
 
@@ -1919,21 +2022,29 @@ class Throngs(Game):
         filler = self.colours[stuck ^ 1]
         filled = int(arr[S_FILLED])
         captured = int(arr[S_CAPTURED])
+        details: dict[str, Any] = {
+            "no_move": self.colours[stuck],
+            "filled_by": filler,
+            "filled": filled,
+            "captured": captured,
+        }
+        why = f"{self.colours[stuck]} had no move"
+        if int(arr[H_REASON]) == REASON_REPETITION:
+            why = (
+                f"the position came a third time with {self.colours[stuck]} to move, so "
+                f"{self.colours[stuck]} had no move"
+            )
+            details["repetition"] = True
         return Outcome(
             winner=seat,
             winner_colour=self.colours[wc],
             reason=(
-                f"{self.colours[stuck]} had no move; {filler} filled {filled} empty "
+                f"{why}; {filler} filled {filled} empty "
                 f"site{'s' if filled != 1 else ''} and captured {captured} "
                 f"stone{'s' if captured != 1 else ''}; Black {b}, White {w}"
             ),
             score={"Black": b, "White": w},
-            details={
-                "no_move": self.colours[stuck],
-                "filled_by": filler,
-                "filled": filled,
-                "captured": captured,
-            },
+            details=details,
         )
 
     def cell_view(self, arr: Array) -> list[str]:

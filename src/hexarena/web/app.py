@@ -242,9 +242,8 @@ def create_app(
     # -- teaching: rules pages and guided first games (positions built by the engine) ---------
     def teach(fn: Callable[[Request], Any]) -> Handler:
         async def run(request: Request) -> Any:
-            loop = asyncio.get_running_loop()
-            try:  # building positions may compile a game's rules: keep it off the event loop
-                return await loop.run_in_executor(None, fn, request)
+            try:  # building positions may load a game's rules: keep it off the event loop
+                return await asyncio.to_thread(fn, request)
             except TeachingError as exc:
                 raise ApiError(exc.status, exc.message) from None
 
@@ -258,10 +257,9 @@ def create_app(
 
     async def learn_try(request: Request) -> Any:
         body = await _body(request)
-        loop = asyncio.get_running_loop()
         try:
             name, step = request.path_params["game"], learn_step(request)
-            return await loop.run_in_executor(None, guide_try, name, step, body)
+            return await asyncio.to_thread(guide_try, name, step, body)
         except TeachingError as exc:
             raise ApiError(exc.status, exc.message) from None
 

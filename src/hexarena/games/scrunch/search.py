@@ -1,0 +1,428 @@
+"""Scrunch's searches: whether a growth is legal, and which placements, stones and destinations
+can still complete one.
+
+The growth test (:func:`growth_ok`) is local: the friendly-neighbour counts around the
+placement and the destination rule out mutants, and the snakes touching them are cut where the
+moving stone leaves (a path into the stones numbered below and above it, a cycle stays whole)
+and joined through the placement and the destination with a union-find of a handful of nodes,
+which counts the snakes afterwards without walking them. Two necessary conditions prune the
+search before the full test (:func:`can_complete`, :func:`_need`).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from ...core import Array
+from ...kernels_common import nb
+from .tables import (
+    B_COL,
+    B_CYC,
+    B_FC,
+    B_LAB,
+    B_NXT,
+    B_POS,
+    B_SID,
+    B_SSIZE,
+    B_TAIL,
+    S_N,
+    S_NSNK,
+    SC_KEYS,
+    SC_LABELS,
+    SC_PAR,
+    SC_PN,
+    SC_PNB,
+    SCRATCH_SMALL,
+    _adj,
+    _o,
+    _snake_labels_at,
+    smallest_size,
+)
+
+
+@njit(cache=True, inline="always")
+def _find(scr: Array, i: int) -> int:  # pragma: no cover - compiled
+    while scr[SC_PAR + i] != i:
+        i = scr[SC_PAR + i]
+    return i
+
+
+@njit(cache=True, inline="always")
+def _node(scr: Array, nodes: int, key: int) -> int:  # pragma: no cover - compiled
+    for i in range(2, nodes):
+        if scr[SC_KEYS + i] == key:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def _load_p(g: Array, arr: Array, c: int, p: int, scr: Array) -> None:  # pragma: no cover
+    """List the friendly neighbours of the placement ``p`` in the scratch, for the growth
+    tests that follow (every caller of :func:`growth_ok` does this first)."""
+    n = g[0]
+    col = _o(B_COL, n)
+    m = 0
+    for k in range(6):
+        y = nb(g, p, k)
+        if y >= 0 and arr[col + y] == c + 1:
+            scr[SC_PNB + m] = y
+            m += 1
+    scr[SC_PN] = m
+
+
+@njit(cache=True, inline="always")
+def _join(scr: Array, a: int, b: int) -> int:  # pragma: no cover - compiled
+    """Union of nodes ``a`` and ``b``; 1 if they were apart, else 0."""
+    ra = _find(scr, a)
+    rb = _find(scr, b)
+    if ra == rb:
+        return 0
+    scr[SC_PAR + rb] = ra
+    return 1
+
+
+@njit(cache=True)
+def growth_ok(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    s: int,
+    d: int,
+    scr: Array,
+) -> bool:
+    """Whether placing at ``p``, then stepping stone ``s`` to ``d``, is a legal growth for ``c``.
+
+    Assumes ``p`` and ``d`` empty and distinct, ``s`` a stone of the snake that ``p`` forms,
+    ``d`` next to ``s``, and the friendly neighbours of ``p`` listed by :func:`_load_p`.
+    First, no stone may have more than two friendly neighbours afterwards (only ``p``, ``d``
+    and the stones around them can gain one). Then the snakes touching ``p`` or ``d`` must not
+    become more snakes: they are cut into pieces where ``s`` leaves (a path into the stones
+    numbered below and above ``s``, a cycle stays whole), and the pieces, ``p`` and ``d`` are
+    joined through the neighbours of ``p`` and ``d`` with a tiny union-find.
+    """
+    n = g[0]
+    col = _o(B_COL, n)
+    fc = _o(B_FC + c, n)
+    c1 = c + 1
+    pd = _adj(g, p, d)
+    if arr[fc + p] + pd - _adj(g, p, s) > 2:
+        return False
+    if arr[fc + d] + pd - _adj(g, d, s) > 2:
+        return False
+    sid = _o(B_SID, n)
+    pos = _o(B_POS, n)
+    ls = arr[sid + s]
+    ps = arr[pos + s]
+    cs = arr[_o(B_CYC, n) + ls]
+    # nodes 0 (p) and 1 (d), then the pieces of the snakes touched, starting with that of s:
+    # a cycle stays one piece, a path leaves the stones below s and those above it
+    scr[SC_PAR] = 0
+    scr[SC_PAR + 1] = 1
+    nodes = 2
+    if cs != 0 or ps > 0:
+        scr[SC_KEYS + nodes] = 2 * ls
+        scr[SC_PAR + nodes] = nodes
+        nodes += 1
+    if cs == 0 and ps < arr[_o(B_SSIZE, n) + ls] - 1:
+        scr[SC_KEYS + nodes] = 2 * ls + 1
+        scr[SC_PAR + nodes] = nodes
+        nodes += 1
+    scr[SC_LABELS] = ls
+    before = 1
+    joins = pd
+    if pd:
+        scr[SC_PAR + 1] = 0
+    pn = scr[SC_PN]
+    for which in range(2):
+        other = d if which == 0 else p
+        for k in range(pn if which == 0 else 6):
+            y = scr[SC_PNB + k] if which == 0 else nb(g, d, k)
+            if y < 0 or y == s or arr[col + y] != c1:
+                continue
+            if arr[fc + y] + 1 + _adj(g, y, other) - _adj(g, y, s) > 2:
+                return False
+            lab = arr[sid + y]
+            if lab == ls:
+                key = 2 * ls + 1 if cs == 0 and arr[pos + y] > ps else 2 * ls
+                j = _node(scr, nodes, key)
+            else:
+                j = -1
+                for i in range(1, before):
+                    if scr[SC_LABELS + i] == lab:
+                        j = _node(scr, nodes, 2 * lab)
+                        break
+                if j < 0:
+                    scr[SC_LABELS + before] = lab
+                    before += 1
+                    j = nodes
+                    scr[SC_KEYS + nodes] = 2 * lab
+                    scr[SC_PAR + nodes] = nodes
+                    nodes += 1
+            joins += _join(scr, which, j)
+    return nodes - joins <= before
+
+
+@njit(cache=True)
+def _shape(g: Array, arr: Array, c: int, p: int) -> int:  # pragma: no cover - compiled
+    """What a placement at ``p`` makes, for :func:`_need`: 0 when it touches several snakes or
+    gives some stone three friendly neighbours (no shortcut), 1 when it closes one snake into a
+    cycle, 2 when it extends one snake (a path) at an end."""
+    n = g[0]
+    col = _o(B_COL, n)
+    fc = _o(B_FC + c, n)
+    k = arr[fc + p]
+    if k > 2:
+        return 0
+    for j in range(6):
+        y = nb(g, p, j)
+        if y >= 0 and arr[col + y] == c + 1 and arr[fc + y] >= 2:
+            return 0
+    l1 = _snake_labels_at(g, arr, c, p)[1]
+    if l1 >= 0:
+        return 0
+    return 1 if k == 2 else 2
+
+
+@njit(cache=True, inline="always")
+def _need(g: Array, arr: Array, c: int, p: int, s: int, shape: int) -> int:  # pragma: no cover
+    """The fewest friendly neighbours the destination of ``s`` must have for the growth at
+    ``p`` to keep the count of snakes (``shape`` from :func:`_shape`). With one snake grown
+    and no stone overloaded, the snake grown is a path or a cycle: a destination touching no
+    friendly stone is a new snake; and an inner stone of a path leaves two pieces, so its
+    destination must touch both (or another snake besides one piece, which still counts one
+    more: so two at least)."""
+    if shape == 0:
+        return 0
+    if shape == 1:
+        return 1
+    n = g[0]
+    return 2 if arr[_o(B_FC + c, n) + s] + _adj(g, s, p) == 2 else 1
+
+
+@njit(cache=True)
+def _stone_has_dest(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    s: int,
+    need: int,
+    scr: Array,
+) -> bool:
+    """Whether stone ``s`` can step somewhere to complete the growth placed at ``p``.
+
+    First the tests of :func:`growth_ok` that do not depend on the destination: ``p`` and its
+    friendly neighbours must not keep three friendly neighbours once ``s`` has left (a
+    destination can only add one). Destinations with fewer than ``need`` friendly neighbours
+    (see :func:`_need`) are skipped.
+    """
+    n = g[0]
+    col = _o(B_COL, n)
+    fc = _o(B_FC + c, n)
+    if need == 0:  # otherwise no stone near p has two friendly neighbours (see _need)
+        if arr[fc + p] - _adj(g, p, s) > 2:
+            return False
+        for k in range(scr[SC_PN]):
+            y = scr[SC_PNB + k]
+            if y != s and arr[fc + y] - _adj(g, y, s) >= 2:
+                return False
+    for k in range(6):
+        d = nb(g, s, k)
+        if (
+            d >= 0
+            and d != p
+            and arr[col + d] == 0
+            and arr[fc + d] + _adj(g, d, p) - _adj(g, d, s) >= need
+            and growth_ok(g, arr, c, p, s, d, scr)
+        ):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _stones_of_growth(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    out: Array,
+    off: int,
+) -> int:
+    """The stones that may move after a placement at ``p``, into ``out[off:]``; return count.
+
+    Every old stone of the snake formed, except where :func:`can_complete`'s necessary
+    conditions narrow them: with three friendly neighbours of ``p``, those three; with a
+    neighbour of ``p`` that already has two friendly neighbours, it and its friendly neighbours.
+    """
+    n = g[0]
+    nxt = _o(B_NXT, n)
+    size = _o(B_SSIZE, n)
+    col = _o(B_COL, n)
+    fc = _o(B_FC + c, n)
+    c1 = c + 1
+    m = 0
+    for j in range(6):
+        y = nb(g, p, j)
+        if y >= 0 and arr[col + y] == c1 and arr[fc + y] >= 2:
+            out[off] = y
+            m = 1
+            for i in range(6):
+                z = nb(g, y, i)
+                if z >= 0 and arr[col + z] == c1:
+                    out[off + m] = z
+                    m += 1
+            return m
+    if arr[fc + p] >= 3:
+        for j in range(6):
+            y = nb(g, p, j)
+            if y >= 0 and arr[col + y] == c1:
+                out[off + m] = y
+                m += 1
+        return m
+    l0, l1, l2 = _snake_labels_at(g, arr, c, p)
+    for which in range(3):
+        lab = l0 if which == 0 else (l1 if which == 1 else l2)
+        if lab < 0:
+            continue
+        z = lab
+        for _ in range(arr[size + lab]):
+            out[off + m] = z
+            m += 1
+            z = arr[nxt + z]
+    return m
+
+
+@njit(cache=True)
+def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # pragma: no cover
+    """Whether some stone can step after a placement at ``p`` to make a legal growth.
+
+    Before trying every stone of the snake formed, two necessary conditions narrow the search:
+    ``p`` with three friendly neighbours must lose one, so the stone that steps is one of them;
+    and a neighbour of ``p`` that already has two friendly neighbours must step itself or lose
+    a neighbour, so the stone is it or one of its friendly neighbours.
+    """
+    n = g[0]
+    col = _o(B_COL, n)
+    fc = _o(B_FC + c, n)
+    c1 = c + 1
+    k = arr[fc + p]
+    if k >= 4:
+        return False
+    _load_p(g, arr, c, p, scr)
+    for j in range(6):
+        y = nb(g, p, j)
+        if y >= 0 and arr[col + y] == c1 and arr[fc + y] >= 2:
+            if _stone_has_dest(g, arr, c, p, y, 0, scr):
+                return True
+            for i in range(6):
+                z = nb(g, y, i)
+                if z >= 0 and arr[col + z] == c1 and _stone_has_dest(g, arr, c, p, z, 0, scr):
+                    return True
+            return False
+    if k == 3:
+        for j in range(6):
+            y = nb(g, p, j)
+            if y >= 0 and arr[col + y] == c1 and _stone_has_dest(g, arr, c, p, y, 0, scr):
+                return True
+        return False
+    nxt = _o(B_NXT, n)
+    size = _o(B_SSIZE, n)
+    l0, l1, l2 = _snake_labels_at(g, arr, c, p)
+    shape = 0 if l1 >= 0 else (1 if k == 2 else 2)
+    tail = _o(B_TAIL, n)
+    # the ends of each snake first (a snake most often moves by its ends), then the rest
+    for which in range(3):
+        lab = l0 if which == 0 else (l1 if which == 1 else l2)
+        if lab < 0:
+            continue
+        t = arr[tail + lab]
+        if _stone_has_dest(g, arr, c, p, lab, _need(g, arr, c, p, lab, shape), scr):
+            return True
+        if t != lab and _stone_has_dest(g, arr, c, p, t, _need(g, arr, c, p, t, shape), scr):
+            return True
+    for which in range(3):
+        lab = l0 if which == 0 else (l1 if which == 1 else l2)
+        if lab < 0:
+            continue
+        t = arr[tail + lab]
+        z = arr[nxt + lab]
+        for _ in range(arr[size + lab] - 2):
+            if z != t and _stone_has_dest(g, arr, c, p, z, _need(g, arr, c, p, z, shape), scr):
+                return True
+            z = arr[nxt + z]
+    return False
+
+
+@njit(cache=True)
+def _candidates(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # pragma: no cover
+    """Empty cells next to a smallest snake of ``c``, each once, into ``scr[off:]``."""
+    n = g[0]
+    col = _o(B_COL, n)
+    nxt = _o(B_NXT, n)
+    size = _o(B_SSIZE, n)
+    lst = _o(B_LAB + c, n)
+    mark = SCRATCH_SMALL + n
+    best = smallest_size(arr, c)
+    m = 0
+    for i in range(arr[S_NSNK + c]):
+        lab = arr[lst + i]
+        if arr[size + lab] != best:
+            continue
+        z = lab
+        for _ in range(best):
+            for k in range(6):
+                y = nb(g, z, k)
+                if y >= 0 and arr[col + y] == 0 and scr[mark + y] == 0:
+                    scr[mark + y] = 1
+                    scr[off + m] = y
+                    m += 1
+            z = arr[nxt + z]
+    for i in range(m):
+        scr[mark + scr[off + i]] = 0
+    return m
+
+
+@njit(cache=True)
+def _eggs(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # pragma: no cover
+    """Empty cells with no friendly neighbour (egg cells of ``c``) into ``scr[off:]``."""
+    n = g[0]
+    col = _o(B_COL, n)
+    fc = _o(B_FC + c, n)
+    m = 0
+    for x in range(n):
+        if arr[col + x] == 0 and arr[fc + x] == 0:
+            scr[off + m] = x
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def any_growth(g: Array, arr: Array, c: int, scr: Array) -> bool:  # pragma: no cover - compiled
+    """Whether some smallest snake of ``c`` can grow and move."""
+    off = SCRATCH_SMALL + 2 * arr[S_N]
+    m = _candidates(g, arr, c, scr, off)
+    for i in range(m):  # noqa: SIM110 - compiled code
+        if can_complete(g, arr, c, scr[off + i], scr):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _in_smallest(g: Array, arr: Array, c: int, x: int) -> bool:  # pragma: no cover
+    """Whether cell ``x`` holds a stone of one of ``c``'s smallest snakes."""
+    n = g[0]
+    if arr[_o(B_COL, n) + x] != c + 1:
+        return False
+    lab = arr[_o(B_SID, n) + x]
+    return arr[_o(B_SSIZE, n) + lab] == smallest_size(arr, c)
+
+
+@njit(cache=True)
+def _next_to_smallest(g: Array, arr: Array, c: int, x: int) -> bool:  # pragma: no cover
+    """Whether empty cell ``x`` touches a smallest snake of ``c``."""
+    for k in range(6):
+        y = nb(g, x, k)
+        if y >= 0 and _in_smallest(g, arr, c, y):
+            return True
+    return False

@@ -1,0 +1,425 @@
+"""Scrunch's state array and the incremental tables that keep its snakes.
+
+The state keeps every snake as a circular linked list of its stones named by a *label* (one of
+its cells), with its size, its stones numbered along it, the set of labels per colour and
+per-cell counts of friendly neighbours. Since no snake is ever a mutant at the end of a turn,
+every snake is a path or a cycle: the growth test (:mod:`.search`) cuts the snakes it touches by
+those numbers, and only a completed growth (:func:`do_growth`) walks and renumbers the snakes
+it changed.
+
+State array layout (after the common header):
+
+
+=================  ===========================================================
+``arr[8]``         number of cells ``n``
+``arr[9]``         decision under way: 0 start of turn, 1 pick the stone to move,
+                   2 its destination, 3 more removals
+``arr[10:12]``     the placement and the stone picked in the growth under way (-1)
+``arr[12:14]``     1 while Black / White is in the creation phase
+``arr[14:16]``     number of snakes of Black, White
+``arr[16:18]``     stones of Black, White
+then 12 blocks of  colour (0 empty, 1 Black, 2 White), snake label, next stone
+n entries          of the snake, snake size (by label), friendly-neighbour counts
+                   (Black, White), label lists (Black, White), label positions,
+                   number of each stone along its snake, cycle flag (by label),
+                   last stone in the numbering (by label)
+=================  ===========================================================
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...core import H_COLOUR, H_PLAYER, H_WINNER, HEADER, Array
+from ...hexgrid import Board
+from ...kernels_common import nb, set_add, set_remove
+
+# scalar slots
+S_N = HEADER
+S_PHASE = 9
+S_P = 10
+S_S = 11
+S_CREATE = 12  # 12, 13
+S_NSNK = 14  # 14, 15
+S_STONES = 16  # 16, 17
+BASE = 18
+
+# blocks of n entries, starting at BASE + k * n
+B_COL = 0
+B_SID = 1
+B_NXT = 2
+B_SSIZE = 3
+B_FC = 4  # 4, 5
+B_LAB = 6  # 6, 7
+B_LABPOS = 8
+B_POS = 9  # number of each stone along its snake (from an end of a path)
+B_CYC = 10  # 1 if the snake (by label) is a cycle
+B_TAIL = 11  # the last stone of the snake (by label) in its numbering: the other end of a path
+NBLOCKS = 12
+
+# decisions
+PH_START = 0
+PH_PICK = 1
+PH_DEST = 2
+PH_REMOVE = 3
+
+REASON_LAST_SNAKE = 1
+
+# scratch layout (an int32 array of SCRATCH_SMALL + 3 n zeros, made by _scratch)
+SC_SEEDS = 0  # up to 8 seeds of a walk
+SC_LABELS = 8  # up to 8 labels
+SC_KEYS = 16  # up to 16 nodes of the growth test's union-find: their keys
+SC_PAR = 32  # and their parents
+SC_PN = 48  # the number of friendly neighbours of the placement under test
+SC_PNB = 49  # and the neighbours themselves (up to 6)
+SCRATCH_SMALL = 64
+
+
+@njit(cache=True, inline="always")
+def _o(k: int, n: int) -> int:  # pragma: no cover - compiled
+    return BASE + k * n
+
+
+@njit(cache=True, inline="always")
+def _adj(g: Array, a: int, b: int) -> int:  # pragma: no cover - compiled
+    """1 if cells ``a`` and ``b`` are neighbours, else 0."""
+    n = g[0]
+    dq = g[1 + 6 * n + a] - g[1 + 6 * n + b]
+    dr = g[1 + 7 * n + a] - g[1 + 7 * n + b]
+    s = dq + dr
+    if -1 <= dq <= 1 and -1 <= dr <= 1 and -1 <= s <= 1 and (dq != 0 or dr != 0):
+        return 1
+    return 0
+
+
+@njit(cache=True)
+def _scratch(n: int) -> Array:  # pragma: no cover - compiled
+    """Zeroed working space for the kernels: small lists, then a pool, marks and a second list."""
+    return np.zeros(SCRATCH_SMALL + 3 * n, dtype=np.int32)
+
+
+@njit(cache=True, inline="always")
+def _lab_add(arr: Array, n: int, c: int, x: int) -> None:  # pragma: no cover - compiled
+    """Add label ``x`` to colour ``c``'s labels."""
+    set_add(arr, _o(B_LAB + c, n), _o(B_LABPOS, n), S_NSNK + c, x)
+
+
+@njit(cache=True, inline="always")
+def _lab_remove(arr: Array, n: int, c: int, x: int) -> None:  # pragma: no cover - compiled
+    """Take label ``x`` out of colour ``c``'s labels, and clear the slot the list gave up (so
+    that equal positions have equal arrays)."""
+    lst = _o(B_LAB + c, n)
+    set_remove(arr, lst, _o(B_LABPOS, n), S_NSNK + c, x)
+    arr[lst + arr[S_NSNK + c]] = 0
+
+
+def initial_array(n: int) -> Array:
+    """The empty board, Black to move, both players in their creation phase."""
+    arr = np.zeros(BASE + NBLOCKS * n, dtype=np.int32)
+    arr[H_PLAYER] = 0
+    arr[H_COLOUR] = 0
+    arr[H_WINNER] = -1
+    arr[S_N] = n
+    arr[S_PHASE] = PH_START
+    arr[S_P] = -1
+    arr[S_S] = -1
+    arr[S_CREATE] = 1
+    arr[S_CREATE + 1] = 1
+    for b in (B_SID, B_NXT, B_LABPOS):
+        arr[_o(b, n) : _o(b + 1, n)] = -1
+    return arr
+
+
+def consts_for(board: Board) -> Array:
+    """The constant table: ``[n, neighbours (n x 6, -1 off the board), q (n), r (n)]``."""
+    qs = np.asarray([q for q, _ in board.cells], dtype=np.int32)
+    rs = np.asarray([r for _, r in board.cells], dtype=np.int32)
+    return np.concatenate([[board.size], board.neighbors.ravel(), qs, rs]).astype(np.int32)
+
+
+@njit(cache=True)
+def _put(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
+    """A stone of colour ``c`` on empty cell ``x`` (counts only; snakes are the caller's)."""
+    n = g[0]
+    arr[_o(B_COL, n) + x] = c + 1
+    fc = _o(B_FC + c, n)
+    for k in range(6):
+        y = nb(g, x, k)
+        if y >= 0:
+            arr[fc + y] += 1
+    arr[S_STONES + c] += 1
+
+
+@njit(cache=True)
+def _lift(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
+    """Take the stone of colour ``c`` off cell ``x`` (counts only; snakes are the caller's)."""
+    n = g[0]
+    arr[_o(B_COL, n) + x] = 0
+    arr[_o(B_SID, n) + x] = -1
+    arr[_o(B_NXT, n) + x] = -1
+    arr[_o(B_POS, n) + x] = 0
+    fc = _o(B_FC + c, n)
+    for k in range(6):
+        y = nb(g, x, k)
+        if y >= 0:
+            arr[fc + y] -= 1
+    arr[S_STONES + c] -= 1
+
+
+@njit(cache=True)
+def _other(g: Array, arr: Array, c: int, cur: int, prev: int) -> int:  # pragma: no cover
+    """The friendly neighbour of stone ``cur`` other than ``prev`` (-1 if none)."""
+    n = g[0]
+    col = _o(B_COL, n)
+    for k in range(6):
+        y = nb(g, cur, k)
+        if y >= 0 and y != prev and arr[col + y] == c + 1:
+            return y
+    return -1
+
+
+@njit(cache=True)
+def _relabel(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    c: int,
+    x: int,
+    scr: Array,
+    m: int,
+) -> int:
+    """Relink the snake holding stone ``x`` (a path or a cycle: none of its stones has more than
+    two friendly neighbours) and add it to the set; return the bit mask of the seeds
+    ``scr[SC_SEEDS:SC_SEEDS + m]`` it holds.
+
+    A path is numbered from one end (its label), a cycle from ``x`` (its label), so that the
+    stones on either side of any stone of a path are told apart by their numbers.
+    """
+    n = g[0]
+    sid = _o(B_SID, n)
+    nxt = _o(B_NXT, n)
+    pos = _o(B_POS, n)
+    # find an end of the path, or find that it is a cycle
+    start = x
+    cyc = False
+    a = _other(g, arr, c, x, -1)
+    if a >= 0 and _other(g, arr, c, x, a) >= 0:  # x is not an end: walk to one
+        prev = x
+        cur = a
+        for _ in range(n):
+            nx = _other(g, arr, c, cur, prev)
+            if nx < 0:
+                start = cur
+                break
+            if nx == x:
+                cyc = True
+                break
+            prev = cur
+            cur = nx
+    mask = 0
+    prev = -1
+    cur = start
+    last = -1
+    i = 0
+    for _ in range(n):
+        for j in range(m):
+            if scr[SC_SEEDS + j] == cur:
+                mask |= 1 << j
+        arr[sid + cur] = start
+        arr[pos + cur] = i
+        if last >= 0:
+            arr[nxt + last] = cur
+        last = cur
+        i += 1
+        nx = _other(g, arr, c, cur, prev)
+        if nx < 0 or nx == start:
+            break
+        prev = cur
+        cur = nx
+    arr[nxt + last] = start
+    arr[_o(B_SSIZE, n) + start] = i
+    arr[_o(B_CYC, n) + start] = 1 if cyc else 0
+    arr[_o(B_TAIL, n) + start] = last
+    _lab_add(arr, n, c, start)
+    return mask
+
+
+@njit(cache=True)
+def _labels_near(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    d: int,
+    scr: Array,
+) -> int:
+    """Put the distinct labels of the snakes touching ``p`` or ``d`` into ``scr[SC_LABELS:]``;
+    return how many."""
+    n = g[0]
+    col = _o(B_COL, n)
+    sid = _o(B_SID, n)
+    m = 0
+    for which in range(2):
+        x = p if which == 0 else d
+        for k in range(6):
+            y = nb(g, x, k)
+            if y >= 0 and arr[col + y] == c + 1:
+                lab = arr[sid + y]
+                dup = False
+                for j in range(m):
+                    if scr[SC_LABELS + j] == lab:
+                        dup = True
+                        break
+                if not dup:
+                    scr[SC_LABELS + m] = lab
+                    m += 1
+    return m
+
+
+@njit(cache=True)
+def _seeds(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    s: int,
+    d: int,
+    scr: Array,
+) -> int:
+    """The stones from which every snake changed by the growth ``p``, ``s``, ``d`` is reached:
+    ``p``, ``d`` and the old friendly neighbours of ``s``; into ``scr[SC_SEEDS:]``."""
+    n = g[0]
+    col = _o(B_COL, n)
+    scr[SC_SEEDS] = p
+    scr[SC_SEEDS + 1] = d
+    m = 2
+    for k in range(6):
+        y = nb(g, s, k)
+        if y >= 0 and y != p and y != d and arr[col + y] == c + 1:
+            scr[SC_SEEDS + m] = y
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def place_egg(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
+    """A new snake of one stone of colour ``c`` at empty cell ``x``."""
+    n = g[0]
+    _put(g, arr, c, x)
+    arr[_o(B_SID, n) + x] = x
+    arr[_o(B_NXT, n) + x] = x
+    arr[_o(B_SSIZE, n) + x] = 1
+    arr[_o(B_POS, n) + x] = 0
+    arr[_o(B_CYC, n) + x] = 0
+    arr[_o(B_TAIL, n) + x] = x
+    _lab_add(arr, n, c, x)
+
+
+@njit(cache=True)
+def do_growth(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    s: int,
+    d: int,
+    scr: Array,
+) -> None:
+    """Place at ``p``, step ``s`` to ``d``, and relabel every snake that changed."""
+    n = g[0]
+    k = _labels_near(g, arr, c, p, d, scr)
+    for i in range(k):
+        lab = scr[SC_LABELS + i]
+        arr[_o(B_SSIZE, n) + lab] = 0
+        arr[_o(B_CYC, n) + lab] = 0
+        arr[_o(B_TAIL, n) + lab] = 0
+        _lab_remove(arr, n, c, lab)
+    m = _seeds(g, arr, c, p, s, d, scr)
+    _lift(g, arr, c, s)
+    _put(g, arr, c, p)
+    _put(g, arr, c, d)
+    covered = 0
+    for j in range(m):
+        if not covered & (1 << j):
+            covered |= _relabel(g, arr, c, scr[SC_SEEDS + j], scr, m)
+
+
+@njit(cache=True)
+def remove_snake(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
+    """Take off the board the snake of colour ``c`` that holds stone ``x``."""
+    n = g[0]
+    lab = arr[_o(B_SID, n) + x]
+    nxt = _o(B_NXT, n)
+    size = arr[_o(B_SSIZE, n) + lab]
+    z = lab
+    for _ in range(size):
+        zn = arr[nxt + z]
+        _lift(g, arr, c, z)
+        z = zn
+    arr[_o(B_SSIZE, n) + lab] = 0
+    arr[_o(B_CYC, n) + lab] = 0
+    arr[_o(B_TAIL, n) + lab] = 0
+    _lab_remove(arr, n, c, lab)
+
+
+@njit(cache=True)
+def smallest_size(arr: Array, c: int) -> int:  # pragma: no cover - compiled
+    """Size of colour ``c``'s smallest snakes (0 when it has none)."""
+    n = arr[S_N]
+    lst = _o(B_LAB + c, n)
+    size = _o(B_SSIZE, n)
+    best = 0
+    for i in range(arr[S_NSNK + c]):
+        v = arr[size + arr[lst + i]]
+        if best == 0 or v < best:
+            best = v
+    return best
+
+
+@njit(cache=True)
+def _smallest_stones(g: Array, arr: Array, c: int, out: Array, off: int) -> int:  # pragma: no cover
+    """Every stone of every smallest snake of ``c`` into ``out[off:]``; return count."""
+    n = g[0]
+    nxt = _o(B_NXT, n)
+    size = _o(B_SSIZE, n)
+    lst = _o(B_LAB + c, n)
+    best = smallest_size(arr, c)
+    m = 0
+    for i in range(arr[S_NSNK + c]):
+        lab = arr[lst + i]
+        if arr[size + lab] != best:
+            continue
+        z = lab
+        for _ in range(best):
+            out[off + m] = z
+            m += 1
+            z = arr[nxt + z]
+    return m
+
+
+@njit(cache=True)
+def _snake_labels_at(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+) -> tuple[int, int, int]:
+    """The labels of the (at most three) distinct friendly snakes touching cell ``p`` (-1 pads)."""
+    n = g[0]
+    col = _o(B_COL, n)
+    sid = _o(B_SID, n)
+    l0 = -1
+    l1 = -1
+    l2 = -1
+    for k in range(6):
+        y = nb(g, p, k)
+        if y >= 0 and arr[col + y] == c + 1:
+            lab = arr[sid + y]
+            if lab != l0 and lab != l1 and lab != l2:
+                if l0 < 0:
+                    l0 = lab
+                elif l1 < 0:
+                    l1 = lab
+                else:
+                    l2 = lab
+    return l0, l1, l2
