@@ -201,3 +201,11 @@ def test_guided_steps_take_a_swap_and_a_removal() -> None:
     done = teaching.guide_try("scrunch", 2, {"actions": [removals[0]]})
     assert done["complete"] and done["ok"] is True and len(done["last"]["effects"]) >= 1
     assert scrunch.action_text(removals[0]).startswith("x")
+
+
+def test_china_grove_board_picture_has_one_cell_of_six_exits() -> None:
+    page = teaching.rules("china-grove")
+    board = next(iter(page["boards"].values()))
+    counts = [len(c["exits"]) for c in board["extra"]["exits"]]
+    assert counts.count(6) == 1 and counts.count(1) == 6 and len(counts) == 63
+    assert _diagram("china-grove", "board")["cells"] == ["."] * 63

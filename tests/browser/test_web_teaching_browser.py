@@ -318,7 +318,7 @@ def test_keyboard_play_and_aria_labels(context: Any, server: Server) -> None:
 
 
 # ---------------------------------------------------------------- my games
-def test_my_games_are_remembered_with_seat_links_and_recent_games_filtered(
+def test_my_games_are_remembered_with_device_links_and_recent_games_filtered(
     browser: Any, server: Server
 ) -> None:
     first = browser.new_context(viewport={"width": 1300, "height": 860})
@@ -356,7 +356,10 @@ def test_my_games_are_remembered_with_seat_links_and_recent_games_filtered(
         assert page.locator("#recent li[data-result]:visible").count() == 1
         page.select_option("#recent-filter", "over")
         assert page.locator(f"#recent li[data-result]:visible a[href='/game/{done}']").count() == 1
-        # the seat link continues the game on another device, which then remembers it too
+        # a one-time link continues the game on another device, which then remembers it too
+        page.click(f"#mygames li[data-id='{gid}'] button.device")
+        link = page.locator(f"#mygames li[data-id='{gid}'] input.seat-link").input_value()
+        assert f"/game/{gid}#device=" in link
         phone = other.new_page()
         phone.set_default_timeout(120_000)
         phone.goto(link)

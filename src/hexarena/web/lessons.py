@@ -407,6 +407,14 @@ CHINA_GROVE: Lesson = {
                 "exits. Cells are neighbours, for groups and for everything else, only "
                 "through an exit. White starts, and Black may swap after White's first turn.",
             ],
+            "diagrams": [
+                {
+                    "moves": [],
+                    "caption": "The labyrinth of seed 1, empty. The lines are the exits: a "
+                    "cell at the end of a single line has one exit, and one cell, where six "
+                    "lines meet, has six.",
+                }
+            ],
         },
         {
             "id": "turn",
@@ -655,6 +663,9 @@ THRONGS: Lesson = {
         "stand on fixed sites and the colours are fixed.",
         "no_stalling": "When ticked, a player may not dispatch in three moves of theirs in a "
         "row: at least one move in every three must deploy or capture.",
+        "repetition": "third (the usual): when a position comes back for the third time at the "
+        "start of a turn, the player to move is stuck and the game ends with the fill and "
+        "captures; off: play on as the designer's text has it, for study.",
     },
     "guide": [
         {

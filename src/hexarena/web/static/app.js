@@ -475,10 +475,6 @@ function renderShare() {
     });
     $("share").appendChild(b);
   }
-  if (G.token && G.view.you.length) {
-    add("Your own link (open this game on another device; keep it to yourself)",
-      `/game/${G.id}#token=${G.token}`, "own-link");
-  }
   add("Spectators' link", `/game/${G.id}`);
   if (G.view.you.length && !$("device-btn")) {
     const b = html("button", "Continue on another device");
