@@ -4,7 +4,7 @@ Run ``python benchmarks/bench_throngs.py`` (``--quick`` for a short run). Each p
 from the sheet's set-up (random placements and colour choice) and picks uniformly among the
 legal actions at every decision (the compiled ``playout`` kernel: a uniform legal site, then a
 uniform destination or ``stop``). Some random games never end (the rules allow endless capture
-and dispatch cycles, even with ``no_stalling``; about one game in 3,000 on the original board),
+and dispatch cycles, even with ``no_stalling``; ``docs/games/throngs.md`` gives how often),
 so every playout needs a cap. Each row is measured twice: with the cap plain UCT puts on its
 random simulations (100 actions per site: 9,300 on the original board, about 20 times the
 longest game that ends), and with self-play's cap of 100,000 actions, where each endless game

@@ -1,10 +1,14 @@
-"""Shared test settings: small boards per game for the generic conformance tests."""
+"""Shared test settings: small boards per game for the generic conformance tests, and the
+databases (SQLite and a throw-away PostgreSQL) the web app's tests run over."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -35,3 +39,32 @@ ACTION_CAP: dict[str, int | None] = {
     "gyre": None,
     "scrunch": None,
 }
+
+
+# ---------------------------------------------------------------- databases for the web app
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Any]:
+    """A throw-away PostgreSQL server for the session (``tests/postgres.py``).
+
+    Skipped where PostgreSQL or psycopg is missing, except on CI (``CI`` set), where that fails.
+    """
+    from tests.postgres import Cluster, unavailable
+
+    reason = unavailable()
+    if reason is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"the PostgreSQL tests cannot run on CI: {reason}")
+        pytest.skip(reason)
+    cluster = Cluster()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of an empty games database: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.db'}"
+    cluster = request.getfixturevalue("pg_cluster")
+    url: str = cluster.new_database()
+    return url

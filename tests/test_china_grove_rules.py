@@ -459,3 +459,72 @@ def test_first_turn_counts() -> None:
     # Number mode, as sets: 1 + C(15,5) + C(20,4) + C(15,3) + C(6,2) + 1
     n = game(mode="number")
     assert count_turns(n, n.initial_array(), True) == 1 + 3003 + 4845 + 455 + 15 + 1
+
+
+# ---------------------------------------------------------------- undo, two islands, 64 tiles
+def test_an_undone_swap_is_offered_again() -> None:
+    """Undoing the swap restores Black's first turn exactly: swap offered, seats unswapped."""
+    g = game()
+    st = g.new_initial_state()
+    st.apply_move("c13")
+    before = st.copy()
+    st.apply_move("swap")
+    assert st.swapped and "swap" not in legal(st)
+    st.undo()
+    assert st == before
+    assert not st.swapped and st.turn == 1 and st.current_player == 1
+    assert legal(st) == (set(BOARD.split()) - {"c13"}) | {"swap"}
+    st.apply_move("swap")
+    assert st.swapped and st.current_player == 0 and st.to_move == 1
+    # undone after Black's next turn too (one action at a time), back through it to the swap
+    st.apply_move("f3,f4")
+    for _ in range(3):
+        st.undo()
+    assert st == before and "swap" in legal(st)
+
+
+def islands_of(g: ChinaGrove) -> list[set[int]]:
+    """The islands of a board as sets of cell indices (flood fill over its neighbour lists)."""
+    left = set(range(g.board.size))
+    out = []
+    while left:
+        todo = [left.pop()]
+        comp = set(todo)
+        while todo:
+            for y in g.board.neighbor_lists[todo.pop()]:
+                if y in left:
+                    left.remove(y)
+                    comp.add(y)
+                    todo.append(y)
+        out.append(comp)
+    return out
+
+
+def test_number_mode_on_two_islands_spans_both() -> None:
+    """In number mode a turn takes any vacant cell with as many exits as the first, on either
+    island: on a two-island board, after a 3-exit cell the open cells are every other 3-exit
+    cell of both islands, and a turn of four 3-exit checkers may use both."""
+    g = hexarena.new_game("china-grove", islands=2, mode="number", board_seed=3)
+    assert isinstance(g, ChinaGrove)
+    one, two = islands_of(g)
+    exits = [len(x) for x in g.board.neighbor_lists]
+    threes = {x for x in range(g.board.size) if exits[x] == 3}
+    assert threes & one and threes & two
+    first = min(threes & one)
+    st = g.new_initial_state()
+    st.apply(first)
+    assert set(st.legal_actions()) == threes - {first}
+    other = sorted(threes & two)[:3]
+    st.apply_move(",".join(g.board.names[x] for x in other))
+    assert st.turn == 1 and st.current_player == 1
+    assert st.history == [first, *other]
+
+
+def test_a_board_of_all_64_tiles_is_refused() -> None:
+    """The whole 64-tile solution (the board plus the no-exit tile, a1 here, far from every
+    cell) is not a China Grove board: the lone tile plays no part."""
+    with pytest.raises(OptionError) as info:
+        hexarena.new_game("china-grove", board=BOARD + " a1")
+    text = str(info.value)
+    assert "64 cells, not 63" in text
+    assert "cell(s) a1 have no neighbour" in text

@@ -437,14 +437,36 @@ def test_removing_your_last_snake_loses() -> None:
 
 
 def test_removal_is_refused_while_a_growth_or_an_egg_is_possible() -> None:
-    """Black egg c3, White a5, past creation: c3 can grow, so removing it is refused; and with
-    Black in creation an egg cell is enough to forbid removal."""
+    """Black egg c3, White a5, past creation: c3 can grow, so removing it is refused.
+
+    And a dead snake with an egg cell left: Black egg c1, White c2. c1 cannot grow (after d1 or
+    b2 its only step, to the other of the two, touches neither the new stone nor c2's side). Past
+    creation Black must remove it; in creation Black has egg cells (every empty cell but d1 and
+    b2, which touch c1), so Black lays an egg and nothing is removed.
+
+         . . .  5
+        . . . .  4
+       . . . . .  3
+      a . W . .  2
+       b B . .  1
+        c d e
+    """
     game = scrunch(3)
     state = game.position(black=["c3"], white=["a5"])
     with pytest.raises(IllegalActionError, match="only when no smallest snake can grow"):
         state.apply("xc3")
     with pytest.raises(IllegalActionError, match="no Black stone on a5"):
         state.apply("xa5")
+    dead = game.position(black=["c1"], white=["c2"])
+    assert names(dead) == ["xc1"]
+    creating = game.position(black=["c1"], white=["c2"], creating=(True, True))
+    empty = [x for x in game.board.names if x not in ("c1", "c2", "d1", "b2")]
+    assert names(creating) == cells(game, *empty)
+    with pytest.raises(IllegalActionError, match="egg cell"):
+        creating.apply("xc1")
+    creating.apply("e3")
+    assert creating.turn_ends()[-1]
+    assert snakes(creating) == [["c1"], ["e3"]]
 
 
 # ---------------------------------------------------------------- notation and records

@@ -127,7 +127,7 @@ def test_random_games_with_no_stalling_end(seed: int, size: int) -> None:
 
 def test_random_games_with_no_stalling_end_on_the_original_board() -> None:
     """Random games with no_stalling end on the original board, but for the rare endless
-    cycle (about one game in ten thousand; here one of these 200 seeds reaches one)."""
+    cycle (rare: docs/games/throngs.md gives the rate; one of these 200 seeds reaches one)."""
     game = hexarena.new_game("throngs", no_stalling=True)
     going = []
     for seed in range(200):

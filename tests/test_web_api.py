@@ -1,7 +1,8 @@
 """The web app's JSON API: every endpoint, its answers and its refusals.
 
-Most tests drive the Starlette app in-process (``TestClient``) over a SQLite file in a temporary
-folder; the live-update stream is read from a real uvicorn server on a free port.
+Most tests drive the Starlette app in-process (``TestClient``), each twice: over a SQLite file in a
+temporary folder and over a database of a throw-away PostgreSQL server (``db_url`` in
+``tests/conftest.py``); the live-update stream is read from a real uvicorn server on a free port.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,9 +25,8 @@ pytest.importorskip("httpx")
 import httpx
 from starlette.testclient import TestClient
 
-from hexarena.ai import Limit, Player, player_names
 from hexarena.ai import base as ai_base
-from hexarena.core import State
+from hexarena.ai import player_names
 from hexarena.games import game_names, new_game
 from hexarena.records import read_record
 from hexarena.web import create_app
@@ -35,12 +34,16 @@ from hexarena.web.arena import ApiError
 from hexarena.web.storage import (
     Ending,
     MoveRow,
-    Storage,
     StorageError,
     VersionConflict,
+    digest,
+    open_storage,
+    redact_url,
     sqlite_path,
 )
+from hexarena.web.workers import ComputerPool
 from tests.conftest import ACTION_CAP, SMALL_OPTIONS
+from tests.web_players import SlowPlayer
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -50,14 +53,29 @@ FAST = "random" if "random" in player_names() else player_names()[0]
 
 # ---------------------------------------------------------------- helpers
 @pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'games.db'}"
+def db(db_url: str) -> str:
+    return db_url
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[ComputerPool]:
+    """Worker processes shared by the module's apps (they start on the first computer move)."""
+    p = ComputerPool(1, nice=0, imports=("tests.web_players",), cancel_grace=0.2, overrun=0.2)
+    # compile Churn's search once, before any test's time limit runs (a new process compiles it)
+    asyncio.run(p.run("warm", {"game": "churn"}))
+    yield p
+    p.close()
 
 
 @pytest.fixture
-def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as c:
+def client(db: str, pool: ComputerPool) -> Iterator[TestClient]:
+    with app_client(db, pool) as c:
         yield c
+
+
+def app_client(db: str, pool: ComputerPool | None = None) -> TestClient:
+    """A test client of a new app over ``db`` (at an address the app answers to)."""
+    return TestClient(create_app(db, pool=pool), base_url="http://localhost")
 
 
 def new(client: TestClient, game: str = "churn", **body: Any) -> dict[str, Any]:
@@ -65,8 +83,20 @@ def new(client: TestClient, game: str = "churn", **body: Any) -> dict[str, Any]:
     body.setdefault("mode", "local")
     r = client.post("/api/games", json={"game": game, **body})
     assert r.status_code == 200, r.text
+    client.cookies.clear()  # these tests send the token in the header (tests/test_web_seats.py
+    # has the cookie), so a request without it is a spectator's
     data: dict[str, Any] = r.json()
     return data
+
+
+def online(client: TestClient, game: str = "churn", **body: Any) -> tuple[str, str, str]:
+    """A game between two people apart, its open seat claimed: the id and both seats' tokens."""
+    g = new(client, game, mode="online", **body)
+    code = g["links"]["invite"].split("#invite=", 1)[1]
+    r = client.post(f"/api/games/{g['id']}/claim", json={"code": code})
+    assert r.status_code == 200, r.text
+    client.cookies.clear()
+    return g["id"], g["token"], r.json()["token"]
 
 
 def view(client: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:
@@ -190,13 +220,12 @@ def test_create_refuses_bad_requests_and_stores_nothing(client: TestClient) -> N
 def test_create_gives_tokens_and_links_per_mode(client: TestClient, mode: str) -> None:
     g = new(client, mode=mode, level=FAST, seat=0)
     assert g["links"]["spectator"] == f"/game/{g['id']}"
+    assert g["you"] == ([0, 1] if mode == "local" else [0])
     if mode == "online":
-        assert set(g["tokens"]) == {"0", "1"} and g["tokens"]["0"] != g["tokens"]["1"]
-        assert g["links"]["seats"]["1"] == f"/game/{g['id']}#token={g['tokens']['1']}"
-    elif mode == "local":
-        assert g["tokens"] == {"0": g["token"], "1": g["token"]}
+        assert g["links"]["invite"].startswith(f"/game/{g['id']}#invite=")
+        assert g["token"] not in g["links"]["invite"]
     else:
-        assert set(g["tokens"]) == {"0"}
+        assert "invite" not in g["links"]
     v = view(client, g["id"], g["token"])
     assert v["you"] == ([0, 1] if mode == "local" else [0])
     assert view(client, g["id"])["you"] == []
@@ -241,7 +270,12 @@ def test_a_move_is_stored_and_shown(client: TestClient) -> None:
         "text": "c3",
         "cells": [c3],
         "effects": [],
+        "ring": [c3],
+        "arrows": [],
+        "numbers": {},
+        "journeys": [],
     }
+    assert v["prompt"].startswith("Place a stone on a marked cell") and "swap" in v["prompt"]
     assert v["specials"] == [{"action": 19, "name": "swap"}]
     r = post(client, gid, "moves", tok, actions=[19], version=1)
     assert r.status_code == 200
@@ -251,30 +285,29 @@ def test_a_move_is_stored_and_shown(client: TestClient) -> None:
 
 
 def test_refused_moves_change_nothing(client: TestClient) -> None:
-    g = new(client, mode="online")
-    gid, t0, t1 = g["id"], g["tokens"]["0"], g["tokens"]["1"]
+    gid, t0, t1 = online(client)
     c3 = new_game("churn", size=3).board.parse("c3")
-    assert "spectator" in error(post(client, gid, "moves", None, actions=[c3], version=0), 403)
+    assert "spectator" in error(post(client, gid, "moves", None, actions=[c3], version=1), 403)
     assert "does not belong" in error(
-        post(client, gid, "moves", "forged", actions=[c3], version=0), 403
+        post(client, gid, "moves", "forged", actions=[c3], version=1), 403
     )
-    assert "not your turn" in error(post(client, gid, "moves", t1, actions=[c3], version=0), 403)
-    assert "not an action" in error(post(client, gid, "moves", t0, actions=[500], version=0), 422)
-    assert "swap" in error(post(client, gid, "moves", t0, actions=[19], version=0), 422)
+    assert "not your turn" in error(post(client, gid, "moves", t1, actions=[c3], version=1), 403)
+    assert "not an action" in error(post(client, gid, "moves", t0, actions=[500], version=1), 422)
+    assert "swap" in error(post(client, gid, "moves", t0, actions=[19], version=1), 422)
     assert "list of action numbers" in error(
-        post(client, gid, "moves", t0, actions="c3", version=0), 400
+        post(client, gid, "moves", t0, actions="c3", version=1), 400
     )
     assert "list of action numbers" in error(
-        post(client, gid, "moves", t0, actions=[True], version=0), 400
+        post(client, gid, "moves", t0, actions=[True], version=1), 400
     )
     assert "version" in error(post(client, gid, "moves", t0, actions=[c3]), 400)
     assert "changed" in error(post(client, gid, "moves", t0, actions=[c3], version=7), 409)
-    assert "too much" in error(post(client, gid, "moves", t0, actions=[c3, c3 + 1], version=0), 422)
+    assert "too much" in error(post(client, gid, "moves", t0, actions=[c3, c3 + 1], version=1), 422)
     v = view(client, gid, t0)
-    assert v["version"] == 0 and v["turns"] == 0 and v["cells"] == ["."] * 19
-    assert post(client, gid, "moves", t0, actions=[c3], version=0).status_code == 200
-    assert "not your turn" in error(post(client, gid, "moves", t0, actions=[0], version=1), 403)
-    assert post(client, gid, "moves", t1, actions=[0], version=1).status_code == 200
+    assert v["version"] == 1 and v["turns"] == 0 and v["cells"] == ["."] * 19
+    assert post(client, gid, "moves", t0, actions=[c3], version=1).status_code == 200
+    assert "not your turn" in error(post(client, gid, "moves", t0, actions=[0], version=2), 403)
+    assert post(client, gid, "moves", t1, actions=[0], version=2).status_code == 200
 
 
 def test_two_moves_sent_at_once_apply_exactly_once(db: str) -> None:
@@ -297,14 +330,14 @@ def test_two_moves_sent_at_once_apply_exactly_once(db: str) -> None:
     refused = [r for r in results if isinstance(r, ApiError)]
     assert len(ok) == 1 and len(refused) == 3
     assert all(r.status == 409 for r in refused)
-    stored = Storage(db).moves(gid)
+    stored = arena.storage.moves(gid)
     assert len(stored) == 1 and stored[0].actions[0] in (3, 4, 5, 6)
     arena.close()
 
 
-def test_storage_refuses_a_stale_version_in_its_transaction(tmp_path: Path) -> None:
-    st = Storage(f"sqlite:///{tmp_path / 's.db'}")
-    st.create_game("abc", "churn", {"size": "3"}, "local", ["human", "human"], ("t", "t"), 1)
+def test_storage_refuses_a_stale_version_in_its_transaction(db: str) -> None:
+    st = open_storage(db)
+    st.create_game("abc", "churn", {"size": "3"}, "local", ["human", "human"], 1)
     assert st.append_move("abc", 0, 0, MoveRow(0, 0, [4]), Ending()) == 1
     with pytest.raises(VersionConflict):
         st.append_move(
@@ -312,6 +345,7 @@ def test_storage_refuses_a_stale_version_in_its_transaction(tmp_path: Path) -> N
         )  # a second writer that saw version 0
     assert [m.actions for m in st.moves("abc")] == [[4]]
     assert st.get_game("abc").version == 1  # type: ignore[union-attr]
+    st.close()
 
 
 # ---------------------------------------------------------------- turns built click by click
@@ -383,31 +417,33 @@ def test_undo_against_the_computer_takes_back_its_reply_too(client: TestClient) 
     assert v["turns"] == 0 and v["cells"] == ["."] * 19 and v["to_act"] == 0
 
 
-class GatedPlayer(Player):
-    """A computer player that thinks until the test opens its gate, then plays a legal action."""
-
-    gate = threading.Event()
-
-    def choose(self, state: State, limit: Limit | None = None) -> int:
-        assert self.gate.wait(timeout=60)
-        return state.legal_actions()[0]
-
-
-def test_an_undo_while_the_computer_thinks_discards_its_move(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+def test_an_undo_while_the_computer_thinks_cancels_its_search(
+    db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(ai_base._FACTORIES, "gated", GatedPlayer)
-    GatedPlayer.gate.clear()
-    g = new(client, mode="computer", level="gated", seat=0)
-    gid, tok = g["id"], g["token"]
-    post(client, gid, "moves", tok, actions=[9], version=0)
-    v = wait_for(client, gid, tok, lambda v: v["thinking"])
-    assert v["to_act"] == 1 and v["turns"] == 1
-    assert post(client, gid, "undo", tok, version=v["version"]).status_code == 200
-    GatedPlayer.gate.set()
-    v = wait_for(client, gid, tok, lambda v: not v["thinking"])
-    assert v["turns"] == 0 and v["to_act"] == 0 and v["cells"] == ["."] * 19
-    assert len(Storage(client.app.state.arena.storage.url).moves(gid)) == 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(ai_base._FACTORIES, "slow", SlowPlayer)
+    pool = ComputerPool(1, nice=0, imports=("tests.web_players",), cancel_grace=0.2, overrun=0.2)
+    with app_client(db, pool) as client:
+        g = new(client, mode="computer", level="slow", seat=0)
+        gid, tok = g["id"], g["token"]
+        post(client, gid, "moves", tok, actions=[9], version=0)
+        v = wait_for(client, gid, tok, lambda v: v["thinking"])
+        while pool.busy() == 0:  # the job reaches a worker
+            time.sleep(0.01)
+        assert v["to_act"] == 1 and v["turns"] == 1 and pool.started == 1
+        assert post(client, gid, "undo", tok, version=v["version"]).status_code == 200
+        v = wait_for(client, gid, tok, lambda v: not v["thinking"])
+        assert v["turns"] == 0 and v["to_act"] == 0 and v["cells"] == ["."] * 19
+        for _ in range(6000):  # the worker that was searching is ended, not left to finish
+            if pool.busy() == 0:
+                break
+            time.sleep(0.01)
+        assert pool.busy() == 0
+        assert len(open_storage(db).moves(gid)) == 0
+        # the pool starts a fresh worker for the next job
+        g2 = new(client, mode="computer", level=FAST, seat=1)
+        wait_for(client, g2["id"], g2["token"], lambda v: v["turns"] == 1)
+        assert pool.started == 2
+    pool.close()
 
 
 def test_computer_moves_first_when_the_person_takes_the_second_seat(client: TestClient) -> None:
@@ -425,20 +461,19 @@ def test_computer_moves_first_when_the_person_takes_the_second_seat(client: Test
 
 
 def test_online_games_have_no_undo_and_resign_per_seat(client: TestClient) -> None:
-    g = new(client, mode="online")
-    gid, t0, t1 = g["id"], g["tokens"]["0"], g["tokens"]["1"]
-    post(client, gid, "moves", t0, actions=[9], version=0)
-    assert "no undo" in error(post(client, gid, "undo", t0, version=1), 403)
-    assert "spectator" in error(post(client, gid, "resign", None, version=1), 403)
+    gid, t0, t1 = online(client)
+    post(client, gid, "moves", t0, actions=[9], version=1)
+    assert "no undo" in error(post(client, gid, "undo", t0, version=2), 403)
+    assert "spectator" in error(post(client, gid, "resign", None, version=2), 403)
     assert "cannot resign for seat" in error(
-        post(client, gid, "resign", t1, version=1, seat=0), 403
+        post(client, gid, "resign", t1, version=2, seat=0), 403
     )
-    r = post(client, gid, "resign", t0, version=1)  # not their turn: resigning is allowed any time
+    r = post(client, gid, "resign", t0, version=2)  # not their turn: resigning is allowed any time
     assert r.status_code == 200
     v = view(client, gid)
     assert v["outcome"]["winner"] == 1 and "resigned" in v["outcome"]["reason"]
-    assert "already over" in error(post(client, gid, "resign", t1, version=2), 409)
-    assert "over" in error(post(client, gid, "moves", t1, actions=[0], version=2), 409)
+    assert "already over" in error(post(client, gid, "resign", t1, version=3), 409)
+    assert "over" in error(post(client, gid, "moves", t1, actions=[0], version=3), 409)
     assert "over" in error(post(client, gid, "continuations", None, actions=[0]), 409)
 
 
@@ -509,8 +544,7 @@ def test_export_and_import_round_trip(client: TestClient) -> None:
 
 
 def test_hint_suggests_legal_actions_to_the_side_to_act(client: TestClient) -> None:
-    g = new(client, mode="online")
-    gid, t0, t1 = g["id"], g["tokens"]["0"], g["tokens"]["1"]
+    gid, t0, t1 = online(client)
     r = post(client, gid, "hint", t0)
     assert r.status_code == 200, r.text
     hint = r.json()
@@ -519,19 +553,19 @@ def test_hint_suggests_legal_actions_to_the_side_to_act(client: TestClient) -> N
     assert all(s["action"] in legal for s in hint["suggestions"])
     assert "not your turn" in error(post(client, gid, "hint", t1), 403)
     assert "spectator" in error(post(client, gid, "hint", None), 403)
-    assert view(client, gid)["version"] == 0
+    assert view(client, gid)["version"] == 1  # the claim; a hint changes nothing
 
 
 # ---------------------------------------------------------------- durability
 def test_a_restart_loses_nothing(db: str) -> None:
-    with TestClient(create_app(db)) as c:
+    with app_client(db) as c:
         g = new(c)
         gid, tok = g["id"], g["token"]
         rng = random.Random(11)
         for k in range(6):
             post(c, gid, "moves", tok, actions=build_turn(c, gid, rng), version=k)
         before = view(c, gid, tok)
-    with TestClient(create_app(db)) as c:
+    with app_client(db) as c:
         after = view(c, gid, tok)
         assert after == before
         turn = build_turn(c, gid, random.Random(1))
@@ -541,22 +575,24 @@ def test_a_restart_loses_nothing(db: str) -> None:
 
 def test_after_a_restart_the_computer_plays_its_pending_turn(db: str) -> None:
     # a game stored with the computer to move, as a server stopping mid-thought leaves it
-    Storage(db).create_game(
+    st = open_storage(db)
+    st.create_game(
         "pending1",
         "churn",
         {"size": "3"},
         "computer",
         [f"computer:{FAST}", "human"],
-        (None, "tok"),
         5,
+        tokens=[(digest("tok"), 2)],
     )
-    with TestClient(create_app(db)) as c:
+    st.close()
+    with app_client(db) as c:
         v = wait_for(c, "pending1", "tok", lambda v: v["turns"] == 1)
         assert v["to_act"] == 1 and v["you"] == [1] and v["last_move"]["seat"] == 0
 
 
 def test_a_change_by_another_server_process_is_seen(db: str) -> None:
-    with TestClient(create_app(db)) as a, TestClient(create_app(db)) as b:
+    with app_client(db) as a, app_client(db) as b:
         g = new(a)
         gid, tok = g["id"], g["token"]
         assert view(b, gid)["turns"] == 0
@@ -573,7 +609,18 @@ def test_database_urls() -> None:
     with pytest.raises(StorageError, match="SQLite"):
         sqlite_path("postgresql://localhost/games")
     with pytest.raises(StorageError, match="does not exist"):
-        Storage("sqlite:////no/such/folder/x.db")
+        open_storage("sqlite:////no/such/folder/x.db")
+    assert (
+        redact_url("postgresql://bob:hunter2@db:5432/games") == "postgresql://bob:***@db:5432/games"
+    )
+    assert redact_url("postgresql://bob@db/games") == "postgresql://bob@db/games"
+
+
+def test_a_postgresql_url_that_cannot_be_reached_names_no_password() -> None:
+    pytest.importorskip("psycopg")
+    with pytest.raises(StorageError, match="cannot open database") as caught:
+        open_storage("postgresql://bob:hunter2@127.0.0.1:1/games?connect_timeout=5")
+    assert "hunter2" not in str(caught.value) and "bob:***@" in str(caught.value)
 
 
 def test_serve_refuses_a_bad_database_url(capsys: pytest.CaptureFixture[str]) -> None:
@@ -631,22 +678,11 @@ def test_events_stream_announces_each_change(db: str) -> None:
         thread.join(timeout=30)
 
 
-def test_a_computer_seat_gets_ready_when_the_game_is_loaded(client: TestClient) -> None:
-    """The computer's search is prepared as soon as the game exists (the person moves first)."""
-    arena = client.app.state.arena  # type: ignore[attr-defined]
+def test_the_computer_thinks_in_a_worker_process(client: TestClient, pool: ComputerPool) -> None:
+    """The computer's search runs in the pool, and its first move arrives."""
     g = new(client, "churn", mode="computer", level="easy", seat=0)
-    session = arena.sessions[g["id"]]
-    assert session.computer_level(1) == "easy" and session.computer_level(0) is None
-    assert set(session.warming) == {1}
-    warming = session.warming[1]
-    while not warming.done():
-        time.sleep(0.05)
-    assert warming.exception() is None
-    player = session.players[1]
-    assert player._game == session.game  # prepared for this game before its first move
     post(client, g["id"], "moves", g["token"], actions=[9], version=0)  # c3; then the computer
-    deadline = time.monotonic() + 120
-    while view(client, g["id"])["turns"] < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert view(client, g["id"])["turns"] == 2
-    assert 1 not in session.warming  # used up by the computer's first turn
+    v = wait_for(client, g["id"], g["token"], lambda v: v["turns"] == 2)
+    assert v["last_move"]["seat"] == 1 and pool.started >= 1
+    meta = client.get("/api/meta").json()
+    assert meta["warming"]["games"]["churn"] == "ready" and meta["warming"]["total"] == 5

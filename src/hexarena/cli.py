@@ -14,12 +14,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from .cliargs import CliError, OneLineParser, records_folder, whole_number
 from .core import Game, HexArenaError, Option
-from .games import game_class, game_names
-
-
-class CliError(Exception):
-    """A command-line usage error, reported as one line and exit status 2."""
+from .games import GAME_MODULES, game_class, game_names
+from .limits import cut
 
 
 # ---------------------------------------------------------------- game options
@@ -54,10 +52,27 @@ def game_from_args(cls: type[Game], ns: argparse.Namespace) -> Game:
     return cls(**given)
 
 
-def _split_game(argv: list[str]) -> tuple[str | None, list[str]]:
-    for i, a in enumerate(argv):
-        if not a.startswith("-"):
+def _split_game(argv: list[str], sub: argparse.ArgumentParser) -> tuple[str | None, list[str]]:
+    """The game's name (the first word that is not an option or an option's value) and the
+    other arguments. A game option before the name takes the next word as its value unless
+    that word is a game's name (``--size 5 churn``, ``--no_stalling throngs``)."""
+    valued = {s for a in sub._actions if a.nargs != 0 for s in a.option_strings}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if not a.startswith("-") or a == "-":
             return a, argv[:i] + argv[i + 1 :]
+        nxt = argv[i + 1] if i + 1 < len(argv) else None
+        takes = "=" not in a and (
+            a in valued
+            or (
+                a not in sub._option_string_actions
+                and nxt is not None
+                and not nxt.startswith("-")
+                and nxt.strip().lower().replace("_", "-") not in GAME_MODULES
+            )
+        )
+        i += 2 if takes else 1
     return None, argv
 
 
@@ -115,9 +130,7 @@ def cmd_selfplay(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
     """Random games with a progress bar, then a summary."""
     from .selfplay import selfplay
 
-    if ns.games < 1:
-        raise CliError("--games must be at least 1")
-    records = Path(ns.records) if ns.records else None
+    records = records_folder(Path(ns.records)) if ns.records else None
     show = not ns.json and not ns.quiet and out.isatty()
     if show:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -260,8 +273,15 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         from .web.storage import StorageError
     except ImportError as exc:
         raise CliError(f"the web app needs: pip install 'hexarena[web]' ({exc})") from None
+    from .web.guard import GuardConfig, Rate
+
+    hosts = tuple(h.strip() for h in ",".join(ns.allowed_hosts).split(",") if h.strip())
+    guard = GuardConfig(
+        create_rate=Rate(burst=ns.games_per_minute, per_second=ns.games_per_minute / 60),
+        move_rate=Rate(burst=max(1, ns.moves_per_second * 12), per_second=ns.moves_per_second),
+    )
     try:
-        serve(ns.host, ns.port, ns.db)
+        serve(ns.host, ns.port, ns.db, allowed_hosts=hosts, warm=not ns.no_warm, guard=guard)
     except StorageError as exc:
         raise CliError(str(exc)) from None
     return 0
@@ -270,7 +290,7 @@ def cmd_serve(ns: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- parser
 def build_parser() -> argparse.ArgumentParser:
     """The top-level parser (game options are added once the game is known)."""
-    p = argparse.ArgumentParser(
+    p = OneLineParser(
         prog="hexarena",
         description="Churn, Gyre, Throngs, Scrunch and China Grove: play, analyse and serve.",
     )
@@ -285,6 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("board", "draw a game's board"),
         ("match", "play a match between two computer players"),
         ("tournament", "play a round robin between computer players"),
+        ("engine", "serve a computer player by the engine protocol on stdin and stdout"),
     ):
         sp = sub.add_parser(name, help=helptext, add_help=False)
         sp.add_argument(
@@ -295,10 +316,16 @@ def build_parser() -> argparse.ArgumentParser:
                 "--vs", default="random", help="opponent: human, or a player name (default random)"
             )
             sp.add_argument("--first", action="store_true", help="against the computer, move first")
-            sp.add_argument("--seed", type=int, default=None, help="seed for the computer player")
+            sp.add_argument(
+                "--seed", type=whole_number(), default=None, help="seed for the computer player"
+            )
         if name == "selfplay":
-            sp.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-            sp.add_argument("--seed", type=int, default=1, help="seed (same seed, same games)")
+            sp.add_argument(
+                "--games", type=whole_number(1), default=100, help="number of games (default 100)"
+            )
+            sp.add_argument(
+                "--seed", type=whole_number(), default=1, help="seed (same seed, same games)"
+            )
             sp.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
             sp.add_argument("--json", action="store_true", help="print one JSON object")
             sp.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -306,6 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument(
                 "--json", action="store_true", help="list cells, names, coordinates, adjacency"
             )
+        if name == "engine":
+            sp.add_argument("--player", default="mcts", help="the player served (default mcts)")
+            sp.add_argument("--seed", type=int, default=None, help="seed for the player")
         if name in ("match", "tournament"):
             from .match import add_arguments
 
@@ -316,16 +346,70 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("serve", help="start the web app (play in the browser)")
     sp.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    sp.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sp.add_argument("--port", type=whole_number(0), default=8000, help="port (default 8000)")
     sp.add_argument(
         "--db",
         default="sqlite:///hexarena.db",
-        help="database URL (default sqlite:///hexarena.db in the current folder)",
+        help="database URL: sqlite:///FILE (default sqlite:///hexarena.db in the current folder)"
+        " or postgresql://USER:PASSWORD@HOST:PORT/DATABASE (needs hexarena[postgres])",
     )
+    sp.add_argument(
+        "--allowed-hosts",
+        action="append",
+        default=[],
+        metavar="NAMES",
+        help="host names the server answers to besides localhost and the listening address "
+        "(comma-separated; .example.org for a domain and its subdomains; * for any)",
+    )
+    sp.add_argument(
+        "--no-warm",
+        action="store_true",
+        help="do not compile every game's computer player at start (each compiles on first use)",
+    )
+    sp.add_argument(
+        "--games-per-minute",
+        type=whole_number(1),
+        default=20,
+        help="new games one address may create a minute (default 20)",
+    )
+    sp.add_argument(
+        "--moves-per-second",
+        type=whole_number(1),
+        default=10,
+        help="moves, hints and other changes one address may send a second (default 10)",
+    )
+    sp = sub.add_parser(
+        "warmup", help="compile every game's kernels and computer player ahead of time"
+    )
+    sp.add_argument("games", nargs="*", metavar="GAME", help="games to compile (default all)")
     return p
 
 
-GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament")
+def cmd_warmup(ns: argparse.Namespace, out: TextIO) -> int:
+    """Compile (or load) every game's kernels and search, saying how long each took."""
+    from .games import game_names
+    from .warmup import Timing, warm_all
+
+    names = list(ns.games) or game_names()
+    unknown = [n for n in names if n not in game_names()]
+    if unknown:
+        raise CliError(f"there is no game {unknown[0]!r}; the games are: {', '.join(game_names())}")
+
+    def report(name: str, rules: Timing, search: Timing | None) -> None:
+        found = (
+            f", search {search.cpu:.1f} s processor / {search.wall:.1f} s wall" if search else ""
+        )
+        print(
+            f"{name}: rules {rules.cpu:.1f} s processor / {rules.wall:.1f} s wall{found}",
+            file=out,
+            flush=True,
+        )
+
+    warm_all(names, report=report)
+    return 0
+
+
+GAME_COMMANDS = ("play", "selfplay", "board", "match", "tournament", "engine")
 
 
 def main(
@@ -349,24 +433,33 @@ def main(
             return cmd_replay(ns, out)
         if ns.command == "serve":
             return cmd_serve(ns)
+        if ns.command == "warmup":
+            return cmd_warmup(ns, out)
         parser.error(f"unknown command {ns.command}")
-    except (HexArenaError, CliError) as exc:
-        print(f"hexarena: error: {exc}", file=sys.stderr)
+    except (HexArenaError, CliError, OSError) as exc:
+        if isinstance(exc, BrokenPipeError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+            return 0
+        text = " ".join(str(exc).split()) if not isinstance(exc, OSError) else _os_error(exc)
+        print(f"hexarena: error: {cut(text, 400)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # output piped into a program that stopped reading (e.g. head)
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
-        return 0
     return 0
+
+
+def _os_error(exc: OSError) -> str:
+    """An operating-system error as one line (what failed, on which file)."""
+    where = f" ({exc.filename})" if exc.filename else ""
+    return f"{exc.strerror or exc}{where}"
 
 
 def _run_game_command(
     parser: argparse.ArgumentParser, args: list[str], inp: TextIO, out: TextIO
 ) -> int:
     command = args[0]
-    game_name, rest = _split_game(args[1:])
     sub = _subparser(parser, command)
+    game_name, rest = _split_game(args[1:], sub)
     if game_name is None:
         if "-h" in rest or "--help" in rest:
             sub.print_help(out)
@@ -374,9 +467,7 @@ def _run_game_command(
             return 0
         raise CliError(f"{command} needs a game: one of {', '.join(game_names())}")
     cls = game_class(game_name)
-    full = argparse.ArgumentParser(
-        prog=f"hexarena {command} {cls.name}", add_help=False, parents=[sub]
-    )
+    full = OneLineParser(prog=f"hexarena {command} {cls.name}", add_help=False, parents=[sub])
     add_game_options(full, cls)
     ns, unknown = full.parse_known_args(rest)
     if ns.help:
@@ -392,6 +483,7 @@ def _run_game_command(
         "board": lambda: cmd_board(game, ns, out),
         "match": lambda: _match_command(command, game, ns, out),
         "tournament": lambda: _match_command(command, game, ns, out),
+        "engine": lambda: _engine_command(game, ns, inp, out),
     }
     return handlers[command]()
 
@@ -401,6 +493,13 @@ def _match_command(command: str, game: Game, ns: argparse.Namespace, out: TextIO
     from .match import cmd_match, cmd_tournament
 
     return cmd_match(game, ns, out) if command == "match" else cmd_tournament(game, ns, out)
+
+
+def _engine_command(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    """``engine``: the engine protocol (see :mod:`hexarena.engine`)."""
+    from .engine import serve
+
+    return serve(game, player=ns.player, seed=ns.seed, inp=inp, out=out)
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:

@@ -23,7 +23,17 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from .errors import (
+    GameOverError,
+    HexArenaError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    UnknownGameError,
+)
 from .hexgrid import Board, CellNameError
+from .limits import ECHO_LIMIT, cut, cut_repr
+from .options import Option
 
 Array = npt.NDArray[np.int32]
 
@@ -40,118 +50,6 @@ HEADER = 8
 
 #: How often :class:`State` keeps a snapshot of the position (in actions) for undo.
 CHECKPOINT_EVERY = 256
-
-
-# ---------------------------------------------------------------- errors
-class HexArenaError(ValueError):
-    """Base class of every error about bad input (moves, options, records, protocol lines)."""
-
-
-class IllegalActionError(HexArenaError):
-    """An action that is not legal in the current position.
-
-    When raised by a bulk operation, ``index`` is the position of the offending action in the
-    sequence and ``detail`` the reason without that prefix.
-    """
-
-    def __init__(
-        self, message: str, *, index: int | None = None, detail: str | None = None
-    ) -> None:
-        super().__init__(message)
-        self.index = index
-        self.detail = detail if detail is not None else message
-
-
-class NotationError(HexArenaError):
-    """Move or action text that cannot be read."""
-
-
-class GameOverError(HexArenaError):
-    """An attempt to act in a finished game."""
-
-
-class OptionError(HexArenaError):
-    """A game option that is unknown or out of range."""
-
-
-class UnknownGameError(HexArenaError):
-    """A game name that is not in the registry."""
-
-
-# ---------------------------------------------------------------- options
-@dataclass(frozen=True)
-class Option:
-    """One game option: its name (as in ``new_game`` and on the command line), type and range."""
-
-    name: str
-    kind: str  # "int", "choice", "flag", "sides", "str"
-    default: Any
-    help: str
-    choices: tuple[Any, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
-
-    def parse(self, value: Any) -> Any:
-        """Validate ``value`` (a Python value or command-line text); return its canonical form."""
-        if self.kind == "flag":
-            if isinstance(value, bool):
-                return value
-            text = str(value).strip().lower()
-            if text in ("1", "true", "yes", "on"):
-                return True
-            if text in ("0", "false", "no", "off"):
-                return False
-            raise OptionError(f"option {self.name} is yes or no, not {value!r}")
-        if self.kind == "int":
-            if isinstance(value, bool):
-                raise OptionError(f"option {self.name} is a whole number, not {value!r}")
-            try:
-                v = int(str(value).strip()) if not isinstance(value, int) else value
-            except ValueError:
-                raise OptionError(f"option {self.name} is a whole number, not {value!r}") from None
-            if self.choices is not None and v not in self.choices:
-                allowed = ", ".join(map(str, self.choices))
-                raise OptionError(f"option {self.name} must be one of {allowed}, not {v}")
-            if self.minimum is not None and v < self.minimum:
-                raise OptionError(f"option {self.name} must be at least {self.minimum}, not {v}")
-            if self.maximum is not None and v > self.maximum:
-                raise OptionError(f"option {self.name} must be at most {self.maximum}, not {v}")
-            return v
-        if self.kind == "choice":
-            text = str(value).strip().lower()
-            assert self.choices is not None
-            if text not in self.choices:
-                allowed = ", ".join(map(str, self.choices))
-                raise OptionError(f"option {self.name} must be one of {allowed}, not {value!r}")
-            return text
-        if self.kind == "sides":
-            from .hexgrid import BoardError, check_sides, parse_sides
-
-            try:
-                if isinstance(value, str):
-                    return parse_sides(value)
-                sides = tuple(int(v) for v in value)
-                check_sides(sides)
-                return sides
-            except BoardError as exc:
-                raise OptionError(f"option {self.name}: {exc}") from None
-            except (TypeError, ValueError):
-                raise OptionError(
-                    f"option {self.name} takes six side lengths like 3,4,3,4,3,4, not {value!r}"
-                ) from None
-        if self.kind == "str":
-            return str(value)
-        raise AssertionError(self.kind)
-
-    def format(self, value: Any) -> str:
-        """The option value as text (for records and command lines)."""
-        if value is None:
-            return ""
-        if self.kind == "sides":
-            return ",".join(map(str, value))
-        if self.kind == "flag":
-            return "yes" if value else "no"
-        return str(value)
 
 
 # ---------------------------------------------------------------- outcome
@@ -319,15 +217,24 @@ class Game:
     def parse_options(cls, given: dict[str, Any]) -> dict[str, Any]:
         """Validate options by name, fill in defaults, and run the game's cross-checks."""
         specs = {o.name: o for o in cls.option_specs}
-        unknown = [k for k in given if k.replace("-", "_") not in specs]
+        unknown = [k for k in given if not isinstance(k, str) or k.replace("-", "_") not in specs]
         if unknown:
             known = ", ".join(specs) or "none"
             raise OptionError(
-                f"{cls.name} has no option {', '.join(map(repr, unknown))} (its options: {known})"
+                f"{cls.name} has no option {cut(', '.join(map(cut_repr, unknown)))} "
+                f"(its options: {known})"
             )
+        spelt: dict[str, str] = {}
+        for k in given:
+            if k.replace("-", "_") in spelt:
+                raise OptionError(
+                    f"option {k.replace('-', '_')} is given twice, as {spelt[k.replace('-', '_')]}"
+                    f" and as {k}: give it once"
+                )
+            spelt[k.replace("-", "_")] = k
         out: dict[str, Any] = {}
         for o in cls.option_specs:
-            raw = given.get(o.name, given.get(o.name.replace("_", "-")))
+            raw = given[spelt[o.name]] if o.name in spelt else None
             out[o.name] = o.default if raw is None else o.parse(raw)
         cls.check_options(out)
         return out
@@ -370,6 +277,8 @@ class Game:
 
     def parse_action(self, text: str) -> int:
         """The action written ``text``; raises :class:`NotationError` naming what is wrong."""
+        if not isinstance(text, str):
+            raise TypeError(f"an action's text is a str, not {cut_repr(text)}")
         t = text.strip().lower()
         if t in self.special_actions:
             return self.board.size + self.special_actions.index(t)
@@ -400,6 +309,8 @@ class Game:
 
     def parse_move(self, text: str) -> list[int]:
         """The actions of a turn written ``text`` (context-free: each action's text is fixed)."""
+        if not isinstance(text, str):
+            raise TypeError(f"a move's text is a str, not {cut_repr(text)}")
         a = self.action_lookup.get(text)
         if a is not None:
             return [a]
@@ -590,7 +501,7 @@ class State:
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now."""
-        if self.is_terminal() or not isinstance(action, int | np.integer):
+        if self.is_terminal() or not _is_integer(action):
             return False
         if not 0 <= int(action) < self.game.num_distinct_actions:
             return False
@@ -599,9 +510,12 @@ class State:
     # -- acting --------------------------------------------------------
     def _resolve(self, action: int | str) -> int:
         if isinstance(action, str):
-            return self.game.parse_action(action)
-        if isinstance(action, bool) or not isinstance(action, int | np.integer):
-            raise NotationError(f"an action is an integer or its text, not {action!r}")
+            try:
+                return self.game.parse_action(action)
+            except NotationError as exc:  # a game's message may repeat the text in full
+                raise NotationError(cut(str(exc), 2 * ECHO_LIMIT)) from None
+        if not _is_integer(action):
+            raise TypeError(f"an action is an integer or its text, not {cut_repr(action)}")
         return int(action)
 
     def _refuse(self, a: int) -> IllegalActionError:
@@ -654,14 +568,21 @@ class State:
         """
         if self.is_terminal():
             raise GameOverError("the game is over; no more moves can be made")
-        actions = (
-            self.game.parse_move(move)
-            if isinstance(move, str)
-            else [self._resolve(a) for a in move]
-        )
+        if isinstance(move, str):
+            try:
+                actions = self.game.parse_move(move)
+            except NotationError as exc:
+                raise NotationError(cut(str(exc), 2 * ECHO_LIMIT)) from None
+        elif isinstance(move, Sequence | np.ndarray) and not isinstance(move, bytes | bytearray):
+            actions = [self._resolve(a) for a in move]
+        else:
+            raise TypeError(
+                f"a move is its text or a list of actions, not {type(move).__name__} "
+                f"{cut_repr(move)}"
+            )
         if not actions:
             raise NotationError("an empty move")
-        text = move if isinstance(move, str) else self.game.move_text(actions)
+        text = cut(move) if isinstance(move, str) else cut(_safe_move_text(self.game, actions))
         start = self._n
         try:
             for i, a in enumerate(actions):
@@ -695,15 +616,12 @@ class State:
 
         Raises :class:`IllegalActionError` naming the index of the first bad action.
         """
-        acts = np.ascontiguousarray(np.asarray(actions, dtype=np.int32))
-        if acts.ndim != 1:
-            raise NotationError("actions must be a flat sequence of integers")
+        given, acts = self._action_array(actions)
         if self._resigned is not None and len(acts):
             raise GameOverError("the game is over; no more actions can be taken")
         start = self._n
         k = self.game.kernels
-        nact = self.game.num_distinct_actions
-        out_of_range = np.flatnonzero((acts < 0) | (acts >= nact))
+        out_of_range = np.flatnonzero(acts < 0)
         limit = int(out_of_range[0]) if len(out_of_range) else len(acts)
         bad = -1
         pos = 0
@@ -723,7 +641,7 @@ class State:
         if bad < 0 and limit < len(acts):
             bad = limit
         if bad >= 0:
-            a = int(acts[bad])
+            a = int(given[bad])
             exc: HexArenaError = (
                 GameOverError("the game was already over")
                 if self.is_terminal()
@@ -733,6 +651,42 @@ class State:
             raise IllegalActionError(
                 f"action {bad} ({_safe_text(self.game, a)}): {exc}", index=bad, detail=str(exc)
             )
+
+    def _action_array(self, actions: Any) -> tuple[Any, Array]:
+        """The given actions (for messages) and an ``int32`` array of them with every value out
+        of range replaced by -1; ``TypeError`` for anything that is not a flat sequence of
+        integers or action texts, :class:`NotationError` for unreadable text."""
+        nact = self.game.num_distinct_actions
+        if isinstance(actions, np.ndarray):
+            if actions.ndim != 1:
+                raise NotationError("actions must be a flat sequence of integers")
+            if actions.dtype.kind in "iu":
+                bad = (actions < 0) | (actions >= nact)
+                acts = np.where(bad, -1, actions).astype(np.int32)
+                return actions, np.ascontiguousarray(acts)
+            if actions.dtype.kind != "O":
+                raise TypeError(
+                    f"actions are integers or their text, not an array of {actions.dtype}"
+                )
+        elif not isinstance(actions, Sequence) or isinstance(actions, str | bytes | bytearray):
+            raise TypeError(
+                f"actions are a sequence of integers or their text, not {type(actions).__name__} "
+                f"{cut_repr(actions)}"
+            )
+        given = list(actions)
+        values = np.empty(len(given), dtype=np.int32)
+        for i, a in enumerate(given):
+            if isinstance(a, str):
+                try:
+                    a = given[i] = self.game.parse_action(a)
+                except NotationError as exc:
+                    raise NotationError(f"action {i}: {cut(str(exc), 2 * ECHO_LIMIT)}") from None
+            if not _is_integer(a):
+                raise TypeError(
+                    f"action {i}: an action is an integer or its text, not {cut_repr(a)}"
+                )
+            values[i] = a if 0 <= a < nact else -1
+        return given, values
 
     def _extend(self, actions: Array, ends: npt.NDArray[np.uint8]) -> None:
         """Append actions already applied to the array (at most up to the next checkpoint)."""
@@ -792,9 +746,11 @@ class State:
         """The given seat (default: the one to act) resigns; the other wins."""
         if self.is_terminal():
             raise GameOverError("the game is already over")
-        s = self.current_player if seat is None else seat
+        if seat is not None and not _is_integer(seat):
+            raise TypeError(f"a seat is the integer 0 or 1, not {cut_repr(seat)}")
+        s = self.current_player if seat is None else int(seat)
         if s not in (0, 1):
-            raise HexArenaError(f"seat must be 0 or 1, not {seat!r}")
+            raise HexArenaError(f"seat must be 0 or 1, not {cut_repr(seat)}")
         self._resigned = s
 
     @property
@@ -844,18 +800,17 @@ class State:
         status = "over" if self.is_terminal() else f"{self.to_move_name} to act"
         return f"<State {self.game!r} turn={self.turn} ply={self._n} {status}>"
 
-    def serialize(self) -> str:
-        """Compact text that :meth:`deserialize` turns back into an equal state (with history)."""
-        from .records import write_record
 
-        return write_record(self)
+def _is_integer(value: object) -> bool:
+    """Whether ``value`` is a Python or NumPy integer (booleans are not)."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool)
 
-    @staticmethod
-    def deserialize(text: str) -> State:
-        """Inverse of :meth:`serialize`."""
-        from .records import read_record
 
-        return read_record(text).state
+def _safe_move_text(game: Game, actions: Sequence[int]) -> str:
+    try:
+        return game.move_text(actions)
+    except HexArenaError:
+        return " ".join(map(str, actions))
 
 
 def _safe_text(game: Game, a: int) -> str:
@@ -888,6 +843,7 @@ __all__ = [
     "State",
     "UnknownGameError",
     "apply_swap",
+    "cut",
     "replay_checked",
     "replay_unchecked",
     "swap_offered",

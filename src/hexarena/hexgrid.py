@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from .limits import MAX_BOARD_SIDE, MAX_DIGITS, MAX_LETTERS, cut_repr, parse_int_text
+
 Cell = tuple[int, int]
 IntArray = npt.NDArray[np.int32]
 
@@ -119,14 +121,15 @@ class Board:
         if idx is not None:
             return idx
         m = _NAME_RE.match(text)
-        if not m:
+        if not m or len(m.group(1)) > MAX_LETTERS or len(m.group(2)) > MAX_DIGITS:
             raise CellNameError(
-                f"{name!r} is not a cell name: a cell is a column letter and a row number like 'c4'"
+                f"{cut_repr(name)} is not a cell name: a cell is a column letter and a row "
+                f"number like 'c4' (at most {MAX_LETTERS} letters and {MAX_DIGITS} digits)"
             )
         q = self.qmin + _column_index(m.group(1))
         r = self.rmin + int(m.group(2)) - 1
         raise CellNameError(
-            f"{name!r} is not on this board ({self.description}): "
+            f"{cut_repr(name)} is not on this board ({self.description}): "
             f"columns run {self.names_columns()}, rows 1..{self.rmax - self.rmin + 1}, "
             f"and ({q}, {r}) is outside it"
         )
@@ -386,8 +389,10 @@ def _build(cells: Iterable[Cell], description: str) -> Board:
 @functools.lru_cache(maxsize=64)
 def hexhex(n: int) -> Board:
     """The regular hexagon of side ``n`` (``3n(n-1)+1`` cells), centred on ``(0, 0)``."""
-    if not isinstance(n, int) or n < 1:
-        raise BoardError(f"a hexagon's side must be a whole number of at least 1, not {n!r}")
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_BOARD_SIDE:
+        raise BoardError(
+            f"a hexagon's side must be a whole number from 1 to {MAX_BOARD_SIDE}, not {cut_repr(n)}"
+        )
     m = n - 1
     cells = [(q, r) for q in range(-m, m + 1) for r in range(-m, m + 1) if abs(q + r) <= m]
     return _build(cells, f"hexhex side {n}")
@@ -397,8 +402,14 @@ def check_sides(sides: Sequence[int]) -> None:
     """Raise :class:`BoardError` unless six side lengths close a hexagon."""
     if len(sides) != 6:
         raise BoardError(f"a hexagon has six sides; {len(sides)} lengths were given")
-    if any(not isinstance(s, int) or s < 2 for s in sides):
-        raise BoardError(f"every side length must be a whole number of at least 2: {tuple(sides)}")
+    if any(not isinstance(s, int) or isinstance(s, bool) or s < 2 for s in sides):
+        raise BoardError(
+            f"every side length must be a whole number of at least 2: {cut_repr(tuple(sides))}"
+        )
+    if max(sides) > MAX_BOARD_SIDE:
+        raise BoardError(
+            f"every side length must be at most {MAX_BOARD_SIDE}: {cut_repr(tuple(sides))}"
+        )
     s1, s2, s3, s4, s5, s6 = sides
     if not (s1 - s4 == s5 - s2 == s3 - s6):
         raise BoardError(
@@ -450,10 +461,10 @@ def parse_sides(text: str) -> tuple[int, int, int, int, int, int]:
     """Parse ``"3,4,3,4,3,4"`` into six side lengths, with a clear error for anything else."""
     parts = [p.strip() for p in text.replace(" ", ",").split(",") if p.strip()]
     try:
-        vals = tuple(int(p) for p in parts)
-    except ValueError:
+        vals = tuple(parse_int_text(p, "a side length") for p in parts)
+    except ValueError as exc:
         raise BoardError(
-            f"side lengths must be six whole numbers like 3,4,3,4,3,4, not {text!r}"
+            f"side lengths must be six whole numbers like 3,4,3,4,3,4, not {cut_repr(text)}: {exc}"
         ) from None
     check_sides(vals)
     return vals  # type: ignore[return-value]

@@ -10,6 +10,11 @@ mean thinking time per turn of each player.
 A *tournament* is a round robin of matches between every pair of players; ratings come from a
 Bradley-Terry fit of all the games (Elo scale, mean 0).
 
+A player may also be an external engine, ``engine:COMMAND`` (see :mod:`hexarena.engine_player`
+and ``docs/engine-protocol.md``): an engine that crashes, does not answer in time or sends an
+illegal move forfeits that game (a loss, with the reason in the result and the record), and the
+match goes on; its ``info`` lines go into the record as comments.
+
 Every game can be saved as a record (``records`` directory), with the players' names and the
 seeds that reproduce it, so that ``hexarena replay`` can check and show it.
 
@@ -20,8 +25,12 @@ number of workers.
 
 from __future__ import annotations
 
+import ctypes
 import math
 import os
+import signal
+import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -29,11 +38,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .ai import Limit, make_player, player_names
+from .ai import Limit, Player, make_player, player_names
 from .ai.mcts import check_limit
-from .core import Game, HexArenaError
+from .cliargs import records_folder, whole_number
+from .core import Game, HexArenaError, State
+from .engine_player import EngineForfeit, EnginePlayer, is_engine
 from .games import game_class
-from .records import save_record
+from .limits import cut_repr
+from .records import save_record, write_record
 
 
 class MatchError(HexArenaError):
@@ -83,22 +95,34 @@ def play_game(job: GameJob) -> GameResult:
     """Play one game of a match to its end (or ``max_turns``, scored by resignation of the seat
     to act: only for bounding runaway games) and save its record when asked."""
     game = game_class(job.game_name).from_record_tags(job.game_tags)
-    players = [make_player(job.players[s], seed=job.seeds[s]) for s in (0, 1)]
-    for p in players:
-        p.prepare(game)
+    players = [_make_player(job.players[s], job.seeds[s]) for s in (0, 1)]
     state = game.new_initial_state()
     spent = [0.0, 0.0]
     turns = [0, 0]
-    while not state.is_terminal():
-        if job.max_turns is not None and state.turn >= job.max_turns:
-            state.resign()
-            break
-        seat = state.current_player
-        t0 = time.perf_counter()
-        acts = players[seat].choose_turn(state, job.limit)
-        spent[seat] += time.perf_counter() - t0
-        turns[seat] += 1
-        state.apply_move(acts)
+    forfeit: str | None = None
+    try:
+        for p in players:
+            p.prepare(game)
+        while not state.is_terminal():
+            if job.max_turns is not None and state.turn >= job.max_turns:
+                state.resign()
+                break
+            seat = state.current_player
+            t0 = time.perf_counter()
+            try:
+                acts = players[seat].choose_turn(state, job.limit)
+            except EngineForfeit as exc:
+                forfeit = f"{job.labels[seat]} forfeits: {exc}"
+                state.resign(seat)
+                break
+            finally:
+                spent[seat] += time.perf_counter() - t0
+                turns[seat] += 1
+            state.apply_move(acts)
+    finally:
+        for p in players:
+            if isinstance(p, EnginePlayer):
+                p.close()
     outcome = state.outcome()
     assert outcome is not None
     if job.record_path is not None:
@@ -109,7 +133,9 @@ def play_game(job: GameJob) -> GameResult:
         }
         if job.limit is not None:
             extra["Limit"] = limit_text(job.limit)
-        save_record(state, job.record_path, players=job.labels, extra=extra)
+        if forfeit is not None:
+            extra["Forfeit"] = forfeit
+        _save(state, job, extra, players)
     return GameResult(
         index=job.index,
         labels=job.labels,
@@ -118,8 +144,41 @@ def play_game(job: GameJob) -> GameResult:
         actions=state.ply,
         think_seconds=(spent[0], spent[1]),
         think_turns=(turns[0], turns[1]),
-        reason=outcome.reason,
+        reason=forfeit if forfeit is not None else outcome.reason,
     )
+
+
+def _make_player(name: str, seed: int) -> Player:
+    """A registered player by name, or an external engine for ``engine:COMMAND``."""
+    return EnginePlayer(name, seed) if is_engine(name) else make_player(name, seed=seed)
+
+
+def _save(state: State, job: GameJob, extra: dict[str, str], players: list[Player]) -> None:
+    """Save the game's record, with the engines' ``info`` lines as comments after the tags."""
+    assert job.record_path is not None
+    notes = [
+        f"; {job.labels[s]}: {line}"
+        for s, p in enumerate(players)
+        if isinstance(p, EnginePlayer)
+        for line in p.comments
+    ]
+    if not notes:
+        save_record(state, job.record_path, players=job.labels, extra=extra)
+        return
+    head, _, body = write_record(state, players=job.labels, extra=extra).partition("\n\n")
+    Path(job.record_path).write_text(head + "\n\n" + "\n".join(notes) + "\n" + body)
+
+
+def _file_label(label: str) -> str:
+    """A label as a piece of a file name: an engine's command without its folders (and
+    without its interpreter when it has arguments)."""
+    if is_engine(label):
+        from .engine_player import engine_command
+
+        argv = [Path(a).name for a in engine_command(label)]
+        label = "engine-" + "_".join(argv[1:] if len(argv) > 1 else argv)
+    keep = "".join(c if c.isalnum() or c in "._-" else "_" for c in label)
+    return keep.strip("_")[:60] or "player"
 
 
 def limit_text(limit: Limit) -> str:
@@ -234,10 +293,16 @@ def check_players(names: Sequence[str]) -> list[str]:
     known = player_names()
     out = []
     for n in names:
+        if is_engine(n):  # engine:COMMAND, the command as given
+            from .engine_player import engine_command
+
+            engine_command(n)
+            out.append(n.strip())
+            continue
         key = n.strip().lower()
         if key not in known:
             raise MatchError(
-                f"there is no player called {n!r}; the players are: {', '.join(known)}"
+                f"there is no player called {cut_repr(n)}; the players are: {', '.join(known)}"
             )
         out.append(key)
     return out
@@ -266,7 +331,10 @@ def match_jobs(
             names, labs = (b, a), (lb, la)
         path = None
         if records is not None:
-            path = str(records / f"{game.name}-{i + 1:04d}-{labs[0]}-vs-{labs[1]}.txt")
+            path = str(
+                records
+                / f"{game.name}-{i + 1:04d}-{_file_label(labs[0])}-vs-{_file_label(labs[1])}.txt"
+            )
         jobs.append(
             GameJob(
                 game_name=game.name,
@@ -289,32 +357,89 @@ def run_jobs(
     workers: int = 1,
     on_game: Callable[[GameResult], None] | None = None,
     executor: Executor | None = None,
+    play: Callable[[GameJob], GameResult] | None = None,
 ) -> list[GameResult]:
-    """Play the games, in this process (one worker) or in a pool; results in job order."""
+    """Play the games, in this process (one worker) or in a pool; results in job order.
+
+    ``play`` plays one game (:func:`play_game` unless given). The pool's workers end with this
+    process, even when it is killed, and at once on Ctrl-C (see :func:`worker_pool`).
+    """
+    play = play or play_game
     if workers < 1:
         raise MatchError(f"workers must be at least 1, not {workers}")
     results: list[GameResult] = []
     if executor is None and workers == 1:
         for job in jobs:
-            r = play_game(job)
+            r = play(job)
             results.append(r)
             if on_game:
                 on_game(r)
     else:
         own = executor is None
-        ex = executor if executor is not None else ProcessPoolExecutor(max_workers=workers)
+        ex = executor if executor is not None else worker_pool(workers)
         try:
-            futures = [ex.submit(play_game, job) for job in jobs]
+            futures = [ex.submit(play, job) for job in jobs]
             for fut in as_completed(futures):
                 r = fut.result()
                 results.append(r)
                 if on_game:
                     on_game(r)
+        except BaseException:  # Ctrl-C or a failed game: stop the other games at once
+            if own:
+                stop_pool(ex)
+            raise
         finally:
             if own:
                 ex.shutdown(cancel_futures=True)
     results.sort(key=lambda r: r.index)
     return results
+
+
+#: ``prctl`` option: the signal a process gets when the thread that started it ends (Linux).
+_PR_SET_PDEATHSIG = 1
+
+
+def _worker_start(parent: int) -> None:
+    """Initializer of every worker process: end when the parent process ends.
+
+    On Linux the kernel sends the worker SIGKILL as soon as its parent dies (``prctl``'s
+    ``PR_SET_PDEATHSIG``, which also works while a compiled kernel holds the interpreter); a
+    watcher thread checks the parent every half second elsewhere, and between games. Ctrl-C
+    is left to the parent, which stops the workers itself (:func:`stop_pool`).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - no prctl: the watcher does it
+            pass
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watcher", daemon=True).start()
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool whose workers end when this process ends, however it ends."""
+    return ProcessPoolExecutor(
+        max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),)
+    )
+
+
+def stop_pool(ex: Executor) -> None:
+    """Kill a pool's worker processes now (the games under way are abandoned) and shut it down
+    without waiting."""
+    processes = getattr(ex, "_processes", None) or {}
+    for proc in list(processes.values()):
+        if proc.is_alive():
+            proc.kill()
+    ex.shutdown(wait=False, cancel_futures=True)
 
 
 def run_match(
@@ -511,9 +636,9 @@ def records_dir(ns: Any, what: str) -> Path | None:
     if getattr(ns, "no_records", False):
         return None
     if getattr(ns, "records", None):
-        return Path(ns.records)
+        return records_folder(Path(ns.records))
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return DEFAULT_RECORDS / f"{what}-{stamp}"
+    return records_folder(DEFAULT_RECORDS / f"{what}-{stamp}")
 
 
 def limit_from_args(ns: Any) -> Limit | None:
@@ -572,7 +697,7 @@ def cmd_match(game: Game, ns: Any, out: Any) -> int:
             f"a match is between two players, not {len(ns.players)}: hexarena match {game.name} A B"
         )
     limit = limit_from_args(ns)
-    records = records_dir(ns, f"{game.name}-{a}-vs-{b}")
+    records = records_dir(ns, f"{game.name}-{_file_label(a)}-vs-{_file_label(b)}")
     show = not ns.json and not ns.quiet and out.isatty()
     bar = _progress(ns.games, f"{game.name}: {a} vs {b}", show)
     kwargs: dict[str, Any] = dict(
@@ -697,13 +822,15 @@ def add_arguments(sp: Any, *, tournament: bool) -> None:
     if tournament:
         sp.add_argument("players", nargs="+", metavar="PLAYER", help=f"players ({names})")
         sp.add_argument(
-            "--games", type=int, default=10, help="games per pair of players (default 10)"
+            "--games", type=whole_number(1), default=10, help="games per pair (default 10)"
         )
     else:
         sp.add_argument(
             "players", nargs="*", metavar="PLAYER", help=f"the two players A and B ({names})"
         )
-        sp.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+        sp.add_argument(
+            "--games", type=whole_number(1), default=10, help="number of games (default 10)"
+        )
     sp.add_argument(
         "--time",
         type=float,
@@ -713,17 +840,17 @@ def add_arguments(sp: Any, *, tournament: bool) -> None:
     )
     sp.add_argument(
         "--iterations",
-        type=int,
+        type=whole_number(1),
         default=None,
         metavar="I",
         help="search iterations per decision for every player",
     )
     sp.add_argument(
-        "--seed", type=int, default=1, help="seed (same seed and iterations, same games)"
+        "--seed", type=whole_number(), default=1, help="seed (same seed and iterations, same games)"
     )
     sp.add_argument(
         "--workers",
-        type=int,
+        type=whole_number(1),
         default=os.cpu_count() or 1,
         help="games played at once in separate processes (default: one per CPU)",
     )
@@ -736,7 +863,7 @@ def add_arguments(sp: Any, *, tournament: bool) -> None:
     sp.add_argument(
         "--max-turns",
         dest="max_turns",
-        type=int,
+        type=whole_number(1),
         default=None,
         help="stop a game after this many turns; the player to move then resigns",
     )

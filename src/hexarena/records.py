@@ -1,4 +1,4 @@
-"""Game records: a readable text format, written and read with full validation.
+r"""Game records: a readable text format, written and read with full validation.
 
 A record is a header of tag pairs, one per line, then the moves::
 
@@ -19,16 +19,32 @@ Capitalised tags are the record's own (``Game``, ``Player1``, ``Player2``, ``Dat
 moves are whole turns separated by white space, in the game's move text; ``N.`` numbers every
 second turn and is optional when reading. The last token is the result: ``1-0`` (the first player
 won), ``0-1`` or ``*`` (unfinished). A game ended by resignation has the loser's resignation in the
-result and ``[Termination "resignation"]``. Text after ``;`` on a line, and text in braces, is a
-comment.
+result and ``[Termination "resignation"]``; a player may resign in the middle of a turn, and then
+the last move is the part of the turn played before it.
 
-Reading replays every action with full validation; an error names the line and the move.
+The grammar, as PGN's:
+
+- A tag value is in double quotes; in it ``\\`` is a backslash, ``\"`` a quote, ``\n``, ``\r``
+  and ``\t`` those control characters, and ``\uXXXX`` (four hexadecimal digits) any other
+  control character or line separator. Writing escapes exactly these, so every text reads back
+  as it was written.
+- In the move text, ``{`` opens a comment that ends at the next ``}`` (comments do not nest and
+  may span lines) and ``;`` outside braces starts a comment that ends with the line. A ``}``
+  outside a comment, or a ``{`` never closed, is an error. Comments separate tokens.
+- Every other token is a move number (digits then ``.`` or ``...``), a move, or the result (only
+  as the last token). Nothing is skipped: a token that is none of these is an error.
+- A UTF-8 byte-order mark at the start of the text is ignored.
+
+Reading replays every action with full validation and checks that the result agrees with the
+position; an error names the line and the move. A record that is read, written and read again
+gives the same game.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +52,7 @@ import numpy as np
 
 from .core import Game, HexArenaError, State
 from .games import game_class
+from .limits import ECHO_LIMIT, cut, cut_repr
 
 _TAG_RE = re.compile(r'^\[\s*([A-Za-z_][A-Za-z0-9_\-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 RESULTS = ("1-0", "0-1", "*")
@@ -55,12 +72,42 @@ class Record:
     comments: list[str] = field(default_factory=list)
 
 
+_SIMPLE_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_UNESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
+_ESCAPE_RE = re.compile(r"\\(u[0-9A-Fa-f]{4}|.)", re.DOTALL)
+
+
+def _needs_code(ch: str) -> bool:
+    """Characters written as ``\\uXXXX``: control characters, surrogates, line separators."""
+    return unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp")
+
+
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    """A tag value as it is written between the quotes (see the module's grammar)."""
+    out = []
+    for ch in value:
+        esc = _SIMPLE_ESCAPES.get(ch)
+        if esc is not None:
+            out.append(esc)
+        elif _needs_code(ch):
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    """The text a written tag value stands for; ``ValueError`` for an unknown escape."""
+
+    def one(m: re.Match[str]) -> str:
+        code = m.group(1)
+        if len(code) == 5:
+            return chr(int(code[1:], 16))
+        if code in _UNESCAPES:
+            return _UNESCAPES[code]
+        raise ValueError(f'unknown escape \\{code} (the escapes are \\\\ \\" \\n \\r \\t \\uXXXX)')
+
+    return _ESCAPE_RE.sub(one, value)
 
 
 def write_record(
@@ -102,29 +149,72 @@ def write_record(
     return "\n".join(lines + body) + "\n"
 
 
-def _tokens(lines: list[str], first_line: int) -> tuple[list[str], list[int]]:
-    """Split move text into tokens and their line numbers, dropping comments and move numbers."""
+_NUMBER_RE = re.compile(r"[0-9]+\.(?:\.\.)?")
+_MARK_RE = re.compile(r"[{};]")
+
+
+def _tokens(
+    lines: list[str], first_line: int, source: str
+) -> tuple[list[str], list[int], list[str]]:
+    """The move text's tokens, their line numbers and its comments, by the module's grammar.
+
+    Move numbers are read and left out; a brace never closed or closed without being opened
+    raises :class:`RecordError` naming the line.
+    """
     toks: list[str] = []
     lns: list[int] = []
-    depth = 0
+    comments: list[str] = []
+    opened = 0  # line of the '{' of the comment being read, 0 outside a brace comment
+    parts: list[str] = []  # that comment's text, line by line
     for ln, raw in enumerate(lines, start=first_line):
-        if depth or ";" in raw or "{" in raw:
-            words = []
-            for tok in raw.split(";", 1)[0].split() if not depth else raw.split():
-                if depth or tok.startswith("{"):
-                    depth += tok.count("{") - tok.count("}")
-                    continue
-                words.append(tok)
-        else:
+        if opened:
+            end = raw.find("}")
+            if end < 0:
+                parts.append(raw)
+                continue
+            parts.append(raw[:end])
+            comments.append("\n".join(parts))
+            opened, parts = 0, []
+            raw = raw[end + 1 :]
+        if "{" not in raw and "}" not in raw and ";" not in raw:
             words = raw.split()
-        words = [w for w in words if w[-1] != "." or not w.rstrip(".").isdigit()]
+        else:
+            words = []
+            pos = 0
+            while True:
+                m = _MARK_RE.search(raw, pos)
+                if m is None:
+                    words.extend(raw[pos:].split())
+                    break
+                words.extend(raw[pos : m.start()].split())
+                if m.group() == "}":
+                    raise RecordError(
+                        f"{source}, line {ln}: a '}}' outside a comment (comments are {{...}}, "
+                        "or ; to the end of the line)"
+                    )
+                if m.group() == ";":
+                    comments.append(raw[m.end() :])
+                    break
+                end = raw.find("}", m.end())
+                if end < 0:
+                    opened, parts = ln, [raw[m.end() :]]
+                    break
+                comments.append(raw[m.end() : end])
+                pos = end + 1
+        words = [w for w in words if w[-1] != "." or not _NUMBER_RE.fullmatch(w)]
         toks.extend(words)
         lns.extend([ln] * len(words))
-    return toks, lns
+    if opened:
+        raise RecordError(f"{source}, line {opened}: a '{{' comment is never closed")
+    return toks, lns, comments
 
 
 def read_record(text: str, *, source: str = "record") -> Record:
     """Read and replay a record, validating everything; raises :class:`RecordError`."""
+    if not isinstance(text, str):
+        raise TypeError(f"a record is text (str), not {type(text).__name__}")
+    if text.startswith("\ufeff"):
+        text = text[1:]
     lines = text.split("\n")
     tags: dict[str, str] = {}
     i = 0
@@ -140,11 +230,14 @@ def read_record(text: str, *, source: str = "record") -> Record:
         m = _TAG_RE.match(s)
         if not m:
             raise RecordError(
-                f'{source}, line {i + 1}: {s!r} is not a tag pair like [Game "churn"]'
+                f'{source}, line {i + 1}: {cut_repr(s)} is not a tag pair like [Game "churn"]'
             )
         if m.group(1) in tags:
             raise RecordError(f"{source}, line {i + 1}: tag {m.group(1)} appears twice")
-        tags[m.group(1)] = _unescape(m.group(2))
+        try:
+            tags[m.group(1)] = _unescape(m.group(2))
+        except ValueError as exc:
+            raise RecordError(f"{source}, line {i + 1}: tag {m.group(1)}: {exc}") from None
         i += 1
     if "Game" not in tags:
         raise RecordError(f'{source}: no [Game "..."] tag; a record starts with the game\'s name')
@@ -156,12 +249,16 @@ def read_record(text: str, *, source: str = "record") -> Record:
     state = game.new_initial_state()
 
     # tokenise the moves, keeping line numbers
-    toks, lns = _tokens(lines[i:], i + 1)
-    result_tok = "*"
+    toks, lns, comments = _tokens(lines[i:], i + 1, source)
+    result_tok: str | None = None
     if toks and toks[-1] in RESULTS:
         result_tok = toks.pop()
         lns.pop()
     moves = list(zip(lns, toks, strict=True))
+
+    def where(k: int) -> str:
+        ln, t = moves[k]
+        return f"{source}, line {ln}, move {k + 1} ({cut_repr(t)})"
 
     # parse every move to actions (a token that is one action's text is that action), then
     # replay them all in compiled code
@@ -176,13 +273,13 @@ def read_record(text: str, *, source: str = "record") -> Record:
             if a >= 0:
                 parts.append([a])
                 continue
-            ln, t = moves[k]
+            t = moves[k][1]
             if t in RESULTS:
-                raise RecordError(f"{source}, line {ln}: result {t!r} before the end of the moves")
+                raise RecordError(f"{where(k)}: the result {t!r} before the end of the moves")
             try:
                 parts.append(game.parse_move(t))
             except HexArenaError as exc:
-                raise RecordError(f"{source}, line {ln}, move {k + 1} ({t!r}): {exc}") from None
+                raise RecordError(f"{where(k)}: {cut(str(exc), 2 * ECHO_LIMIT)}") from None
         lengths = np.fromiter((len(p) for p in parts), dtype=np.int64, count=len(parts))
         flat = np.fromiter((a for p in parts for a in p), dtype=np.int32, count=int(lengths.sum()))
     starts = np.concatenate([[0], np.cumsum(lengths)])
@@ -192,59 +289,67 @@ def read_record(text: str, *, source: str = "record") -> Record:
         idx = getattr(exc, "index", None) or 0
         detail = getattr(exc, "detail", str(exc))
         k = int(np.searchsorted(starts, idx, side="right")) - 1
-        ln, t = moves[k]
-        raise RecordError(f"{source}, line {ln}, move {k + 1} ({t!r}): {detail}") from None
-    # every move must be exactly one turn; only an unfinished game may end mid-turn
+        raise RecordError(f"{where(k)}: {detail}") from None
+
+    # the result must agree with the position, and with itself
+    declared = tags.get("Result", result_tok or "*")
+    if declared not in RESULTS:
+        raise RecordError(f"{source}: Result {cut_repr(declared)} is not one of 1-0, 0-1, *")
+    if result_tok is not None and declared != result_tok:
+        raise RecordError(
+            f"{source}: the Result tag says {declared} but the moves end with {result_tok}"
+        )
+    resigned = declared != "*" and tags.get("Termination", "").lower() == "resignation"
+
+    # every move must be exactly one turn; only the last may be cut short, and only when the
+    # game did not end by its rules (it is unfinished, or a player resigned during the turn)
     if len(flat):
         ends = state.turn_ends()
         last = starts[1:] - 1
         unfinished = np.flatnonzero(~ends[last])
         if len(unfinished):
             k = int(unfinished[0])
-            if k != len(moves) - 1 or state.is_terminal() or result_tok != "*":
-                ln, t = moves[k]
-                raise RecordError(f"{source}, line {ln}, move {k + 1} ({t!r}): not a whole turn")
+            if k != len(moves) - 1 or state.is_terminal():
+                raise RecordError(f"{where(k)}: not a whole turn")
+            if declared != "*" and not resigned:
+                raise RecordError(
+                    f"{where(k)}: not a whole turn, and the game is not over after it: only a "
+                    'resignation ([Termination "resignation"]) may end a game during a turn'
+                )
         inner = ends.copy()
         inner[last] = False
         if inner.any():
             j = int(np.flatnonzero(inner)[0])
             k = int(np.searchsorted(starts, j, side="right")) - 1
-            ln, t = moves[k]
             raise RecordError(
-                f"{source}, line {ln}, move {k + 1} ({t!r}): the turn ended after "
-                f"{j - starts[k] + 1} action(s), so this is more than one turn"
+                f"{where(k)}: the turn ended after {j - starts[k] + 1} action(s), so this is "
+                "more than one turn"
             )
 
-    # the result must agree with the position
-    declared = tags.get("Result", result_tok)
-    if declared != result_tok and result_tok != "*":
-        raise RecordError(
-            f"{source}: the Result tag says {declared} but the moves end with {result_tok}"
-        )
-    if declared not in RESULTS:
-        raise RecordError(f"{source}: Result {declared!r} is not one of 1-0, 0-1, *")
     outcome = state.outcome()
     if outcome is not None:
-        if declared not in ("*", outcome.result):
+        if declared != outcome.result:
+            said = "the game goes on" if declared == "*" else declared
             raise RecordError(
-                f"{source}: the record says {declared} but replaying it gives {outcome.result} "
+                f"{source}: the record says {said} ({declared}) but the game is over after its "
+                f"moves, and replaying it gives {outcome.result} "
                 f"({outcome.winner_colour} wins: {outcome.reason})"
             )
     elif declared != "*":
-        if tags.get("Termination", "").lower() != "resignation":
+        if not resigned:
             raise RecordError(
                 f"{source}: the record says {declared} but the game is not over after its moves "
                 'and it does not say [Termination "resignation"]'
             )
         state.resign(1 if declared == "1-0" else 0)
-    return Record(tags=tags, game=game, state=state)
+    return Record(tags=tags, game=game, state=state, comments=comments)
 
 
 def load_record(path: str | Path) -> Record:
     """Read a record file (see :func:`read_record`)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise RecordError(f"cannot read {p}: {exc.strerror}") from None
     except UnicodeDecodeError:

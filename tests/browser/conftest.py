@@ -67,6 +67,7 @@ class Server:
             str(self.port),
             "--db",
             self.db,
+            "--no-warm",  # the test script compiled everything beforehand (hexarena warmup)
         ]
         self.proc = subprocess.Popen(cmd, cwd=self.folder)
         for _ in range(600):

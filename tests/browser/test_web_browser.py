@@ -88,8 +88,9 @@ def status(page: Any) -> str:
 
 
 def click_action(page: Any, rng: random.Random) -> None:
-    """Click one of the highlighted legal cells or offered special buttons, and wait for it."""
-    cells = page.locator("svg .cell.legal")
+    """Click one of the highlighted legal cells or destinations or offered special buttons, and
+    wait for it."""
+    cells = page.locator("svg .cell.legal, svg .cell.dest")
     specials = page.locator("#specials button")
     n, m = cells.count(), specials.count()
     assert n + m > 0, "it is our turn, so something must be playable"
@@ -149,25 +150,42 @@ def test_play_every_game_to_the_end_against_the_computer(
 
 # ---------------------------------------------------------------- online play
 def test_online_game_between_two_browsers_with_a_spectator(browser: Any, server: Server) -> None:
-    ctx = [browser.new_context(viewport={"width": 1300, "height": 860}) for _ in range(3)]
+    ctx = [browser.new_context(viewport={"width": 1300, "height": 860}) for _ in range(5)]
     try:
         for c in ctx:
             c.set_default_timeout(120_000)
-        alice, bob, carol = (c.new_page() for c in ctx)
+        alice, bob, carol, mallory, phone = (c.new_page() for c in ctx)
         gid = start_game(alice, server, "churn", "online", {"size": 3})
         links = alice.locator(".share-link")
         assert links.count() == 2
         bob_link, spectator_link = links.nth(0).input_value(), links.nth(1).input_value()
-        assert "#token=" in bob_link and spectator_link.endswith(f"/game/{gid}")
+        assert "#invite=" in bob_link and spectator_link.endswith(f"/game/{gid}")
+        assert "not joined" in alice.locator("#players .seat").nth(1).inner_text()
+        # Bob takes the open seat with the invitation, giving a name that looks like HTML
         bob.goto(bob_link)
+        bob.wait_for_selector("#join", state="visible")
+        assert "#" not in bob.url  # the code left the address bar at once
+        bob.fill("#join-name", "Bob <i>x</i>")
+        bob.click("#join-btn")
+        bob.wait_for_function("() => document.getElementById('status').dataset.state === 'waiting'")
+        assert "you" in bob.locator("#players .seat").nth(1).inner_text()
         carol.goto(spectator_link)
-        for p in (bob, carol):
-            p.wait_for_function("() => document.getElementById('status').dataset.state !== ''")
-        assert (
-            status(alice) == "your-turn"
-            and status(bob) == "waiting"
-            and status(carol) == "watching"
+        carol.wait_for_function("() => document.getElementById('status').dataset.state !== ''")
+        assert status(alice) == "your-turn" and status(carol) == "watching"
+        alice.wait_for_function(
+            "() => document.querySelectorAll('#players .seat')[1].textContent.includes('Bob')"
         )
+        assert "Bob <i>x</i>" in alice.locator("#players .seat").nth(1).inner_text()
+        assert alice.locator("#players i").count() == 0  # shown as text, never as HTML
+        # the invitation worked once: Mallory, opening it later, only watches
+        mallory.goto(bob_link)
+        mallory.wait_for_selector("#join", state="visible")
+        mallory.click("#join-btn")
+        mallory.wait_for_function("() => !document.getElementById('message').hidden")
+        assert "already been used" in mallory.inner_text("#message")
+        assert status(mallory) == "watching"
+        # the seat token is an HttpOnly cookie: the page's scripts never see it
+        assert "hexarena_seat" not in str(bob.evaluate("() => document.cookie"))
         assert (
             bob.locator("svg .cell.legal").count() == 0
             and carol.locator("svg .cell.legal").count() == 0
@@ -181,13 +199,12 @@ def test_online_game_between_two_browsers_with_a_spectator(browser: Any, server:
             "() => document.getElementById('status').dataset.state === 'waiting'"
         )
 
-        # Alice tries to move for Bob with her own seat token: refused, nothing changes.
+        # Alice tries to move for Bob with her own seat (her cookie): refused, nothing changes.
         version = alice.evaluate("() => Number(document.body.dataset.version)")
         refused = alice.evaluate(
             """async ([gid, version]) => {
-                const token = localStorage.getItem('hexarena-token-' + gid);
                 const r = await fetch(`/api/games/${gid}/moves`, {method: 'POST',
-                    headers: {'Content-Type': 'application/json', 'X-Seat-Token': token},
+                    headers: {'Content-Type': 'application/json'},
                     body: JSON.stringify({actions: [0], version})});
                 return [r.status, (await r.json()).error];
             }""",
@@ -204,6 +221,16 @@ def test_online_game_between_two_browsers_with_a_spectator(browser: Any, server:
         wait_moves(alice, 2)
         assert status(alice) == "your-turn"
         assert "you" in bob.locator("#players .seat").nth(1).inner_text()
+        # Alice continues on her phone with a one-time link
+        alice.click("#device-btn")
+        device = alice.locator(".share-link[data-label*='other device']")
+        device.wait_for()
+        link = device.input_value()
+        assert "#device=" in link
+        phone.goto(link)
+        phone.wait_for_function(READY)
+        assert status(phone) == "your-turn"
+        assert "you" in phone.locator("#players .seat").nth(0).inner_text()
     finally:
         for c in ctx:
             c.close()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Game, GameOverError, HexArenaError, State
+from ..limits import cut_repr
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,6 @@ def make_player(name: str, seed: int | None = None) -> Player:
     key = name.strip().lower()
     if key not in _FACTORIES:
         raise HexArenaError(
-            f"there is no player called {name!r}; the players are: {', '.join(_FACTORIES)}"
+            f"there is no player called {cut_repr(name)}; the players are: {', '.join(_FACTORIES)}"
         )
     return _FACTORIES[key](seed)

@@ -6,6 +6,7 @@ import importlib
 from typing import Any
 
 from ..core import Game, UnknownGameError
+from ..limits import cut_repr
 
 #: Game name -> module (inside this package) that defines it. A new game adds one line here.
 GAME_MODULES: dict[str, str] = {
@@ -19,11 +20,13 @@ GAME_MODULES: dict[str, str] = {
 
 def game_class(name: str) -> type[Game]:
     """The class of the game called ``name`` (case and ``_``/``-`` insensitive)."""
+    if not isinstance(name, str):
+        raise TypeError(f"a game's name is text like 'churn', not {cut_repr(name)}")
     key = name.strip().lower().replace("_", "-")
     module = GAME_MODULES.get(key)
     if module is None:
         raise UnknownGameError(
-            f"there is no game called {name!r}; the games are: {', '.join(GAME_MODULES)}"
+            f"there is no game called {cut_repr(name)}; the games are: {', '.join(GAME_MODULES)}"
         )
     mod = importlib.import_module(f"{__name__}.{module}")
     cls: type[Game] = mod.GAME

@@ -62,6 +62,7 @@ from ..core import (
     swap_offered,
 )
 from ..hexgrid import DIRECTION_NAMES, Board, BoardError, from_cells
+from ..limits import MAX_BOARD_TEXT
 from ..rng import rand_below
 from .china_grove_boards import (
     PATTERN_CLASS,
@@ -369,6 +370,7 @@ class ChinaGrove(Game):
             "str",
             None,
             "the board's cells by name, as a record stores it (instead of a seed)",
+            maximum=MAX_BOARD_TEXT,
         ),
     )
     special_actions: ClassVar[tuple[str, ...]] = ("swap",)
@@ -383,9 +385,9 @@ class ChinaGrove(Game):
         given = dict(given)
         has_seed = given.get("board_seed", given.get("board-seed")) is not None
         text = given.get("board")
-        if text is not None and given.get("islands") is None:
+        if isinstance(text, str) and given.get("islands") is None:
             try:
-                given["islands"] = board_facts(parse_board_text(str(text)))["islands"]
+                given["islands"] = board_facts(parse_board_text(text))["islands"]
             except BoardError as exc:
                 raise OptionError(f"option board: {exc}") from None
         out = super().parse_options(given)

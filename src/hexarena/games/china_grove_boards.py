@@ -31,7 +31,9 @@ Two islands (the option ``islands=2``): the first island is grown until it close
 :data:`MIN_ISLAND` and ``63 - MIN_ISLAND`` cells and leaves a set of patterns that pass the
 counts every closed island passes (each adjacency, with the two cells beside it on or off the
 board, is seen as often from one end as from the other; the three corners of each kind of
-triangle occur equally often; no negative number of holes: see ``_closable``); the second island is
+triangle occur equally often; no negative number of holes: see ``_closable``) and that would
+make an island of at most :data:`SECOND_ISLAND_HOLES` holes (such sets far more often form an
+island than those that need two or three; see docs/games/china-grove.md); the second island is
 grown from the remaining patterns (a few attempts, else the first island is grown afresh), then
 moved next to the first so that the two are separated by a gap of at least one cell, as
 compactly as possible. Rule for useful islands: **each island has at least 21 cells** (a third
@@ -45,6 +47,7 @@ from collections.abc import Iterable, Sequence
 
 from ..core import HexArenaError
 from ..hexgrid import DIRECTION_NAMES, DIRECTIONS, Board, BoardError, Cell, from_cells
+from ..limits import MAX_BOARD_TEXT, cut_repr
 
 #: Number of cells on a China Grove board (the 64 tiles less the one with no exit).
 BOARD_CELLS = 63
@@ -54,10 +57,18 @@ ADJACENCIES = 96
 TRIANGLES = 32
 #: Smallest island allowed on a two-island board (a third of the board).
 MIN_ISLAND = 21
+#: Largest column or row number in a board's text (a board is 63 cells, far fewer columns).
+MAX_COORDINATE = 64
 #: Node budget of one search attempt before it restarts with new random choices.
 ATTEMPT_NODES = 100
+#: Node budgets of one attempt at the first and at the second island of a two-island board.
+FIRST_ISLAND_NODES = 100
+SECOND_ISLAND_NODES = 100
 #: Attempts at the second island before the first is grown afresh.
 SECOND_ISLAND_ATTEMPTS = 5
+#: Most holes the first island may leave to the second (the two have three between them):
+#: a second island that needs two or three holes is rarely found, so the search avoids them.
+SECOND_ISLAND_HOLES = 1
 
 _W = 1 << 10  # cell code = (q + _OFF) * _W + (r + _OFF)
 _OFF = 1 << 9
@@ -69,6 +80,14 @@ for _m in range(64):
     for _b in range(64):
         if _b & ~_m == 0:
             _MATCH[_m][_b] = sum(1 << p for p in range(1, 64) if p & _m == _b)
+
+
+# _MATCH_KEY[mask << 6 | bits] = _MATCH[mask][bits]; _KEYBIT[d][on]: neighbour d decided, on/off
+_MATCH_KEY: list[int] = [_MATCH[_k >> 6][_k & 63] for _k in range(64 * 64)]
+_KEYBIT: tuple[tuple[int, int], ...] = tuple(
+    (1 << (6 + d), 1 << (6 + d) | 1 << d) for d in range(6)
+)
+_FULL = 63 << 6  # a key at least this large has every neighbour decided
 
 
 def _encode(c: Cell) -> int:
@@ -273,27 +292,48 @@ def parse_board_text(text: str) -> list[Cell]:
     """
     import re
 
+    if len(text) > MAX_BOARD_TEXT:
+        raise LabyrinthError(
+            f"the board is at most {MAX_BOARD_TEXT:,} characters of cell names, not {len(text):,}"
+        )
     words = [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
     if not words:
         raise LabyrinthError("the board lists no cells")
     out: list[Cell] = []
     for w in words:
-        m = re.fullmatch(r"([a-z]+)([0-9]+)", w)
-        if not m or int(m.group(2)) < 1:
-            raise LabyrinthError(f"{w!r} in the board is not a cell name like 'c4'")
+        m = re.fullmatch(r"([a-z]{1,2})([0-9]{1,3})", w)
         col = 0
-        for ch in m.group(1):
+        for ch in m.group(1) if m else "":
             col = col * 26 + (ord(ch) - ord("a") + 1)
+        if not m or not 1 <= int(m.group(2)) <= MAX_COORDINATE or col > MAX_COORDINATE:
+            raise LabyrinthError(
+                f"{cut_repr(w)} in the board is not a cell name like 'c4' with column and row "
+                f"at most {MAX_COORDINATE} (column {_letters(MAX_COORDINATE)})"
+            )
         out.append((col - 1, int(m.group(2)) - 1))
+    return out
+
+
+def _letters(col: int) -> str:
+    """The letters of column number ``col`` (1 -> a, 27 -> aa)."""
+    out = ""
+    while col:
+        col, rem = divmod(col - 1, 26)
+        out = chr(ord("a") + rem) + out
     return out
 
 
 # ---------------------------------------------------------------- the generator
 class _Search:
-    """One backtracking search for a closed island using only patterns not in ``used``."""
+    """One backtracking search for a closed island using only patterns not in ``used``.
+
+    A board cell's known neighbours are kept as one number ``key = mask << 6 | bits`` (which
+    of its six neighbours are decided, and which of those are on the board), so that the
+    patterns still open to it are ``_MATCH_KEY[key] & ~used``.
+    """
 
     def __init__(self, rng: random.Random, used: int, lo: int, hi: int, budget: int) -> None:
-        self.rng = rng
+        self.random = rng.random
         self.lo = lo
         self.hi = hi
         self.budget = budget
@@ -301,14 +341,10 @@ class _Search:
         self.used = used | 1  # pattern 0 is never used on the board
         start = _encode((0, 0))
         self.status: dict[int, int] = {start: 1}
-        self.mask: dict[int, int] = {start: 0}
-        self.bits: dict[int, int] = {start: 0}
+        self.key: dict[int, int] = {start: 0}
         self.open: dict[int, None] = {start: None}  # board cells with undecided neighbours
         self.count = 1
         self.trail: list[tuple[int, ...]] = []
-
-    def _below(self, n: int) -> int:
-        return int(self.rng.random() * n)
 
     def _use(self, p: int) -> bool:
         if self.used >> p & 1:
@@ -319,106 +355,111 @@ class _Search:
 
     def _decide(self, c: int, on: int) -> bool:
         """Put undecided cell ``c`` on (1) or off (0) the board; False on a contradiction."""
-        self.status[c] = on
-        self.trail.append((1, c))
+        status = self.status
+        trail = self.trail
+        key = self.key
+        status[c] = on
+        trail.append((1, c))
         if on:
             self.count += 1
             if self.count > self.hi:
                 return False
-            m = b = 0
+            k = 0
             for d in range(6):
-                s = self.status.get(c + _DSTEP[d])
-                if s is not None:
-                    m |= 1 << d
-                    b |= s << d
-            self.mask[c] = m
-            self.bits[c] = b
-            self.trail.append((2, c))
-            if m == 63:
-                if not self._use(b):
+                st = status.get(c + _DSTEP[d])
+                if st is not None:
+                    k |= _KEYBIT[d][st]
+            key[c] = k
+            trail.append((2, c))
+            if k >= _FULL:
+                if not self._use(k & 63):
                     return False
             else:
                 self.open[c] = None
-                if not _MATCH[m][b] & ~self.used:
+                if not _MATCH_KEY[k] & ~self.used:
                     return False
+        open_ = self.open
         for d in range(6):
             nb = c + _DSTEP[d]
-            if nb in self.open:
-                od = (d + 3) % 6
-                self.trail.append((3, nb, self.mask[nb], self.bits[nb]))
-                m = self.mask[nb] | 1 << od
-                b = self.bits[nb] | on << od
-                self.mask[nb] = m
-                self.bits[nb] = b
-                if m == 63:
-                    del self.open[nb]
-                    self.trail.append((4, nb))
-                    if not self._use(b):
+            if nb in open_:
+                k0 = key[nb]
+                trail.append((3, nb, k0))
+                k = k0 | _KEYBIT[(d + 3) % 6][on]
+                key[nb] = k
+                if k >= _FULL:
+                    del open_[nb]
+                    trail.append((4, nb))
+                    if not self._use(k & 63):
                         return False
-                elif not _MATCH[m][b] & ~self.used:
+                elif not _MATCH_KEY[k] & ~self.used:
                     return False
         return True
 
     def _undo(self, mark: int) -> None:
         trail = self.trail
+        status = self.status
+        key = self.key
+        open_ = self.open
         while len(trail) > mark:
             t = trail.pop()
             kind = t[0]
             if kind == 0:
                 self.used &= ~(1 << t[1])
             elif kind == 1:
-                if self.status.pop(t[1]):
+                if status.pop(t[1]):
                     self.count -= 1
             elif kind == 2:
-                self.open.pop(t[1], None)
-                del self.mask[t[1]]
-                del self.bits[t[1]]
+                open_.pop(t[1], None)
+                del key[t[1]]
             elif kind == 3:
-                self.mask[t[1]] = t[2]
-                self.bits[t[1]] = t[3]
+                key[t[1]] = t[2]
             else:
-                self.open[t[1]] = None
+                open_[t[1]] = None
 
     def run(self, accept: object = None) -> bool | None:
         """Search; True when an island closed with an accepted size, None when out of budget."""
         self.nodes += 1
         if self.nodes > self.budget:
             return None
-        if not self.open:
+        open_ = self.open
+        if not open_:
             return self.lo <= self.count and (accept is None or accept(self.used))  # type: ignore[operator]
-        if len(self.open) > 64 - self.used.bit_count():
+        free = ~self.used
+        if len(open_) > 64 - self.used.bit_count():
             return False
         best = -1
         fewest = 99
         ties = 0
-        for c in self.open:
-            k = (_MATCH[self.mask[c]][self.bits[c]] & ~self.used).bit_count()
+        key = self.key
+        for c in open_:
+            k = (_MATCH_KEY[key[c]] & free).bit_count()
             if k < fewest:
                 fewest, best, ties = k, c, 1
             elif k == fewest:
                 ties += 1
-                if self._below(ties) == 0:
+                if int(self.random() * ties) == 0:
                     best = c
         if fewest == 0:
             return False
         c = best
-        m0 = self.mask[c]
-        cand = _MATCH[m0][self.bits[c]] & ~self.used
+        k0 = key[c]
+        m0 = k0 >> 6
+        cand = _MATCH_KEY[k0] & free
         pats: list[int] = []
         while cand:
             low = cand & -cand
             pats.append(low.bit_length() - 1)
             cand ^= low
         for i in range(len(pats) - 1, 0, -1):
-            j = self._below(i + 1)
+            j = int(self.random() * (i + 1))
             pats[i], pats[j] = pats[j], pats[i]
+        trail = self.trail
         for p in pats:
-            mark = len(self.trail)
-            del self.open[c]
-            self.trail.append((4, c))
-            self.trail.append((3, c, m0, self.bits[c]))
-            self.mask[c] = 63
-            self.bits[c] = p
+            mark = len(trail)
+            del open_[c]
+            trail.append((4, c))
+            trail.append((3, c, k0))
+            key[c] = _FULL | p
             self._use(p)
             ok = True
             for d in range(6):
@@ -474,9 +515,27 @@ def _closable(used: int) -> bool:
     return len(rest) <= edges - triangles + 1
 
 
-def _island(rng: random.Random, used: int, lo: int, hi: int, accept: object = None) -> list[Cell]:
+def _rest_holes(used: int) -> int:
+    """The holes an island made of the patterns not in ``used`` would have: an island has
+    ``1 - (cells - adjacencies + triangles)`` holes (see the module docstring)."""
+    rest = [p for p in range(1, 64) if not used >> p & 1]
+    edges = sum(p.bit_count() for p in rest) // 2
+    # each triangle is seen once from each of its three cells, as two consecutive exits
+    triangles = sum((rotate_pattern(p) & p).bit_count() for p in rest) // 3
+    return 1 - (len(rest) - edges + triangles)
+
+
+def _first_island_ok(used: int) -> bool:
+    """Whether a first island with the patterns ``used`` leaves patterns that pass
+    :func:`_closable` and would need at most :data:`SECOND_ISLAND_HOLES` holes."""
+    return _closable(used) and _rest_holes(used) <= SECOND_ISLAND_HOLES
+
+
+def _island(
+    rng: random.Random, used: int, lo: int, hi: int, accept: object = None, budget: int = 0
+) -> list[Cell]:
     while True:
-        s = _Search(rng, used, lo, hi, ATTEMPT_NODES)
+        s = _Search(rng, used, lo, hi, budget or ATTEMPT_NODES)
         if s.run(accept):
             return s.cells()
 
@@ -530,14 +589,16 @@ def generate(seed: int, islands: int = 1) -> list[Cell]:
         cells = _island(rng, 0, BOARD_CELLS, BOARD_CELLS)
     else:
         while True:
-            first = _island(rng, 0, MIN_ISLAND, BOARD_CELLS - MIN_ISLAND, _closable)
+            first = _island(
+                rng, 0, MIN_ISLAND, BOARD_CELLS - MIN_ISLAND, _first_island_ok, FIRST_ISLAND_NODES
+            )
             used = 0
             for p in cell_patterns(first).values():
                 used |= 1 << p
             rest = BOARD_CELLS - len(first)
             second: list[Cell] | None = None
             for _ in range(SECOND_ISLAND_ATTEMPTS):
-                s = _Search(rng, used, rest, rest, ATTEMPT_NODES)
+                s = _Search(rng, used, rest, rest, SECOND_ISLAND_NODES)
                 if s.run():
                     second = s.cells()
                     break

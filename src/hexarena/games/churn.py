@@ -424,6 +424,12 @@ class Churn(Game):
         if options["sides"] is not None:
             board = hexagon(options["sides"])
             options["size"] = None
+            largest = hexhex(cls.option_specs[0].maximum or 8).size
+            if board.size > largest:
+                raise OptionError(
+                    f"option sides: {board.description} has {board.size} cells; Churn's boards "
+                    f"have at most {largest} (the largest size)"
+                )
         else:
             board = hexhex(options["size"])
         if board.size % 2 == 0:

@@ -1298,11 +1298,18 @@ class Scrunch(Game):
         c = int(arr[H_COLOUR])
         if _must_remove(self.consts, arr, c, _scratch(self.board.size)):
             return "no smallest snake can grow and move: remove a smallest snake"
-        return (
-            "place an egg or grow a smallest snake"
-            if arr[S_CREATE + c]
-            else "grow a smallest snake"
-        )
+        if not arr[S_CREATE + c]:
+            return "grow a smallest snake"
+        if self._has_egg_cell(arr, c):
+            return "place an egg or grow a smallest snake"
+        return "grow a smallest snake (no egg cell is left)"
+
+    def _has_egg_cell(self, arr: Array, c: int) -> bool:
+        """Whether colour ``c`` has an empty cell with no friendly neighbour."""
+        n = self.board.size
+        empty = self.cell_colours(arr) == 0
+        lonely = np.asarray(arr[_o(B_FC + c, n) : _o(B_FC + c + 1, n)]) == 0
+        return bool(np.any(empty & lonely))
 
     def outcome_of(self, arr: Array) -> Outcome:
         """The player who removed their last snake loses."""
@@ -1362,6 +1369,11 @@ class Scrunch(Game):
                 return f"there is no {self.colours[c]} stone on {self.board.names[x]}"
             if not _in_smallest(self.consts, arr, c, x):
                 return f"only a smallest snake (of {int(smallest_size(arr, c))}) can be removed"
+            if ph == PH_START and arr[S_CREATE + c] and self._has_egg_cell(arr, c):
+                return (
+                    "a player in the creation phase with an egg cell left lays an egg or grows; "
+                    "a snake is removed only when neither is possible"
+                )
             return "a snake is removed only when no smallest snake can grow and move"
         if ph == PH_REMOVE:
             return "no smallest snake can grow and move, so another snake must be removed"

@@ -1694,7 +1694,8 @@ class Throngs(Game):
             "no_stalling",
             "flag",
             False,
-            "each player must deploy or capture at least once in any three moves of theirs",
+            "each player must deploy or capture at least once in any three consecutive moves "
+            "of theirs",
         ),
     )
     special_actions: ClassVar[tuple[str, ...]] = ("stop", "black", "white")

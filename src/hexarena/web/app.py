@@ -1,8 +1,10 @@
 """The ASGI application: the JSON API, live updates (server-sent events) and the page.
 
 Every answer of the API is JSON; a refused request answers ``{"error": "..."}`` with a 4xx status
-and changes nothing. Seat tokens travel in the ``X-Seat-Token`` header (or a ``token`` query
-parameter); without one a request sees the game as a spectator. See ``docs/web.md``.
+and changes nothing. Seat tokens travel in the ``X-Seat-Token`` header or the game's seat cookie
+(never in the URL: see ``seats``); without one a request sees the game as a spectator. Every
+request passes :class:`~hexarena.web.guard.Guard` first (hosts, origins, body size, rates,
+security headers). See ``docs/web.md``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
     FileResponse,
@@ -28,14 +31,18 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from . import seats as seat_links
 from .arena import ApiError, Arena
-from .storage import Storage
+from .bounds import bounded_json
+from .guard import Guard, GuardConfig
+from .seats import request_token, seat_response
+from .storage import open_storage, redact_url
+from .teaching import TeachingError, guide, guide_try, rules
+from .workers import ComputerPool
 
 log = logging.getLogger("hexarena.web")
 
 STATIC = Path(__file__).parent / "static"
-#: Largest request body accepted (an imported record of a long game fits easily).
-MAX_BODY = 20_000_000
 #: Seconds between keep-alive comments on an event stream (and checks for changes elsewhere).
 KEEPALIVE = 5.0
 
@@ -43,20 +50,15 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _token(request: Request) -> str | None:
-    return request.headers.get("x-seat-token") or request.query_params.get("token") or None
+    return request_token(request, request.path_params.get("game_id"))
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, or a 400 error saying what is wrong with it."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ApiError(413, "the request is too large")
+    """The request's JSON object (bounded in depth and list lengths), or a 400 error."""
+    raw = await request.body()  # at most the guard's max_body, already read
     if not raw.strip():
         return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ApiError(400, f"the request body is not valid JSON: {exc}") from None
+    data = bounded_json(raw)
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object")
     return data
@@ -70,21 +72,39 @@ def _int_param(request: Request, name: str, default: int | None) -> int | None:
         return int(text)
     except ValueError:
         raise ApiError(
-            400, f"query parameter {name} must be a whole number, not {text!r}"
+            400, f"query parameter {name} must be a whole number, not {text[:40]!r}"
         ) from None
 
 
-def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 30.0) -> Starlette:
-    """The web app storing games in the database at URL ``db``."""
-    storage = Storage(db)
-    arena = Arena(storage, computer_timeout=computer_timeout)
+def create_app(
+    db: str = "sqlite:///hexarena.db",
+    *,
+    computer_timeout: float = 30.0,
+    guard: GuardConfig | None = None,
+    pool: ComputerPool | None = None,
+    workers: int = 2,
+    warm: bool = False,
+) -> Starlette:
+    """The web app storing games in the database at URL ``db``.
+
+    ``guard`` says which host names it answers to and its limits; the computer players think in
+    ``pool`` (or a pool of ``workers`` processes of its own). With ``warm`` every game's
+    kernels and search compile in the background from the start.
+    """
+    storage = open_storage(db)
+    arena = Arena(
+        storage, computer_timeout=computer_timeout, workers=workers, pool=pool, warm_search=warm
+    )
 
     def api(fn: Callable[[Request], Awaitable[Any]]) -> Handler:
         async def handler(request: Request) -> Response:
             try:
+                request_token(request, None)  # refuses a token in the query string
                 result = await fn(request)
             except ApiError as exc:
-                return JSONResponse({"error": exc.message}, status_code=exc.status)
+                return JSONResponse(
+                    {"error": exc.message}, status_code=exc.status, headers=exc.headers
+                )
             except Exception as exc:  # a bug: say so in JSON and keep the details in the log
                 log.exception("%s %s failed", request.method, request.url.path)
                 message = f"internal error ({type(exc).__name__}); the server log has the details"
@@ -110,14 +130,33 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
         return {"games": arena.recent(limit)}
 
     async def create(request: Request) -> Any:
-        return await arena.create(await _body(request))
+        return seat_response(await arena.create(await _body(request)))
 
     async def import_record(request: Request) -> Any:
-        return await arena.import_record(await _body(request))
+        return seat_response(await arena.import_record(await _body(request)))
+
+    async def claim(request: Request) -> Any:
+        session = await game_of(request)
+        return seat_response(await seat_links.claim(arena, session, await _body(request)))
+
+    async def device(request: Request) -> Any:
+        session = await game_of(request)
+        return seat_links.device_link(arena, session, _token(request))
+
+    async def invite(request: Request) -> Any:
+        session = await game_of(request)
+        return seat_links.invite_link(arena, session, _token(request))
 
     async def show(request: Request) -> Any:
         session = await game_of(request)
-        return arena.view(session, _token(request))
+        data = arena.view(session, _token(request))
+        progress = arena.warmer.meta()
+        data["warming"] = {
+            "ready": arena.warmer.is_ready(session.row.game),
+            "games_ready": progress["ready"],
+            "games": progress["total"],
+        }
+        return data
 
     async def board(request: Request) -> Any:
         return arena.board(await game_of(request))
@@ -166,6 +205,14 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
         session = await game_of(request)
 
         async def stream() -> AsyncIterator[str]:
+            session.watchers += 1
+            try:
+                async for chunk in updates():
+                    yield chunk
+            finally:
+                session.watchers -= 1
+
+        async def updates() -> AsyncIterator[str]:
             yield "retry: 2000\n\n"
             while not arena.stopping:
                 changed = session.changed
@@ -192,6 +239,33 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    # -- teaching: rules pages and guided first games (positions built by the engine) ---------
+    def teach(fn: Callable[[Request], Any]) -> Handler:
+        async def run(request: Request) -> Any:
+            try:  # building positions may load a game's rules: keep it off the event loop
+                return await asyncio.to_thread(fn, request)
+            except TeachingError as exc:
+                raise ApiError(exc.status, exc.message) from None
+
+        return api(run)
+
+    def learn_step(request: Request) -> int:
+        text = request.path_params["step"]
+        if not text.isdigit() or len(text) > 3:
+            raise TeachingError(404, f"there is no step {text[:10]!r}")
+        return int(text) - 1
+
+    async def learn_try(request: Request) -> Any:
+        body = await _body(request)
+        try:
+            name, step = request.path_params["game"], learn_step(request)
+            return await asyncio.to_thread(guide_try, name, step, body)
+        except TeachingError as exc:
+            raise ApiError(exc.status, exc.message) from None
+
+    async def teaching_page(request: Request) -> Response:
+        return FileResponse(STATIC / "learn.html", headers={"Cache-Control": "no-cache"})
+
     async def not_found(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         detail = exc.detail if isinstance(exc, HTTPException) else "internal error"
@@ -205,6 +279,9 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        arena.listen()
+        if warm:
+            arena.warmer.start()
         yield
         arena.close()
 
@@ -212,6 +289,11 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
     routes = [
         Route("/", page),
         Route("/game/{game_id}", page),
+        Route("/rules/{game}", teaching_page),
+        Route("/learn/{game}", teaching_page),
+        Route("/api/rules/{game}", teach(lambda r: rules(r.path_params["game"]))),
+        Route("/api/learn/{game}", teach(lambda r: guide(r.path_params["game"]))),
+        Route("/api/learn/{game}/{step}", api(learn_try), methods=["POST"]),
         Route("/api/meta", api(meta)),
         Route("/api/games", api(list_games), methods=["GET"]),
         Route("/api/games", api(create), methods=["POST"]),
@@ -225,6 +307,9 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
         Route(g + "/undo", api(undo), methods=["POST"]),
         Route(g + "/resign", api(resign), methods=["POST"]),
         Route(g + "/hint", api(hint), methods=["POST"]),
+        Route(g + "/claim", api(claim), methods=["POST"]),
+        Route(g + "/device", api(device), methods=["POST"]),
+        Route(g + "/invite", api(invite), methods=["POST"]),
         Route(g + "/record", api(record)),
         Route(g + "/events", api(events)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -233,16 +318,39 @@ def create_app(db: str = "sqlite:///hexarena.db", *, computer_timeout: float = 3
         routes=routes,
         lifespan=lifespan,
         exception_handlers={HTTPException: not_found},
+        middleware=[Middleware(Guard, config=guard)],
     )
     app.state.arena = arena
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///hexarena.db") -> None:
-    """Run the app with uvicorn until interrupted."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = "sqlite:///hexarena.db",
+    *,
+    allowed_hosts: tuple[str, ...] = (),
+    warm: bool = True,
+    guard: GuardConfig | None = None,
+) -> None:
+    """Run the app with uvicorn until interrupted.
+
+    It answers to ``localhost`` and the loopback addresses, the address it listens on, and
+    ``allowed_hosts``.
+    """
     import uvicorn
 
-    app = create_app(db)
+    base = guard or GuardConfig()
+    names = (*base.allowed_hosts, *allowed_hosts)
+    if host not in ("0.0.0.0", "::"):
+        names = (*names, host)
+    config_guard = GuardConfig(
+        allowed_hosts=names,
+        max_body=base.max_body,
+        create_rate=base.create_rate,
+        move_rate=base.move_rate,
+    )
+    app = create_app(db, guard=config_guard, warm=warm)
     arena: Arena = app.state.arena
 
     class Server(uvicorn.Server):
@@ -255,5 +363,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///hexare
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5
     )
-    print(f"hexarena: serving on http://{host}:{port}/ (games stored in {db})", flush=True)
+    where = redact_url(db)
+    print(f"hexarena: serving on http://{host}:{port}/ (games stored in {where})", flush=True)
+    if warm:
+        print("hexarena: getting the computer players ready in the background", flush=True)
     Server(config).run()

@@ -4,7 +4,9 @@ An :class:`Arena` keeps each game in play as a :class:`Session`: the stored head
 :class:`~hexarena.core.State` rebuilt from the stored actions, a lock and a change signal. Every
 change runs under the game's lock and is stored in one transaction that checks the version the
 client last saw, so a move is applied exactly once or refused with nothing changed. The computer
-thinks in a worker thread with a time limit and its move goes through the same checks.
+thinks in a worker process (:mod:`hexarena.web.workers`) with a time limit, and its move goes
+through the same checks. Sessions are a cache of storage: the least recently used are dropped
+past a count and a memory estimate, and loaded again when asked for.
 
 Errors are :class:`ApiError` with the HTTP status to answer and a message for a person.
 """
@@ -12,25 +14,31 @@ Errors are :class:`ApiError` with the HTTP status to answer and a message for a 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
-import hmac
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import numpy as np
 
 from ..ai import make_player, player_names
-from ..ai.base import Player
 from ..core import H_COLOUR, H_PLAYER, Game, GameOverError, HexArenaError, Option, Outcome, State
 from ..games import game_class, game_names
 from ..records import read_record, write_record
-from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict
+from .bounds import RequestRefused, actions_field, check_option_values, cut, shown
+from .seats import clean_name, mask_of, new_secret
+from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict, digest, seats_in
+from .teaching import effects, has_journeys, journeys, potentials, prompt, turn_marks
+from .workers import ComputerPool, JobCancelled, JobFailed, Warmer
 
 log = logging.getLogger("hexarena.web")
+
+#: A refused request: the HTTP status to answer and a message saying what was wrong.
+ApiError = RequestRefused
 
 T = TypeVar("T")
 
@@ -42,15 +50,6 @@ HINT_LEVELS = ("medium", "hard", "easy", "mcts", "uct")
 DEFAULT_LEVELS = ("easy", "medium", "hard")
 #: Most turns one page of the move list holds.
 MAX_PAGE = 500
-
-
-class ApiError(Exception):
-    """A refused request: the HTTP status to answer and a message saying what was wrong."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 @dataclass
@@ -66,11 +65,12 @@ class Session:
     thinking: bool = False
     computer_error: str = ""
     task: asyncio.Task[None] | None = None
-    players: dict[int, Player] = field(default_factory=dict)
-    #: Computer players getting ready (compiling their search) since the game was loaded.
-    warming: dict[int, asyncio.Future[None]] = field(default_factory=dict)
+    #: Open event streams watching the game (a watched game stays in memory).
+    watchers: int = 0
     #: Cells the last turn changed besides those it played on (removals, captures, a final fill).
     effects: list[int] = field(default_factory=list)
+    #: The paths of the last turn's moving stones (Throngs' dispatches), landing sites in order.
+    journeys: list[list[int]] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -90,6 +90,14 @@ class Session:
         """The computer's level at ``seat``, or ``None`` if a person sits there."""
         kind = self.row.seats[seat]
         return kind.split(":", 1)[1] if kind.startswith("computer:") else None
+
+    def size(self) -> int:
+        """A rough count of the bytes this session holds (for evicting by memory)."""
+        return (
+            4096
+            + int(self.state.array.nbytes) * 4
+            + sum(64 + 8 * len(m.actions) for m in self.moves)
+        )
 
     def notify(self) -> None:
         """Wake everyone waiting for a change of this game."""
@@ -146,23 +154,14 @@ def option_json(o: Option) -> dict[str, Any]:
 def _actions_field(
     body: dict[str, Any], name: str = "actions", *, required: bool = True
 ) -> list[int]:
-    """A list of action integers from a request body (validated)."""
-    if name not in body:
-        if required:
-            raise ApiError(400, f"the request needs {name!r}: a list of action numbers")
-        return []
-    v = body[name]
-    if not isinstance(v, list) or not all(
-        isinstance(a, int) and not isinstance(a, bool) for a in v
-    ):
-        raise ApiError(400, f"{name!r} must be a list of action numbers (integers), not {v!r}")
-    return list(v)
+    """A list of action integers from a request body (validated and bounded)."""
+    return actions_field(body, name, required=required)
 
 
 def _int_field(body: dict[str, Any], name: str) -> int:
     v = body.get(name)
     if not isinstance(v, int) or isinstance(v, bool):
-        raise ApiError(400, f"the request needs {name!r}: a whole number, not {v!r}")
+        raise ApiError(400, f"the request needs {name!r}: a whole number, not {shown(v, 40)}")
     return v
 
 
@@ -170,14 +169,27 @@ class Arena:
     """All games of one server: storage, sessions, seats, moves and the computer players."""
 
     def __init__(
-        self, storage: Storage, *, computer_timeout: float = 30.0, workers: int = 2
+        self,
+        storage: Storage,
+        *,
+        computer_timeout: float = 30.0,
+        workers: int = 2,
+        pool: ComputerPool | None = None,
+        warm_search: bool = False,
+        max_sessions: int = 2000,
+        max_session_bytes: int = 256 * 1024 * 1024,
     ) -> None:
         self.storage = storage
         self.computer_timeout = computer_timeout
         #: A hint may wait longer than a move: the first search of a process compiles its code.
         self.hint_timeout = max(120.0, computer_timeout)
-        self.sessions: dict[str, Session] = {}
-        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="hexarena-ai")
+        self.sessions: OrderedDict[str, Session] = OrderedDict()
+        self.max_sessions = max_sessions
+        self.max_session_bytes = max_session_bytes
+        self._own_pool = pool is None
+        self.pool = pool if pool is not None else ComputerPool(workers)
+        self.warmer = Warmer(self.pool, game_names(), search=warm_search)
+        self._meta: dict[str, Any] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         #: Set when the server is stopping: event streams end so that shutdown is quick.
         self.stopping = False
@@ -189,15 +201,22 @@ class Arena:
             session.notify()
 
     def close(self) -> None:
-        """Stop the worker threads (waiting for none) and close the database."""
+        """Stop the worker processes (waiting for none) and close the database."""
         for t in list(self._tasks):
             t.cancel()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._own_pool:
+            self.pool.close()
         self.storage.close()
 
     # -- catalogue ---------------------------------------------------------
     def meta(self) -> dict[str, Any]:
         """Every game with its options and colours, the computer levels and the modes."""
+        return {**self._catalogue(), "warming": self.warmer.meta()}
+
+    def _catalogue(self) -> dict[str, Any]:
+        """The unchanging part of :meth:`meta`, built once."""
+        if self._meta is not None:
+            return self._meta
         games = []
         for name in game_names():
             try:
@@ -216,29 +235,43 @@ class Arena:
             )
         levels = player_names()
         default = next((lv for lv in DEFAULT_LEVELS if lv in levels), levels[0] if levels else None)
-        return {"games": games, "levels": levels, "default_level": default, "modes": list(MODES)}
+        self._meta = {
+            "games": games,
+            "levels": levels,
+            "default_level": default,
+            "modes": list(MODES),
+        }
+        return self._meta
 
     # -- loading -----------------------------------------------------------
     @staticmethod
     def _effects(game: Game, before: State, after: State, move: MoveRow) -> list[int]:
-        """Cells whose content a turn changed, other than the cells it played on."""
-        played = set(move.actions)
-        old, new = game.cell_view(before.array), game.cell_view(after.array)
-        return [
-            i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b and i not in played
-        ]
+        """Cells whose stone a turn changed, other than the cells it played on."""
+        return effects(game, before, after, move.actions)
+
+    @staticmethod
+    def _before_last(game: Game, moves: list[MoveRow]) -> State:
+        """The position before the last of ``moves``."""
+        before = game.new_initial_state()
+        flat = [a for m in moves[:-1] for a in m.actions]
+        if flat:
+            before.apply_actions(flat)
+        return before
 
     def _last_effects(self, game: Game, moves: list[MoveRow]) -> list[int]:
         """The effects of the last of ``moves`` (replaying the ones before it)."""
         if not moves:
             return []
-        before = game.new_initial_state()
-        flat = [a for m in moves[:-1] for a in m.actions]
-        if flat:
-            before.apply_actions(flat)
+        before = self._before_last(game, moves)
         after = before.copy()
         after.apply_actions(moves[-1].actions)
         return self._effects(game, before, after, moves[-1])
+
+    def _last_journeys(self, game: Game, moves: list[MoveRow]) -> list[list[int]]:
+        """The paths of the stones the last of ``moves`` moved (Throngs)."""
+        if not moves or not has_journeys(game):
+            return []
+        return journeys(game, self._before_last(game, moves), moves[-1].actions)
 
     def _build(self, row: GameRow, moves: list[MoveRow]) -> tuple[Game, State]:
         game = game_class(row.game).from_record_tags(row.tags)
@@ -253,28 +286,45 @@ class Arena:
     async def get(self, game_id: str) -> Session:
         """The game with this id, loaded (or reloaded, if another process changed it)."""
         if not isinstance(game_id, str) or not game_id.isalnum() or len(game_id) > 40:
-            raise ApiError(404, f"there is no game {game_id!r}")
+            raise ApiError(404, f"there is no game {cut(str(game_id), 60)!r}")
         session = self.sessions.get(game_id)
         stored = self.storage.version(game_id)
         if stored is None:
-            raise ApiError(404, f"there is no game {game_id!r}")
+            raise ApiError(404, f"there is no game {cut(str(game_id), 60)!r}")
         if session is not None and session.version == stored:
+            self.sessions.move_to_end(game_id)
             return session
         row = self.storage.get_game(game_id)
         if row is None:
-            raise ApiError(404, f"there is no game {game_id!r}")
+            raise ApiError(404, f"there is no game {cut(str(game_id), 60)!r}")
+        await self.warmer.ensure(row.game)  # the first game of a kind waits here, not the server
         moves = self.storage.moves(game_id)
         game, state = self._build(row, moves)
+        session = self.sessions.get(game_id)  # another request may have loaded it meanwhile
         if session is None:
             session = Session(row=row, game=game, state=state, moves=moves)
             self.sessions[game_id] = session
-            self._warm(session)
+            self._evict()
         else:
             session.row, session.game, session.state, session.moves = row, game, state, moves
             session.notify()
         session.effects = self._last_effects(game, moves)
+        session.journeys = self._last_journeys(game, moves)
         self._kick(session)
         return session
+
+    def _evict(self) -> None:
+        """Drop the least recently used sessions past the count and memory bounds (storage
+        keeps them). A game that is thinking or watched stays, and so does the latest."""
+        total = sum(s.size() for s in self.sessions.values())
+        for gid in list(self.sessions)[:-1]:
+            if len(self.sessions) <= self.max_sessions and total <= self.max_session_bytes:
+                return
+            s = self.sessions[gid]
+            if s.task is not None or s.watchers > 0 or s.lock.locked():
+                continue
+            total -= s.size()
+            del self.sessions[gid]
 
     async def refresh(self, session: Session) -> bool:
         """Reload the game if another process changed it; whether it changed."""
@@ -284,17 +334,45 @@ class Arena:
             return True
         return False
 
+    def listen(self) -> None:
+        """Reload a game as soon as another server process changes it (where the storage
+        announces changes: PostgreSQL), so its watchers here hear of it at once."""
+        loop = asyncio.get_running_loop()
+
+        def changed(game_id: str) -> None:
+            with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
+                loop.call_soon_threadsafe(self._changed_elsewhere, game_id)
+
+        self.storage.listen(changed)
+
+    def _changed_elsewhere(self, game_id: str) -> None:
+        """Reload the game ``game_id`` (every loaded game for ``""``) if it is loaded here."""
+        if self.stopping:
+            return
+        if game_id:
+            sessions = [s] if (s := self.sessions.get(game_id)) is not None else []
+        else:
+            sessions = list(self.sessions.values())
+        if not sessions:
+            return
+
+        async def reload() -> None:
+            for session in sessions:
+                with contextlib.suppress(ApiError):
+                    await self.refresh(session)
+
+        task = asyncio.get_running_loop().create_task(reload())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     # -- seats -------------------------------------------------------------
     @staticmethod
     def seats_of(session: Session, token: str | None) -> set[int]:
         """The seats a token may move for (empty for a spectator)."""
         if not token:
             return set()
-        return {
-            s
-            for s, t in enumerate(session.row.tokens)
-            if t is not None and hmac.compare_digest(t.encode(), token.encode())
-        }
+        key = digest(token)
+        return {s for h, mask in session.row.tokens if h == key for s in seats_in(mask)}
 
     def _mover(self, session: Session, token: str | None, what: str) -> set[int]:
         seats = self.seats_of(session, token)
@@ -309,12 +387,11 @@ class Arena:
         return seats
 
     # -- creating ----------------------------------------------------------
-    def _seats_for(
-        self, body: dict[str, Any]
-    ) -> tuple[str, list[str], tuple[str | None, str | None]]:
+    def _seats_for(self, body: dict[str, Any]) -> tuple[str, list[str], list[int]]:
+        """The mode, what sits at each seat, and the creator's seats."""
         mode = body.get("mode", "computer")
         if mode not in MODES:
-            raise ApiError(400, f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+            raise ApiError(400, f"mode must be one of {', '.join(MODES)}, not {shown(mode, 40)}")
         if mode == "computer":
             level = body.get("level")
             levels = player_names()
@@ -323,62 +400,86 @@ class Arena:
             if level not in levels:
                 raise ApiError(
                     400,
-                    f"there is no computer level {level!r}; the levels are: {', '.join(levels)}",
+                    f"there is no computer level {shown(level, 40)}; "
+                    f"the levels are: {', '.join(levels)}",
                 )
-            seat = body.get("seat", 0)
-            if seat not in (0, 1) or isinstance(seat, bool):
-                raise ApiError(400, f"seat must be 0 (move first) or 1 (move second), not {seat!r}")
-            token = secrets.token_urlsafe(18)
-            seats = ["human", f"computer:{level}"] if seat == 0 else [f"computer:{level}", "human"]
-            tokens = (token, None) if seat == 0 else (None, token)
-            return mode, seats, tokens
         if mode == "local":
-            token = secrets.token_urlsafe(18)
-            return mode, ["human", "human"], (token, token)
-        return mode, ["human", "human"], (secrets.token_urlsafe(18), secrets.token_urlsafe(18))
+            return mode, ["human", "human"], [0, 1]
+        seat = body.get("seat", 0)
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise ApiError(
+                400, f"seat must be 0 (move first) or 1 (move second), not {shown(seat, 40)}"
+            )
+        if mode == "computer":
+            seats = ["human", f"computer:{level}"] if seat == 0 else [f"computer:{level}", "human"]
+            return mode, seats, [seat]
+        return mode, ["human", "human"], [seat]
 
     def _new_game(self, body: dict[str, Any]) -> Game:
         name = body.get("game")
         if not isinstance(name, str):
             raise ApiError(400, f"the request needs 'game': one of {', '.join(game_names())}")
-        options = body.get("options", {})
-        if not isinstance(options, dict):
-            raise ApiError(400, f"'options' must be an object of option values, not {options!r}")
         try:
             cls = game_class(name)
-            clean = {k: v for k, v in options.items() if v is not None and v != ""}
+            specs = {o.name: o for o in cls.option_specs}
+            sizes = [o.maximum for o in cls.option_specs if o.name == "size" and o.maximum]
+            clean = check_option_values(
+                body.get("options", {}), list(specs), max(sizes) if sizes else None
+            )
             return cls(**clean)
         except HexArenaError as exc:
-            raise ApiError(400, str(exc)) from None
+            raise ApiError(400, cut(str(exc))) from None
         except (TypeError, ValueError) as exc:
-            raise ApiError(400, f"bad options for {name}: {exc}") from None
+            raise ApiError(400, f"bad options for {name}: {cut(str(exc))}") from None
 
-    def _links(self, game_id: str, tokens: tuple[str | None, str | None]) -> dict[str, Any]:
-        seats = {
-            str(s): f"/game/{game_id}#token={t}" for s, t in enumerate(tokens) if t is not None
-        }
-        return {"spectator": f"/game/{game_id}", "seats": seats}
+    def _store_new(
+        self,
+        body: dict[str, Any],
+        game: Game,
+        moves: list[MoveRow] | None = None,
+        state: State | None = None,
+    ) -> dict[str, Any]:
+        """Store a new game with the creator's token (and an online game's invitation code)."""
+        mode, seats, mine = self._seats_for(body)
+        name = clean_name(body.get("name"))
+        if name and mode == "local":
+            raise ApiError(400, "a game on one screen has no player names; leave 'name' out")
+        names = ("", "")
+        if name:
+            names = (name, "") if mine == [0] else ("", name)
+        game_id = secrets.token_hex(6)
+        token = new_secret()
+        links = {"spectator": f"/game/{game_id}"}
+        codes = []
+        if mode == "online":
+            invite = new_secret()
+            codes.append((digest(invite), mask_of({1 - mine[0]}), "invite"))
+            links["invite"] = f"/game/{game_id}#invite={invite}"
+        self.storage.create_game(
+            game_id,
+            game.name,
+            game.record_tags(),
+            mode,
+            seats,
+            secrets.randbelow(2**31),
+            tokens=[(digest(token), mask_of(mine))],
+            codes=codes,
+            names=names,
+            moves=moves or (),
+            resigned=None if state is None else state.resigned,
+            ending=Ending() if state is None else _ending(state),
+        )
+        return {"id": game_id, "token": token, "you": mine, "links": links}
 
     async def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        """A new game from the form: game, options, mode (and the level and seat of a person)."""
-        game = self._new_game(body)
-        mode, seats, tokens = self._seats_for(body)
-        game_id = secrets.token_hex(6)
-        self.storage.create_game(
-            game_id, game.name, game.record_tags(), mode, seats, tokens, secrets.randbelow(2**31)
-        )
-        session = await self.get(game_id)
-        return self._created(session, tokens)
+        """A new game from the form: game, options, mode (and the level and seat of a person).
 
-    def _created(self, session: Session, tokens: tuple[str | None, str | None]) -> dict[str, Any]:
-        mine = next(t for t in tokens if t is not None)
-        return {
-            "id": session.id,
-            "token": mine,
-            "tokens": {str(s): t for s, t in enumerate(tokens) if t is not None},
-            "links": self._links(session.id, tokens),
-            "version": session.version,
-        }
+        The answer holds the creator's token (for their own seats only) and the links: the
+        spectators' and, for a game between two people apart, the invitation to the open seat.
+        """
+        created = self._store_new(body, self._new_game(body))
+        session = await self.get(created["id"])
+        return {**created, "version": session.version}
 
     async def import_record(self, body: dict[str, Any]) -> dict[str, Any]:
         """A new game from a record's text, to continue in the given mode."""
@@ -387,37 +488,28 @@ class Arena:
             raise ApiError(400, "the request needs 'record': the text of a game record")
         if len(text) > 20_000_000:
             raise ApiError(413, "that record is too large to import here")
-        try:
+
+        def parse() -> tuple[Any, list[MoveRow]]:
             rec = read_record(text, source="the imported record")
+            moves: list[MoveRow] = []
+            # who played each turn: replay the (already validated) actions on a bare array
+            game = rec.game
+            arr = game.initial_array()
+            apply = game.kernels.apply
+            for m in rec.state.moves():
+                seat, colour = int(arr[H_PLAYER]), int(arr[H_COLOUR])
+                for a in m:
+                    apply(game.consts, arr, a)
+                moves.append(MoveRow(seat, colour, m))
+            return rec, moves
+
+        try:  # a long record takes a while: in a thread, so that other requests go on
+            rec, moves = await asyncio.to_thread(parse)
         except HexArenaError as exc:
-            raise ApiError(400, str(exc)) from None
-        mode, seats, tokens = self._seats_for(body)
-        state = rec.state
-        moves: list[MoveRow] = []
-        # who played each turn: replay the (already validated) actions on a bare array
-        game = rec.game
-        arr = game.initial_array()
-        apply = game.kernels.apply
-        for m in state.moves():
-            seat, colour = int(arr[H_PLAYER]), int(arr[H_COLOUR])
-            for a in m:
-                apply(game.consts, arr, a)
-            moves.append(MoveRow(seat, colour, m))
-        game_id = secrets.token_hex(6)
-        self.storage.create_game(
-            game_id,
-            rec.game.name,
-            rec.game.record_tags(),
-            mode,
-            seats,
-            tokens,
-            secrets.randbelow(2**31),
-            moves,
-            state.resigned,
-            _ending(state),
-        )
-        session = await self.get(game_id)
-        return self._created(session, tokens)
+            raise ApiError(400, cut(str(exc))) from None
+        created = self._store_new(body, rec.game, moves, rec.state)
+        session = await self.get(created["id"])
+        return {**created, "version": session.version}
 
     def recent(self, limit: int) -> list[dict[str, Any]]:
         """The latest games, for the list on the front page (public data only)."""
@@ -480,6 +572,7 @@ class Arena:
             "actions": m.actions,
             "text": game.move_text(m.actions) if m.actions else "",
             "cells": [a for a in m.actions if a < game.board.size],
+            **turn_marks(game, m.actions),
         }
 
     def _position(self, game: Game, state: State) -> dict[str, Any]:
@@ -497,6 +590,8 @@ class Arena:
             "specials": [{"action": a, "name": game.action_text(a)} for a in legal if a >= n],
             "turn_actions": state.turn_actions,
             "seat_colours": [state.seat_colour(0), state.seat_colour(1)],
+            "prompt": prompt(game, state),
+            "potentials": potentials(game, state),
         }
 
     def view(self, session: Session, token: str | None) -> dict[str, Any]:
@@ -515,6 +610,8 @@ class Arena:
                     "level": level,
                     "colour": c,
                     "colour_name": g.colours[c] if c >= 0 else None,
+                    "name": session.row.names[s],
+                    "claimed": bool(level) or session.row.claimed(s),
                 }
             )
         undo = (
@@ -538,6 +635,7 @@ class Arena:
             "last_move": {
                 **self._move(g, len(session.moves) - 1, session.moves[-1]),
                 "effects": session.effects,
+                "journeys": session.journeys,
             }
             if session.moves
             else None,
@@ -582,7 +680,11 @@ class Arena:
             before = st.copy()
             st.apply_actions(session.moves[turn - 1].actions)
             m = session.moves[turn - 1]
-            last = {**self._move(g, turn - 1, m), "effects": self._effects(g, before, st, m)}
+            last = {
+                **self._move(g, turn - 1, m),
+                "effects": self._effects(g, before, st, m),
+                "journeys": journeys(g, before, m.actions),
+            }
         if turn == total and session.row.resigned is not None:
             st.resign(session.row.resigned)
         o = st.outcome()
@@ -607,7 +709,7 @@ class Arena:
             if actions:
                 st.apply_move(actions, complete=False)
         except HexArenaError as exc:
-            raise ApiError(422, str(exc)) from None
+            raise ApiError(422, cut(str(exc))) from None
         complete = bool(actions) and bool(st.is_terminal() or st.turn > session.state.turn)
         data = self._position(session.game, st)
         data.update(
@@ -615,6 +717,7 @@ class Arena:
                 "actions": actions,
                 "complete": complete,
                 "text": session.game.move_text(actions) if actions else "",
+                "marks": turn_marks(session.game, actions),
             }
         )
         return data
@@ -668,7 +771,7 @@ class Arena:
         try:
             st.apply_move(actions, complete=True)
         except HexArenaError as exc:
-            raise ApiError(422, str(exc)) from None
+            raise ApiError(422, cut(str(exc))) from None
         move = MoveRow(seat, colour, list(actions))
         try:
             new = self.storage.append_move(
@@ -677,6 +780,7 @@ class Arena:
         except VersionConflict as exc:
             raise ApiError(409, str(exc)) from None
         session.effects = self._effects(session.game, session.state, st, move)
+        session.journeys = journeys(session.game, session.state, move.actions)
         session.state = st
         session.moves.append(move)
         session.row = dataclasses.replace(session.row, version=new, turns=len(session.moves))
@@ -720,9 +824,9 @@ class Arena:
                 raise ApiError(409, str(exc)) from None
             session.state, session.moves = st, moves
             session.effects = self._last_effects(session.game, moves)
+            session.journeys = self._last_journeys(session.game, moves)
             session.row = dataclasses.replace(row, version=new, turns=keep)
-            for p in session.players.values():
-                p.reset()
+            self.pool.cancel(session.id)  # a search of the old position is of no use now
             session.notify()
             return {"version": new, "turns": keep}
 
@@ -744,7 +848,7 @@ class Arena:
             if "seat" in body:
                 seat = body["seat"]
                 if seat not in seats or isinstance(seat, bool):
-                    raise ApiError(403, f"your link cannot resign for seat {seat!r}")
+                    raise ApiError(403, f"your link cannot resign for seat {shown(seat, 40)}")
             elif len(seats) == 1:
                 seat = next(iter(seats))
             else:
@@ -760,6 +864,7 @@ class Arena:
                 raise ApiError(409, str(exc)) from None
             session.state = copy
             session.row = dataclasses.replace(session.row, version=new, resigned=seat)
+            self.pool.cancel(session.id)
             session.notify()
             return {"version": new}
 
@@ -770,7 +875,7 @@ class Arena:
         names = tuple(
             "computer " + (session.computer_level(s) or "")
             if session.computer_level(s)
-            else f"player {s + 1}"
+            else session.row.names[s] or f"player {s + 1}"
             for s in (0, 1)
         )
         return write_record(
@@ -794,39 +899,27 @@ class Arena:
             if actions:
                 st.apply_move(actions, complete=False)
         except HexArenaError as exc:
-            raise ApiError(422, str(exc)) from None
+            raise ApiError(422, cut(str(exc))) from None
         if st.is_terminal() or (actions and st.turn > session.state.turn):
             raise ApiError(409, "that turn is already complete")
         levels = player_names()
         level = next((lv for lv in HINT_LEVELS if lv in levels), levels[0])
-        player = make_player(level, seed=session.row.seed)
-        loop = asyncio.get_running_loop()
-
-        def think() -> list[dict[str, Any]]:
-            analyse = getattr(player, "analyse", None)
-            if callable(analyse):
-                try:
-                    found = analyse(st, None)
-                except Exception:  # fall back on the player's plain choice
-                    log.exception("game %s: analyse failed", session.id)
-                    found = []
-                out = []
-                for h in found:
-                    d = _jsonable(h)
-                    if isinstance(d, dict) and "action" in d:
-                        d.setdefault("text", session.game.action_text(int(d["action"])))
-                        out.append(d)
-                if out:
-                    return out
-            a = player.choose(st, None)
-            return [{"action": a, "text": session.game.action_text(a)}]
-
+        job = {**self._job(session, session.state), "partial": actions, "level": level}
+        job["seed"] = session.row.seed
         try:
-            suggestions = await asyncio.wait_for(
-                loop.run_in_executor(self.executor, think), self.hint_timeout
+            suggestions = await self.pool.run(
+                "hint", job, key=session.id, timeout=self.hint_timeout
             )
         except TimeoutError:
             raise ApiError(503, "the computer took too long to find a hint") from None
+        except JobCancelled:
+            raise ApiError(
+                409, "the game changed while the computer was looking for a hint"
+            ) from None
+        except JobFailed as exc:
+            raise ApiError(
+                503, f"the computer could not find a hint ({cut(str(exc), 200)})"
+            ) from None
         return {"level": level, "suggestions": suggestions, "actions": actions}
 
     # -- the computer --------------------------------------------------------
@@ -843,34 +936,17 @@ class Arena:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _warm(self, session: Session) -> None:
-        """Get the game's computer players ready while people think.
-
-        A search is compiled once per game per process (a few seconds); doing it now keeps that
-        wait out of the computer's first move. The computer's turn waits for it to finish.
-        """
-        if session.state.is_terminal():
-            return
-        loop = asyncio.get_running_loop()
-        for seat in (0, 1):
-            if session.computer_level(seat) and seat not in session.warming:
-                prepare = getattr(self._player(session, seat), "prepare", None)
-                if callable(prepare):
-                    session.warming[seat] = loop.run_in_executor(
-                        self.executor, prepare, session.game
-                    )
-
-    def _player(self, session: Session, seat: int) -> Player:
-        p = session.players.get(seat)
-        if p is None:
-            level = session.computer_level(seat)
-            assert level is not None
-            p = make_player(level, seed=session.row.seed + seat)
-            session.players[seat] = p
-        return p
+    def _job(self, session: Session, state: State) -> dict[str, Any]:
+        """What a worker needs to rebuild a position of this game."""
+        return {
+            "id": session.id,
+            "game": session.row.game,
+            "tags": session.row.tags,
+            "actions": [int(a) for a in state.history],
+        }
 
     async def _computer_turn(self, session: Session) -> None:
-        """Think in a worker thread, then store the turn if the game did not change meanwhile.
+        """Think in a worker process, then store the turn if the game did not change meanwhile.
 
         Afterwards the computer looks again whether it is to act (after an undo or a resignation
         taken back while it thought, say), unless its move was refused, which would repeat.
@@ -880,33 +956,38 @@ class Arena:
             seat = session.state.current_player
             version = session.version
             st = session.state.copy()
-            player = self._player(session, seat)
+            level = session.computer_level(seat)
+            assert level is not None
             session.thinking = True
             session.computer_error = ""
             session.notify()
-            warming = session.warming.pop(seat, None)
-            if warming is not None:
-                try:
-                    await warming
-                except Exception:  # the search prepares itself again when it is asked to move
-                    log.exception("game %s: getting the computer ready failed", session.id)
-            loop = asyncio.get_running_loop()
+            job = {**self._job(session, st), "seat": seat, "level": level}
+            job["seed"] = session.row.seed + seat
+            actions: list[int] | None = None
+            # until the warm-up has compiled this game's search, the first turn may compile it
+            ready = self.warmer.search and self.warmer.is_ready(session.row.game)
+            timeout = self.computer_timeout if ready else max(self.computer_timeout, 300.0)
             try:
-                actions = await asyncio.wait_for(
-                    loop.run_in_executor(self.executor, player.choose_turn, st, None),
-                    self.computer_timeout,
-                )
+                actions = await self.pool.run("turn", job, key=session.id, timeout=timeout)
+            except JobCancelled:  # the game changed: look again below at who is to act
+                pass
             except TimeoutError:
                 log.warning("game %s: the computer ran out of time; playing at random", session.id)
                 actions = make_player("random", seed=session.row.seed).choose_turn(st)
-            except Exception as exc:  # a player's bug must not freeze the game
-                log.exception("game %s: the computer failed", session.id)
-                session.computer_error = f"the computer failed ({exc}); it plays at random instead"
+            except JobFailed as exc:  # a player's bug must not freeze the game
+                log.error("game %s: the computer failed: %s", session.id, exc)
+                session.computer_error = (
+                    f"the computer failed ({cut(str(exc), 200)}); it plays at random instead"
+                )
                 actions = make_player("random", seed=session.row.seed).choose_turn(st)
             async with session.lock:
                 session.thinking = False
                 again = True
-                if session.version != version or session.state.current_player != seat:
+                if (
+                    actions is None
+                    or session.version != version
+                    or session.state.current_player != seat
+                ):
                     session.notify()
                 else:
                     try:

@@ -3,9 +3,6 @@
 // partly built turn come from /continuations, and a turn is sent whole with the version seen.
 "use strict";
 
-const SVGNS = "http://www.w3.org/2000/svg";
-const R = 30; // hex radius in SVG units
-const SQ3 = Math.sqrt(3);
 const PAGE = 100; // turns per page of the move list
 const COLOUR_FILL = { red: "#d8453b", blue: "#3b6fd8", black: "#26262a", white: "#f7f5ee", green: "#3a9a55",
   yellow: "#e8c547", orange: "#e98a2b", purple: "#8a4fc7" };
@@ -48,13 +45,6 @@ function fillOf(colourName) {
   return COLOUR_FILL[colourName.toLowerCase()] || "#888";
 }
 
-function el(tag, attrs, parent) {
-  const node = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
 function html(tag, text, cls) {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;
@@ -64,7 +54,7 @@ function html(tag, text, cls) {
 
 function seatName(view, s) {
   const seat = view.seats[s];
-  const who = seat.kind === "computer" ? `computer (${seat.level})` : `player ${s + 1}`;
+  const who = seat.kind === "computer" ? `computer (${seat.level})` : seat.name || `player ${s + 1}`;
   return seat.colour_name ? `${seat.colour_name} (${who})` : who;
 }
 
@@ -115,6 +105,9 @@ function renderOptions() {
   const box = $("ng-options");
   box.innerHTML = "";
   for (const o of g.options) box.appendChild(optionInput(o));
+  $("ng-rules-link").href = `/rules/${name}#options`;
+  $("ng-rules-link").textContent = `How to play ${g.title} (and its options)`;
+  $("ng-learn-link").href = `/learn/${name}`;
 }
 
 function readOptions() {
@@ -135,9 +128,22 @@ function modeChosen() {
   return document.querySelector("input[name=mode]:checked").value;
 }
 
+// The seat token itself lives in an HttpOnly cookie the server sets; the page keeps only the links.
 function saveCreated(created) {
-  localStorage.setItem("hexarena-token-" + created.id, created.token);
+  localStorage.setItem("hexarena-mine-" + created.id, "1");
   localStorage.setItem("hexarena-links-" + created.id, JSON.stringify(created.links));
+}
+
+function showWarming(w) {
+  const box = $("warming");
+  if (!w || w.ready >= w.total) { box.hidden = true; return; }
+  const busy = Object.entries(w.games).filter(([, s]) => s === "compiling").map(([g]) => g);
+  box.textContent = `Getting the computer players ready: ${w.ready} of ${w.total} games` +
+    (busy.length ? ` (compiling ${busy.join(", ")})` : "") + ". A game whose player is not ready yet waits for it.";
+  box.hidden = false;
+  setTimeout(async () => {
+    try { showWarming((await api("GET", "/api/meta")).warming); } catch (e) { /* retried on reload */ }
+  }, 2000);
 }
 
 async function startHome() {
@@ -156,14 +162,30 @@ async function startHome() {
     if (name === home.meta.default_level) opt.selected = true;
     lv.appendChild(opt);
   }
+  const wanted = /[?&]game=([a-z-]+)/.exec(location.search);
+  if (wanted && home.meta.games.some((g) => g.name === wanted[1])) sel.value = wanted[1];
+  for (const g of home.meta.games) {
+    const li = html("li");
+    const a = html("a", g.title);
+    a.href = `/rules/${g.name}`;
+    li.appendChild(a);
+    li.appendChild(html("span", " · "));
+    const b = html("a", "guided first game");
+    b.href = `/learn/${g.name}`;
+    li.appendChild(b);
+    $("howto-list").appendChild(li);
+  }
   sel.addEventListener("change", renderOptions);
   renderOptions();
+  showWarming(home.meta.warming);
   for (const r of document.querySelectorAll("input[name=mode]")) {
     r.addEventListener("change", () => { $("ng-computer").hidden = modeChosen() !== "computer"; });
   }
   $("new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = { game: sel.value, options: readOptions(), mode: modeChosen() };
+    const name = $("ng-name").value.trim();
+    if (name && body.mode !== "local") body.name = name;
     if (body.mode === "computer") {
       body.level = lv.value;
       body.seat = Number($("ng-seat").value);
@@ -188,15 +210,18 @@ async function startHome() {
       location.href = `/game/${created.id}`;
     } catch (e) { showMessage(e.message); }
   });
-  const recent = await api("GET", "/api/games?limit=20");
+  renderMyGames($("mygames"));
+  const recent = await api("GET", "/api/games?limit=50");
   const list = $("recent");
   if (!recent.games.length) list.appendChild(html("li", "no games yet", "muted"));
+  $("recent-filter").addEventListener("change", () => filterRecent(list, $("recent-filter").value));
   for (const g of recent.games) {
     const li = html("li");
+    li.dataset.result = g.result;
     const a = html("a", `${g.title} (${Object.entries(g.options).map(([k, v]) => k + " " + v).join(", ")})`);
     a.href = g.link;
     li.appendChild(a);
-    const mine = localStorage.getItem("hexarena-token-" + g.id) ? ", yours" : "";
+    const mine = localStorage.getItem("hexarena-mine-" + g.id) || localStorage.getItem("hexarena-token-" + g.id) ? ", yours" : "";
     const status = g.result === "*" ? "in play" : `${g.result}, ${g.reason}`;
     li.appendChild(html("span", ` ${g.mode}${mine}: ${g.turns} turns, ${status}`, "muted"));
     list.appendChild(li);
@@ -220,157 +245,53 @@ const G = {
   resignArmed: false,
 };
 
-function pixel(q, r) {
-  return [R * SQ3 * (q + r / 2), -R * 1.5 * r];
-}
-
-function hexPoints(x, y) {
-  const pts = [];
-  for (let k = 0; k < 6; k++) {
-    const a = Math.PI / 180 * (60 * k + 30);
-    pts.push(`${(x + R * Math.cos(a)).toFixed(2)},${(y + R * Math.sin(a)).toFixed(2)}`);
-  }
-  return pts.join(" ");
-}
-
-function columnLetters(k) {
-  let out = "";
-  k += 1;
-  while (k) {
-    const rem = (k - 1) % 26;
-    out = String.fromCharCode(97 + rem) + out;
-    k = Math.floor((k - 1) / 26);
-  }
-  return out;
-}
-
 function buildBoard() {
-  const svg = $("board");
-  svg.innerHTML = "";
-  const cells = G.board.cells;
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
-  const pos = cells.map((c) => pixel(c.q, c.r));
-  for (const [x, y] of pos) {
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  G.hex = new HexBoard($("board"), G.board, { colours: G.view ? G.view.colours : [], legend: G.view ? G.view.legend : {},
+    onCell: (i) => onCellClick(i), minCell: 32, label: "game board: click a marked cell, or type its name below" });
+}
+
+// Marks of a turn: the cells to ring, the stones' journeys (arrows), numbered checkers.
+function lastMarks(m) {
+  if (!m) return null;
+  return { cells: m.ring || m.cells || [], effects: m.effects || [], arrows: journeyArrows(m) };
+}
+
+// A stone's path as arrows from landing site to landing site (Throngs' dispatches), or the
+// turn's plain arrows (Scrunch's step) where no path is known.
+function journeyArrows(m) {
+  if (m.journeys && m.journeys.length) {
+    const out = [];
+    for (const path of m.journeys) for (let k = 1; k < path.length; k++) out.push([path[k - 1], path[k]]);
+    return out;
   }
-  const pad = R * 2.2;
-  svg.setAttribute("viewBox", `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`);
-  const adjacency = G.board.adjacency;
-  const meanDegree = (2 * adjacency.length) / Math.max(1, cells.length);
-  const extra = G.board.extra || {};
-  // a labyrinth's exits are drawn as paths between cell centres; on solid boards they would clutter
-  const exits = "exits" in extra || meanDegree < 3.5;
-  svg.classList.toggle("exits", exits);
-  const gCells = el("g", { class: "cells" }, svg);
-  const gLinks = el("g", { class: "links" }, svg);
-  const gStones = el("g", { class: "stones" }, svg);
-  const gMarks = el("g", { class: "marks" }, svg);
-  const gCoords = el("g", { class: "coords" }, svg);
-  const byName = {};
-  cells.forEach((c, i) => { byName[c.name] = i; });
-  const nodes = cells.map((c, i) => {
-    const [x, y] = pos[i];
-    const g = el("g", { class: "cell", "data-index": i, "data-name": c.name }, gCells);
-    el("polygon", { points: hexPoints(x, y) }, g);
-    const title = el("title", {}, g);
-    title.textContent = c.name;
-    g.addEventListener("click", () => onCellClick(i));
-    return g;
-  });
-  for (const [a, b] of exits ? adjacency : []) {
-    const [x1, y1] = pos[byName[a]];
-    const [x2, y2] = pos[byName[b]];
-    el("line", { class: "link", x1, y1, x2, y2 }, gLinks);
-  }
-  // coordinates: each row's number right of its last cell, each column's letter below-left
-  const rmin = Math.min(...cells.map((c) => c.r));
-  const qmin = Math.min(...cells.map((c) => c.q));
-  const rows = {}, cols = {};
-  for (const c of cells) {
-    if (!(c.r in rows) || c.q > rows[c.r]) rows[c.r] = c.q;
-    if (!(c.q in cols) || c.r < cols[c.q]) cols[c.q] = c.r;
-  }
-  for (const [r, q] of Object.entries(rows)) {
-    const [x, y] = pixel(Number(q) + 1, Number(r));
-    const t = el("text", { class: "coord", x: x - R * 0.35, y }, gCoords);
-    t.textContent = String(Number(r) - rmin + 1);
-  }
-  for (const [q, r] of Object.entries(cols)) {
-    const [x, y] = pixel(Number(q), Number(r) - 1);
-    const t = el("text", { class: "coord", x: x + R * 0.25, y: y - R * 0.25 }, gCoords);
-    t.textContent = columnLetters(Number(q) - qmin);
-  }
-  G.geometry = { pos, nodes, gStones, gMarks };
+  return m.arrows || [];
+}
+
+// The cell a hint points at: the cell itself, or the cell a destination or removal aims at.
+function hintCell(h, split) {
+  if (h.action < G.board.cells.length) return h.action;
+  const d = split.dests.find((x) => x.action === h.action);
+  return d ? d.cell : null;
 }
 
 function drawPosition(p, lastMove, outcome) {
-  const { pos, nodes, gStones, gMarks } = G.geometry;
-  gStones.innerHTML = "";
-  gMarks.innerHTML = "";
-  const legend = G.view.legend;
-  const colours = G.view.colours;
-  p.cells.forEach((code, i) => {
-    if (code === "." || code === "") return;
-    const [x, y] = pos[i];
-    const c = legend[code[0]];
-    if (c !== undefined) {
-      el("circle", { class: "stone", cx: x, cy: y, r: R * 0.72, fill: fillOf(colours[c]), "data-colour": c }, gStones);
-      if (code.length > 1) {
-        const t = el("text", { class: "stone-label", x, y, fill: colours[c].toLowerCase() === "white" ? "#222" : "#fff" }, gStones);
-        t.textContent = code.slice(1);
-      }
-    } else {
-      const t = el("text", { class: "glyph", x, y }, gStones);
-      t.textContent = code;
-    }
-    const title = nodes[i].querySelector("title");
-    title.textContent = `${G.board.cells[i].name}: ${c !== undefined ? colours[c] : code}`;
-  });
-  const legal = new Set(p.legal || []);
-  nodes.forEach((node, i) => {
-    const on = legal.has(i);
-    node.classList.toggle("legal", on);
-    if (on) {
-      const [x, y] = pos[i];
-      el("circle", { class: "dot", cx: x, cy: y, r: R * 0.18 }, gMarks);
-    }
-    if (!p.cells[i] || p.cells[i] === ".") node.querySelector("title").textContent = G.board.cells[i].name;
-  });
-  if (lastMove) {
-    for (const i of lastMove.cells) {
-      const [x, y] = pos[i];
-      el("circle", { class: "last-mark", cx: x, cy: y, r: R * 0.84 }, gMarks);
-    }
-    // what else the last move changed: removals, captures, the end-of-game fill
-    for (const i of lastMove.effects || []) {
-      const [x, y] = pos[i];
-      el("circle", { class: "effect-mark", cx: x, cy: y, r: R * 0.5 }, gMarks);
-    }
-  }
-  if (G.replay === null) {
-    G.partial.forEach((a, k) => {
-      if (a >= G.board.cells.length) return;
-      const [x, y] = pos[a];
-      el("circle", { class: "pending-mark", cx: x, cy: y, r: R * 0.86 }, gMarks);
-      const t = el("text", { class: "pending-num", x: x + R * 0.55, y: y - R * 0.5 }, gMarks);
-      t.textContent = String(k + 1);
-    });
-    if (G.hints && G.hints.length) {
-      const a = G.hints[0].action;
-      if (a < G.board.cells.length) {
-        const [x, y] = pos[a];
-        el("circle", { class: "hint-mark", cx: x, cy: y, r: R * 0.6 }, gMarks);
-      }
-    }
-  }
-  if (outcome) {
-    Object.entries(outcome.highlight || {}).forEach(([key, cells], k) => {
-      for (const i of cells) {
-        el("polygon", { class: "hl", "data-key": key, points: hexPoints(pos[i][0], pos[i][1]),
-          stroke: HL_COLOURS[k % HL_COLOURS.length], transform: "" }, gMarks);
-      }
-    });
-  }
+  G.hex.opts.colours = G.view.colours;
+  G.hex.opts.legend = G.view.legend;
+  const split = hexSplitActions(G.board, p);
+  const live = G.replay === null;
+  const pendingMarks = live && G.pending ? G.pending.marks : null;
+  const marks = {
+    last: lastMarks(lastMove),
+    numbers: lastMove && lastMove.numbers ? lastMove.numbers : (pendingMarks ? pendingMarks.numbers : {}),
+    pending: live ? G.partial.filter((a) => a < G.board.cells.length) : [],
+    arrows: pendingMarks ? pendingMarks.arrows : [],
+    hint: live && G.hints && G.hints.length ? hintCell(G.hints[0], split) : null,
+    highlight: outcome ? outcome.highlight || {} : {},
+  };
+  const showPot = G.showPotentials && live && p.potentials;
+  G.hex.draw({ cells: p.cells, legal: split.legal, dests: split.dests.filter((d) => d.kind === "dest").map((d) => d.cell),
+    removals: split.dests.filter((d) => d.kind === "remove").map((d) => d.cell),
+    potentials: showPot ? p.potentials : null }, marks);
 }
 
 function statusOf(view) {
@@ -385,6 +306,10 @@ function statusOf(view) {
     return ["your-turn", seat.colour_name ? `Your turn: you play ${seat.colour_name}` : `Your turn (player ${s + 1})`];
   }
   if (seat.kind === "computer") {
+    const w = view.warming;
+    if (view.thinking && w && !w.ready) {
+      return ["thinking", `The computer (${seat.level}) is getting ready: compiling its search for this game (${w.games_ready} of ${w.games} games ready)…`];
+    }
     return ["thinking", view.thinking ? `The computer (${seat.level}) is thinking…` : `The computer (${seat.level}) is to move`];
   }
   if (view.you.length) return ["waiting", `Waiting for ${who}`];
@@ -408,7 +333,8 @@ function renderPlayers() {
     const sw = html("span", undefined, "swatch");
     sw.style.background = seat.colour_name ? fillOf(seat.colour_name) : "repeating-linear-gradient(45deg,#ccc,#ccc 3px,#fff 3px,#fff 6px)";
     row.appendChild(sw);
-    const who = seat.kind === "computer" ? `Computer (${seat.level})` : `Player ${s + 1}`;
+    let who = seat.kind === "computer" ? `Computer (${seat.level})` : seat.name || `Player ${s + 1}`;
+    if (!seat.claimed) who += " (not joined yet)";
     const colour = seat.colour_name ? seat.colour_name : "colour not chosen yet";
     const you = v.you.includes(s) && v.you.length === 1 ? " — you" : "";
     const score = v.outcome && seat.colour_name && v.outcome.score[seat.colour_name] !== undefined
@@ -452,7 +378,7 @@ function renderGameOver() {
   ul.innerHTML = "";
   const effects = (v.last_move && v.last_move.effects) || [];
   if (effects.length) {
-    const li = html("li", `changed by the last move (dashed): ${effects.map((i) => G.board.cells[i].name).join(" ")}`);
+    const li = html("li", `changed by the last move (crosses): ${effects.map((i) => G.board.cells[i].name).join(" ")}`);
     li.className = "effects";
     ul.appendChild(li);
   }
@@ -470,7 +396,7 @@ function renderControls() {
   const specials = $("specials");
   specials.innerHTML = "";
   if (mine && !G.busy) {
-    for (const s of p.specials || []) {
+    for (const s of hexSplitActions(G.board, p).buttons) {
       const b = html("button", s.name, "special");
       b.dataset.action = s.action;
       b.addEventListener("click", () => onAction(s.action));
@@ -486,6 +412,14 @@ function renderControls() {
   $("resign-btn").disabled = !!v.outcome || G.busy;
   $("resign-btn").textContent = G.resignArmed ? "Really resign?" : "Resign";
   $("export-link").href = `/api/games/${G.id}/record`;
+  $("rules-link").href = `/rules/${v.game}`;
+  $("rules-link").textContent = `Rules of ${v.title}`;
+  const showPrompt = mine && !G.busy && p.prompt;
+  $("prompt").textContent = showPrompt ? p.prompt : "";
+  $("prompt").hidden = !showPrompt;
+  $("pot-wrap").hidden = !(mine && p.potentials);
+  $("pot-toggle").checked = G.showPotentials;
+  $("type-form").hidden = !mine;
   const [state, text] = statusOf(v);
   const st = $("status");
   st.dataset.state = G.replay !== null ? "replay" : state;
@@ -514,25 +448,78 @@ function renderShare() {
   const links = JSON.parse(localStorage.getItem("hexarena-links-" + G.id) || "null");
   const box = $("share-links");
   box.innerHTML = "";
-  const add = (label, path) => {
+  const add = (label, path, cls) => {
     const l = html("label", label);
     const input = document.createElement("input");
     input.readOnly = true;
     input.value = location.origin + path;
-    input.className = "share-link";
+    input.className = cls || "share-link";
     input.dataset.label = label;
     input.addEventListener("focus", () => input.select());
     l.appendChild(input);
     box.appendChild(l);
   };
-  if (links && G.view.mode === "online") {
-    for (const [s, path] of Object.entries(links.seats)) {
-      if (G.view.you.includes(Number(s))) continue;
-      add(`Player ${Number(s) + 1}'s link (send it to your opponent)`, path);
-    }
+  const open = G.view.mode === "online" && G.view.seats.some((seat) => !seat.claimed);
+  if (links && links.invite && open) {
+    add("Invitation (send it to your opponent; it works once)", links.invite);
+  } else if (open && G.view.you.length && !$("invite-btn")) {
+    const b = html("button", "New invitation link");
+    b.id = "invite-btn";
+    b.addEventListener("click", async () => {
+      try {
+        const d = await api("POST", `/api/games/${G.id}/invite`, {}, G.token);
+        localStorage.setItem("hexarena-links-" + G.id, JSON.stringify({ ...(links || {}), invite: d.link }));
+        b.remove();
+        renderShare();
+      } catch (e) { showMessage(e.message); }
+    });
+    $("share").appendChild(b);
+  }
+  if (G.token && G.view.you.length) {
+    add("Your own link (open this game on another device; keep it to yourself)",
+      `/game/${G.id}#token=${G.token}`, "own-link");
   }
   add("Spectators' link", `/game/${G.id}`);
+  if (G.view.you.length && !$("device-btn")) {
+    const b = html("button", "Continue on another device");
+    b.id = "device-btn";
+    b.addEventListener("click", async () => {
+      try {
+        const d = await api("POST", `/api/games/${G.id}/device`, {}, G.token);
+        add("Open this on your other device (it works once)", d.link);
+      } catch (e) { showMessage(e.message); }
+    });
+    $("share").appendChild(b);
+  }
   $("share").hidden = false;
+}
+
+// An invitation (#invite=CODE) or another-device link (#device=CODE): the code is sent once to
+// take the seat, and the server answers with the seat's cookie.
+async function useCode() {
+  const m = /^#(invite|device)=([A-Za-z0-9_-]{1,100})$/.exec(location.hash);
+  if (!m) return;
+  history.replaceState(null, "", `/game/${G.id}`);
+  const [, kind, code] = m;
+  if (G.view.you.length) {
+    if (kind === "invite") showMessage("This is the invitation for your opponent: send it to them.", true);
+    return;
+  }
+  const take = async (name) => {
+    try {
+      await api("POST", `/api/games/${G.id}/claim`, name ? { code, name } : { code });
+      localStorage.setItem("hexarena-mine-" + G.id, "1");
+      $("join").hidden = true;
+      await refresh();
+      renderShare();
+    } catch (e) {
+      if (e.status === 409) $("join").hidden = true; // someone else has the seat
+      showMessage(e.message);
+    }
+  };
+  if (kind === "device") { await take(null); return; }
+  $("join").hidden = false;
+  $("join-btn").addEventListener("click", () => take($("join-name").value.trim()));
 }
 
 async function loadMoves() {
@@ -593,6 +580,10 @@ async function refresh() {
   const movesChanged = !G.view || v.turns !== G.view.turns;
   G.view = v;
   if (changed) G.resignArmed = false;
+  if (G.token && v.you.length) {
+    rememberGame({ id: v.id, title: v.title, game: v.game, mode: v.mode, turns: v.turns,
+      result: v.outcome ? v.outcome.result : "*" });
+  }
   // the move list first, so that the page is consistent once it shows the new version
   if (movesChanged && (G.pageStart === null || G.pageStart + PAGE > v.turns)) await loadMoves();
   render();
@@ -601,14 +592,86 @@ async function refresh() {
 async function onCellClick(i) {
   if (!myTurn() || G.busy) return;
   const p = G.pending || G.view;
-  if (!(p.legal || []).includes(i)) return;
-  await onAction(i);
+  if ((p.legal || []).includes(i)) {
+    await onAction(i);
+    return;
+  }
+  const dest = hexSplitActions(G.board, p).dests.find((d) => d.cell === i);
+  if (dest) {
+    await onAction(dest.action);
+    return;
+  }
+  await explainRefusal(i);
+}
+
+// A click on a cell that is not playable now: ask the engine why, and say it (nothing changes).
+async function explainRefusal(i) {
+  try {
+    await api("POST", `/api/games/${G.id}/continuations`, { actions: G.partial.concat([i]) }, G.token);
+  } catch (e) {
+    showRefusal(e.message);
+    return;
+  }
+  showRefusal(`${G.board.cells[i].name} is not playable now`);
+}
+
+function showRefusal(text) {
+  const r = $("refusal");
+  r.textContent = text;
+  r.hidden = false;
+  clearTimeout(showRefusal.timer);
+  showRefusal.timer = setTimeout(() => { r.hidden = true; }, 12000);
+}
+
+// Typed play: a cell name, a special action, or a whole move as the game writes it; each piece
+// is matched against what is playable at that point and played in turn.
+function typedPieces(text) {
+  const out = [];
+  for (const tok of text.trim().toLowerCase().split(/[\s,:]+/)) {
+    if (!tok) continue;
+    const parts = tok.split(/(?=-)/);
+    for (const p of parts) out.push(p);
+  }
+  return out;
+}
+
+function matchPiece(piece, p) {
+  const split = hexSplitActions(G.board, p);
+  for (const s of p.specials || []) if (s.name === piece) return s.action;
+  const bare = piece.replace(/^-/, "");
+  const i = G.hex.cellIndex(bare);
+  if (i >= 0 && (p.legal || []).includes(i)) return i;
+  const d = split.dests.find((x) => x.cell === i);
+  if (d) return d.action;
+  return i >= 0 ? -1 - i : null;
+}
+
+async function onTyped(ev) {
+  ev.preventDefault();
+  const input = $("type-input");
+  const pieces = typedPieces(input.value);
+  if (!pieces.length) return;
+  for (const piece of pieces) {
+    if (!myTurn() || G.busy) break;
+    const a = matchPiece(piece, G.pending || G.view);
+    if (a === null) {
+      showRefusal(`${piece.slice(0, 20)} is not a cell of this board or an action of this game`);
+      return;
+    }
+    if (a < 0) {
+      await explainRefusal(-1 - a);
+      return;
+    }
+    await onAction(a);
+  }
+  input.value = "";
 }
 
 async function onAction(a) {
   if (!myTurn() || G.busy) return;
   setBusy(true);
   G.hints = null;
+  $("refusal").hidden = true;
   G.partial.push(a);
   try {
     const cont = await api("POST", `/api/games/${G.id}/continuations`, { actions: G.partial }, G.token);
@@ -697,6 +760,9 @@ function listen() {
     setInterval(() => refresh().catch(() => {}), 3000);
     return;
   }
+  setInterval(() => {  // while the computer compiles, its progress is polled
+    if (G.view && G.view.thinking && G.view.warming && !G.view.warming.ready) refresh().catch(() => {});
+  }, 2000);
   const es = new EventSource(`/api/games/${G.id}/events`);
   es.addEventListener("update", (ev) => {
     const data = JSON.parse(ev.data);
@@ -710,12 +776,8 @@ function listen() {
 
 async function startGame(id) {
   G.id = id;
-  const m = /token=([A-Za-z0-9_-]+)/.exec(location.hash);
-  if (m) {
-    localStorage.setItem("hexarena-token-" + id, m[1]);
-    history.replaceState(null, "", `/game/${id}`);
-  }
-  G.token = localStorage.getItem("hexarena-token-" + id);
+  G.token = localStorage.getItem("hexarena-token-" + id); // only a game from before seat cookies
+  G.showPotentials = localStorage.getItem("hexarena-potentials") !== "off";
   $("gameview").hidden = false;
   try {
     G.board = await api("GET", `/api/games/${id}/board`);
@@ -729,9 +791,16 @@ async function startGame(id) {
   if (G.token && !G.view.you.length) {
     showMessage("This browser's seat token does not belong to this game: you are watching.", true);
   }
+  await useCode();
   renderShare();
   listen();
   $("cancel-turn").addEventListener("click", cancelTurn);
+  $("pot-toggle").addEventListener("change", () => {
+    G.showPotentials = $("pot-toggle").checked;
+    localStorage.setItem("hexarena-potentials", G.showPotentials ? "on" : "off");
+    render();
+  });
+  $("type-form").addEventListener("submit", onTyped);
   $("undo-btn").addEventListener("click", () => doChange("undo"));
   $("resign-btn").addEventListener("click", () => {
     if (!G.resignArmed) {

@@ -1,0 +1,325 @@
+"""The engine protocol: any hexarena player served on standard input and output.
+
+``hexarena engine GAME [options] [--player NAME] [--seed S]`` reads one command a line and
+answers in the manner of UCI/UGI (``docs/engine-protocol.md`` is the full description):
+
+=====================================  ==================================================
+``ugi``                                ``id name ...``, ``id author ...``, one ``option``
+                                       line per option, then ``ugiok``
+``isready``                            ``readyok``
+``setoption name N value V``           set an option (``player``, ``seed`` or a game option;
+                                       game options take effect at ``uginewgame``)
+``uginewgame``                         a new game (with the options set)
+``position startpos [moves M1 M2 …]``  the start position, then whole turns in move text
+``go [movetime MS] [wtime MS btime MS  search and answer ``bestmove MOVE`` (a whole turn)
+winc MS binc MS] [nodes N]``
+``query gameover|p1turn|result``       ``response true|false`` (``result``: ``p1win``,
+                                       ``p2win`` or ``none``)
+``stop``                               searches are always bounded: nothing to stop
+``quit``                               exit
+=====================================  ==================================================
+
+A line that cannot be carried out is answered ``info string error ...`` (bounded in length)
+and changes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from .ai import Limit, Player, make_player, player_names
+from .core import Game, HexArenaError, Option, State
+from .games import game_class
+
+#: Longest piece of a bad line quoted back in an error message.
+QUOTE = 60
+#: Longest line read; a longer one is refused whole.
+MAX_LINE = 1 << 20
+
+
+class ProtocolError(HexArenaError):
+    """A protocol line that cannot be carried out."""
+
+
+def cut(text: str, limit: int = QUOTE) -> str:
+    """``text`` cut to ``limit`` characters (with ``...``), on one line."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def limit_from_go(words: list[str], white_to_move: bool) -> Limit:
+    """The thinking limit of a ``go`` command's arguments (``words`` after ``go``).
+
+    ``movetime MS`` gives the time for this turn; ``wtime``/``btime`` (with ``winc``/``binc``)
+    the clock of the first and second player, of which a twentieth plus the increment is spent;
+    ``nodes N`` a number of search iterations a decision. Without any, the player's own default.
+    """
+    values: dict[str, int] = {}
+    i = 0
+    known = ("movetime", "wtime", "btime", "winc", "binc", "nodes", "movestogo")
+    while i < len(words):
+        key = words[i].lower()
+        if key not in known:
+            raise ProtocolError(
+                f"go: unknown argument {cut(words[i])!r} (known: {', '.join(known)})"
+            )
+        if i + 1 >= len(words):
+            raise ProtocolError(f"go: {key} needs a number")
+        try:
+            v = int(words[i + 1])
+        except ValueError:
+            raise ProtocolError(
+                f"go: {key} needs a whole number, not {cut(words[i + 1])!r}"
+            ) from None
+        if v < 0 or (key in ("movetime", "nodes") and v == 0):
+            raise ProtocolError(f"go: {key} must be positive, not {v}")
+        values[key] = v
+        i += 2
+    seconds: float | None = None
+    if "movetime" in values:
+        seconds = values["movetime"] / 1000
+    else:
+        clock = values.get("wtime" if white_to_move else "btime")
+        if clock is not None:
+            inc = values.get("winc" if white_to_move else "binc", 0)
+            togo = max(1, values.get("movestogo", 20))
+            seconds = max(0.001, (clock / togo + inc) / 1000)
+    iterations = values.get("nodes")
+    return Limit(seconds=seconds, iterations=iterations)
+
+
+@dataclass
+class EngineSession:
+    """The state of one engine conversation: game options, player, and the position."""
+
+    game_name: str
+    options: dict[str, Any]
+    player_name: str = "mcts"
+    seed: int | None = None
+    write: Callable[[str], None] = print
+    game: Game = field(init=False)
+    state: State = field(init=False)
+    player: Player = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.cls = game_class(self.game_name)
+        self._pending = dict(self.options)
+        self.new_game()
+
+    # -- commands ------------------------------------------------------
+    def new_game(self) -> None:
+        """Build the game with the options set and a fresh player."""
+        game = self.cls(**self._pending)
+        player = make_player(self.player_name, seed=self.seed)
+        player.prepare(game)
+        self.game, self.player = game, player
+        self.options = dict(self._pending)
+        self.state = game.new_initial_state()
+
+    def option_lines(self) -> list[str]:
+        """The ``option`` lines of the ``ugi`` answer."""
+        lines = [
+            f"option name player type combo default {self.player_name} "
+            + " ".join(f"var {n}" for n in player_names()),
+            f"option name seed type spin default {self.seed if self.seed is not None else 0}"
+            " min 0 max 2147483647",
+        ]
+        for o in self.cls.option_specs:
+            lines.append(_option_line(o, self.options.get(o.name)))
+        return lines
+
+    def set_option(self, words: list[str]) -> None:
+        """``setoption name N value V`` (the value may hold spaces)."""
+        if len(words) < 2 or words[0].lower() != "name":
+            raise ProtocolError("setoption: write setoption name NAME value VALUE")
+        low = [w.lower() for w in words]
+        if "value" in low[1:]:
+            k = low.index("value", 1)
+            name, value = " ".join(words[1:k]), " ".join(words[k + 1 :])
+        else:
+            name, value = " ".join(words[1:]), ""
+        key = name.strip().lower().replace("-", "_")
+        if key == "game":
+            if value.strip().lower().replace("_", "-") != self.cls.name:
+                raise ProtocolError(
+                    f"setoption: this engine plays {self.cls.name}, not {cut(value)!r}"
+                )
+            return
+        if key == "player":
+            if value.strip().lower() not in player_names():
+                raise ProtocolError(
+                    f"setoption: there is no player {cut(value)!r}; the players are: "
+                    f"{', '.join(player_names())}"
+                )
+            self.player_name = value.strip().lower()
+            self.player = make_player(self.player_name, seed=self.seed)
+            self.player.prepare(self.game)
+            return
+        if key == "seed":
+            try:
+                self.seed = int(value)
+            except ValueError:
+                raise ProtocolError(
+                    f"setoption: seed is a whole number, not {cut(value)!r}"
+                ) from None
+            self.player = make_player(self.player_name, seed=self.seed)
+            self.player.prepare(self.game)
+            return
+        specs = {o.name: o for o in self.cls.option_specs}
+        if key not in specs:
+            known = ", ".join(["player", "seed", *specs])
+            raise ProtocolError(f"setoption: no option {cut(name)!r} (options: {known})")
+        o = specs[key]
+        pending = dict(self._pending)
+        if value.strip() == "" and o.default is None:
+            pending.pop(key, None)
+        else:
+            pending[key] = o.parse(value if o.kind != "flag" or value.strip() else "yes")
+        self.cls.parse_options(pending)  # refuse a bad combination now, changing nothing
+        self._pending = pending
+
+    def set_position(self, words: list[str]) -> None:
+        """``position startpos [moves ...]``: all the moves are checked before anything changes."""
+        if not words or words[0].lower() != "startpos":
+            raise ProtocolError("position: write position startpos [moves M1 M2 ...]")
+        rest = words[1:]
+        if rest and rest[0].lower() != "moves":
+            raise ProtocolError(f"position: expected 'moves' after startpos, not {cut(rest[0])!r}")
+        st = self.game.new_initial_state()
+        for i, m in enumerate(rest[1:], start=1):
+            try:
+                st.apply_move(m)
+            except HexArenaError as exc:
+                raise ProtocolError(
+                    f"position: move {i} ({cut(m, 30)}): {cut(str(exc), 200)}"
+                ) from None
+        self.state = st
+
+    def go(self, words: list[str]) -> str:
+        """Search and return the ``bestmove`` line; ``info`` lines are written on the way."""
+        if self.state.is_terminal():
+            raise ProtocolError("go: the game is over")
+        limit = limit_from_go(words, self.state.current_player == 0)
+        if limit.seconds is None and limit.iterations is None:
+            limit_arg: Limit | None = None
+        else:
+            limit_arg = limit
+        if limit_arg is not None and limit_arg.seconds is not None:
+            # a whole turn may be several decisions: share the time between them evenly enough
+            limit_arg = Limit(seconds=limit_arg.seconds / 2, iterations=limit_arg.iterations)
+        t0 = time.perf_counter()
+        actions = self.player.choose_turn(self.state, limit_arg)
+        ms = int((time.perf_counter() - t0) * 1000)
+        stats = getattr(self.player, "last_stats", None) or {}
+        extra = "".join(
+            f" {k} {stats[k]}" for k in ("iterations", "nodes") if isinstance(stats.get(k), int)
+        )
+        self.write(f"info time {ms}{extra} string {self.player_name}")
+        return f"bestmove {self.game.move_text(actions)}"
+
+    def query(self, words: list[str]) -> str:
+        """``query gameover|p1turn|result``."""
+        what = words[0].lower() if words else ""
+        st = self.state
+        if what == "gameover":
+            return f"response {'true' if st.is_terminal() else 'false'}"
+        if what == "p1turn":
+            return f"response {'true' if st.current_player == 0 else 'false'}"
+        if what == "result":
+            o = st.outcome()
+            return f"response {'none' if o is None else ('p1win' if o.winner == 0 else 'p2win')}"
+        raise ProtocolError(f"query: ask gameover, p1turn or result, not {cut(what)!r}")
+
+    # -- one line ----------------------------------------------------------
+    def handle(self, line: str) -> bool:
+        """Carry out one line; return False after ``quit``."""
+        if len(line) > MAX_LINE:
+            self.write(f"info string error a line of {len(line)} characters is too long")
+            return True
+        words = line.split()
+        if not words:
+            return True
+        cmd, args = words[0].lower(), words[1:]
+        try:
+            if cmd == "ugi":
+                self.write(f"id name hexarena {self.game.name} {self.player_name}")
+                self.write("id author hexarena")
+                for ol in self.option_lines():
+                    self.write(ol)
+                self.write("ugiok")
+            elif cmd == "isready":
+                self.write("readyok")
+            elif cmd == "setoption":
+                self.set_option(args)
+            elif cmd == "uginewgame":
+                self.new_game()
+            elif cmd == "position":
+                self.set_position(args)
+            elif cmd == "go":
+                self.write(self.go(args))
+            elif cmd == "query":
+                self.write(self.query(args))
+            elif cmd == "stop":
+                pass
+            elif cmd == "quit":
+                return False
+            else:
+                raise ProtocolError(
+                    f"unknown command {cut(words[0])!r} (commands: ugi, isready, setoption, "
+                    "uginewgame, position, go, query, stop, quit)"
+                )
+        except HexArenaError as exc:
+            self.write(f"info string error {cut(str(exc), 300)}")
+        return True
+
+
+def _option_line(o: Option, value: Any) -> str:
+    shown = o.format(value if value is not None else o.default) or "<none>"
+    if o.kind == "flag":
+        return f"option name {o.name} type check default {'true' if value else 'false'}"
+    if o.kind == "int" and o.choices is None:
+        lo = "" if o.minimum is None else f" min {o.minimum}"
+        hi = "" if o.maximum is None else f" max {o.maximum}"
+        return f"option name {o.name} type spin default {shown}{lo}{hi}"
+    if o.choices is not None:
+        return f"option name {o.name} type combo default {shown} " + " ".join(
+            f"var {c}" for c in o.choices
+        )
+    return f"option name {o.name} type string default {shown}"
+
+
+def serve(
+    game: Game, *, player: str = "mcts", seed: int | None = None, inp: TextIO, out: TextIO
+) -> int:
+    """Answer protocol lines from ``inp`` on ``out`` until ``quit`` or the end of input."""
+
+    def write(text: str) -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    if player.strip().lower() not in player_names():
+        raise ProtocolError(
+            f"there is no player called {player!r}; the players are: {', '.join(player_names())}"
+        )
+    specs = {o.name: o for o in game.option_specs}
+    given = {k: v for k, v in game.options.items() if v != specs[k].default}
+    session = EngineSession(
+        game.name, given, player_name=player.strip().lower(), seed=seed, write=write
+    )
+    while True:
+        line = inp.readline(MAX_LINE + 1)
+        if not line:
+            return 0
+        if len(line) > MAX_LINE:  # skip the rest of an over-long line
+            while line and not line.endswith("\n"):
+                line = inp.readline(MAX_LINE + 1)
+            write("info string error a line longer than 1 MiB was refused")
+            continue
+        if not session.handle(line):
+            return 0
+
+
+__all__ = ["EngineSession", "ProtocolError", "cut", "limit_from_go", "serve"]

@@ -1,0 +1,234 @@
+"""External engines as players: ``engine:COMMAND`` in matches and tournaments.
+
+An :class:`EnginePlayer` starts ``COMMAND`` (split like a shell command line, run without a
+shell) for each game and talks to it by the engine protocol (``docs/engine-protocol.md``):
+``ugi``/``ugiok``, ``setoption`` for each game option, ``uginewgame``, ``isready``/``readyok``,
+then for each of its turns ``position startpos moves ...`` and ``go`` with the match's limit
+(``movetime`` for a time limit, ``nodes`` for an iteration limit), waiting for ``bestmove``.
+
+The engine forfeits the game (:class:`EngineForfeit`, which the match records as a loss with its
+reason) when it crashes or closes its output, does not answer in time (the time limit plus a
+grace period, or :data:`DEFAULT_TIMEOUT` a turn without a time limit), or answers a move that is
+not a legal whole turn. Its ``info`` lines are kept (:attr:`EnginePlayer.comments`) for the
+game's record.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import shlex
+import subprocess
+import threading
+import time
+from typing import Any
+
+from .ai import Limit, Player
+from .core import Game, GameOverError, HexArenaError, State
+
+PREFIX = "engine:"
+#: Seconds an engine may take for a turn when the match gives no time limit.
+DEFAULT_TIMEOUT = 30.0
+#: Seconds an engine may take beyond its time limit (process start-up, pipes).
+GRACE = 2.0
+#: Seconds for start-up (``ugi`` to ``ugiok``, ``isready`` to ``readyok``).
+STARTUP_TIMEOUT = 20.0
+#: Most ``info`` lines kept for a game, and longest kept line.
+MAX_COMMENTS = 1000
+MAX_COMMENT = 200
+
+
+class EngineForfeit(HexArenaError):
+    """An engine lost the game by crashing, timing out or sending an illegal move."""
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind  # "crash", "timeout" or "illegal"
+
+
+def is_engine(name: str) -> bool:
+    """Whether a player name is ``engine:COMMAND``."""
+    return name.strip().lower().startswith(PREFIX)
+
+
+def engine_command(name: str) -> list[str]:
+    """The command line of ``engine:COMMAND``; refuses an empty or unreadable one."""
+    text = name.strip()[len(PREFIX) :].strip()
+    try:
+        argv = shlex.split(text)
+    except ValueError as exc:
+        raise HexArenaError(f"engine command {text[:80]!r} cannot be read: {exc}") from None
+    if not argv:
+        raise HexArenaError("engine: needs a command, like engine:'./my-engine --fast'")
+    return argv
+
+
+class EnginePlayer(Player):
+    """A player whose turns come from an external engine process."""
+
+    name = "engine"
+
+    def __init__(
+        self, command: str, seed: int | None = None, *, timeout: float = DEFAULT_TIMEOUT
+    ) -> None:
+        super().__init__(seed)
+        self.argv = engine_command(command if is_engine(command) else PREFIX + command)
+        self.timeout = timeout
+        self.comments: list[str] = []
+        self.proc: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self.game: Game | None = None
+
+    # -- process ----------------------------------------------------------
+    def _start(self) -> None:
+        try:
+            self.proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+        except OSError as exc:
+            raise EngineForfeit(f"the engine could not start: {exc}", "crash") from None
+        threading.Thread(target=self._reader, args=(self.proc,), daemon=True).start()
+
+    def _reader(self, proc: subprocess.Popen[str]) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            self._lines.put(line.rstrip("\r\n"))
+        self._lines.put(None)
+
+    def _send(self, line: str) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise EngineForfeit("the engine crashed (its input is closed)", "crash") from None
+
+    def _wait_for(self, word: str, seconds: float) -> str:
+        """Read lines until one starting with ``word``; keep ``info`` lines as comments."""
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise EngineForfeit(
+                    f"the engine did not answer {word!r} within {seconds:g} s", "timeout"
+                )
+            try:
+                line = self._lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                code = None
+                if self.proc is not None:
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        code = self.proc.wait(timeout=1)
+                raise EngineForfeit(
+                    "the engine crashed"
+                    + (f" (exit status {code})" if code is not None else " (closed its output)"),
+                    "crash",
+                )
+            first = line.split(maxsplit=1)[0] if line.strip() else ""
+            if first == "info" and len(self.comments) < MAX_COMMENTS:
+                self.comments.append(line[:MAX_COMMENT])
+            if first == word:
+                return line
+
+    def close(self) -> None:
+        """Ask the engine to quit, and end it if it does not."""
+        proc = self.proc
+        self.proc = None
+        if proc is None:
+            return
+        try:
+            if proc.stdin is not None:
+                proc.stdin.write("quit\n")
+                proc.stdin.flush()
+                proc.stdin.close()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        try:
+            proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+    # -- the player interface ------------------------------------------------
+    def prepare(self, game: Game) -> None:
+        """Start the engine and tell it the game and its options (forfeits are raised at its
+        first turn, so that the match records them)."""
+        self.game = game
+        self._startup_error: EngineForfeit | None = None
+        try:
+            self._start()
+            self._send("ugi")
+            self._wait_for("ugiok", STARTUP_TIMEOUT)
+            self._send(f"setoption name game value {game.name}")
+            for k, v in game.record_tags().items():
+                if v != "":
+                    self._send(f"setoption name {k} value {v}")
+            self._send("uginewgame")
+            self._send("isready")
+            self._wait_for("readyok", STARTUP_TIMEOUT)
+        except EngineForfeit as exc:
+            self._startup_error = exc
+
+    def choose_turn(self, state: State, limit: Limit | None = None) -> list[int]:
+        """Ask the engine for a whole turn; raise :class:`EngineForfeit` if it fails."""
+        if state.is_terminal():
+            raise GameOverError("the game is over")
+        if self.proc is None or self.game is None:
+            self.prepare(state.game)
+        if self._startup_error is not None:
+            raise self._startup_error
+        moves = " ".join(state.move_texts())
+        self._send("position startpos" + (f" moves {moves}" if moves else ""))
+        go = ["go"]
+        wait = self.timeout
+        if limit is not None and limit.seconds is not None:
+            go.append(f"movetime {max(1, round(limit.seconds * 1000))}")
+            wait = limit.seconds + GRACE
+        if limit is not None and limit.iterations is not None:
+            go.append(f"nodes {limit.iterations}")
+        self._send(" ".join(go))
+        line = self._wait_for("bestmove", wait)
+        text = line.split(maxsplit=1)[1].strip() if len(line.split()) > 1 else ""
+        trial = state.copy()
+        try:
+            if not text:
+                raise HexArenaError("no move given")
+            actions = trial.apply_move(text)
+        except HexArenaError as exc:
+            raise EngineForfeit(
+                f"the engine sent an illegal move {text[:40]!r}: {str(exc)[:200]}", "illegal"
+            ) from None
+        return actions
+
+    def choose(self, state: State, limit: Limit | None = None) -> int:
+        """The first action of the engine's turn (prefer :meth:`choose_turn`)."""
+        return self.choose_turn(state, limit)[0]
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):  # interpreter shutdown
+            self.close()
+
+
+def make_engine(name: str, seed: int | None = None, **kwargs: Any) -> EnginePlayer:
+    """The player of ``engine:COMMAND``."""
+    return EnginePlayer(name, seed, **kwargs)
+
+
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "PREFIX",
+    "EngineForfeit",
+    "EnginePlayer",
+    "engine_command",
+    "is_engine",
+    "make_engine",
+]

@@ -1,0 +1,275 @@
+"""The five games as PettingZoo and Gymnasium environments (the ``rl`` extra).
+
+- :func:`aec_env` (or :class:`HexArenaAEC`): a PettingZoo AEC environment of a game, two agents
+  ``player_0`` (moves first) and ``player_1``. Each agent's observation is a dict with
+  ``observation`` (:mod:`hexarena.observe`'s tensor as that seat sees it, values in -1..1) and
+  ``action_mask`` (``int8``, 1 for the legal actions when it is that agent's decision, else all
+  0). The same agent acts again while its turn goes on (Throngs' two moves, Scrunch's growth,
+  China Grove's checkers), as ``agent_selection`` shows.
+- :class:`HexArenaGym`: a Gymnasium environment in which one agent plays a seat against any
+  hexarena player (``random``, ``uct``, ``mcts``, ``easy`` ...) as the opponent, with the same
+  observation dict.
+
+Rewards: +1 to the winner and -1 to the loser when the game ends, 0 before. An illegal action
+(one the mask forbids) loses the game at once (reward -1, ``info["illegal_action"] = True``),
+as PettingZoo's classic games do. ``max_actions`` truncates a game still going after that many
+actions (reward 0 for both); by default games run to their end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as exc:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        "hexarena.envs needs PettingZoo and Gymnasium: pip install 'hexarena[rl]'"
+    ) from exc
+
+from .ai import Limit, make_player
+from .core import Game, State
+from .games import new_game
+from .observe import Observer
+
+AGENTS = ("player_0", "player_1")
+
+
+def _spaces(game: Game, observer: Observer) -> tuple[spaces.Dict, spaces.Discrete]:
+    n = game.num_distinct_actions
+    obs = spaces.Dict(
+        {
+            "observation": spaces.Box(-1.0, 1.0, shape=observer.shape, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(n,), dtype=np.int8),
+        }
+    )
+    return obs, spaces.Discrete(n)
+
+
+def _observe(observer: Observer, state: State, seat: int) -> dict[str, Any]:
+    mask = np.zeros(state.game.num_distinct_actions, np.int8)
+    if state.current_player == seat:
+        mask[state.legal_actions()] = 1
+    return {"observation": observer.observe(state, seat), "action_mask": mask}
+
+
+class HexArenaAEC(AECEnv):  # type: ignore[misc]
+    """A PettingZoo AEC environment of one hexarena game with its options."""
+
+    metadata = {  # noqa: RUF012 - PettingZoo's convention
+        "render_modes": ["ansi"],
+        "name": "hexarena_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str = "churn",
+        *,
+        render_mode: str | None = None,
+        max_actions: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if max_actions is not None and max_actions < 1:
+            raise ValueError(f"max_actions must be at least 1, not {max_actions}")
+        self.game = new_game(game, **options)
+        self.observer = Observer(self.game)
+        self.render_mode = render_mode
+        self.max_actions = max_actions
+        self.metadata = {**self.metadata, "name": f"hexarena_{self.game.name}_v0"}
+        self.possible_agents = list(AGENTS)
+        obs, act = _spaces(self.game, self.observer)
+        self.observation_spaces = {a: obs for a in AGENTS}
+        self.action_spaces = {a: act for a in AGENTS}
+        self.state_: State = self.game.new_initial_state()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation dict's space (the same for both agents)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_distinct_actions)``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game from the starting position (the games have no chance: ``seed`` only seeds
+        the action spaces' sampling)."""
+        if seed is not None:
+            for i, a in enumerate(AGENTS):
+                self.action_spaces[a].seed(seed + i)
+        self.state_ = self.game.new_initial_state()
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.agent_selection = AGENTS[self.state_.current_player]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation dict of ``agent``."""
+        return _observe(self.observer, self.state_, AGENTS.index(agent))
+
+    def step(self, action: int) -> None:
+        """Apply the selected agent's action (an illegal one loses the game)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = AGENTS.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        st = self.state_
+        a = int(action)
+        if not st.is_legal(a):
+            self.rewards[agent] = -1.0
+            self.rewards[AGENTS[1 - seat]] = 1.0
+            self.terminations = dict.fromkeys(AGENTS, True)
+            self.infos[agent] = {"illegal_action": True}
+        else:
+            st.apply(a)
+            if st.is_terminal():
+                o = st.outcome()
+                assert o is not None
+                self.rewards[AGENTS[o.winner]] = 1.0
+                self.rewards[AGENTS[1 - o.winner]] = -1.0
+                self.terminations = dict.fromkeys(AGENTS, True)
+            elif self.max_actions is not None and st.ply >= self.max_actions:
+                self.truncations = dict.fromkeys(AGENTS, True)
+        if self.terminations[agent] or self.truncations[agent]:
+            self.agent_selection = AGENTS[1 - seat]
+        else:
+            self.agent_selection = AGENTS[st.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def render(self) -> str | None:
+        """The position's picture (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        return self.state_.picture()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def aec_env(game: str = "churn", **kwargs: Any) -> HexArenaAEC:
+    """The PettingZoo AEC environment of ``game`` (options as keyword arguments)."""
+    return HexArenaAEC(game, **kwargs)
+
+
+class HexArenaGym(gymnasium.Env):
+    """One seat of a hexarena game against a hexarena player, as a Gymnasium environment.
+
+    ``seat`` is the agent's seat (0 moves first), or ``None`` to draw it at every reset.
+    ``opponent`` is a player name (:func:`hexarena.ai.make_player`) and ``limit`` its thinking
+    limit (default: its own). The opponent is seeded from the reset's seed, so a seeded reset
+    replays the same games.
+    """
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's convention
+
+    def __init__(
+        self,
+        game: str = "churn",
+        *,
+        opponent: str = "random",
+        seat: int | None = 0,
+        limit: Limit | None = None,
+        render_mode: str | None = None,
+        max_actions: int | None = None,
+        **options: Any,
+    ) -> None:
+        if seat not in (0, 1, None):
+            raise ValueError(f"seat is 0, 1 or None, not {seat!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if max_actions is not None and max_actions < 1:
+            raise ValueError(f"max_actions must be at least 1, not {max_actions}")
+        self.game = new_game(game, **options)
+        make_player(opponent)  # refuse an unknown name now
+        self.opponent_name = opponent
+        self.seat_choice = seat
+        self.limit = limit
+        self.render_mode = render_mode
+        self.max_actions = max_actions
+        self.observer = Observer(self.game)
+        self.observation_space, self.action_space = _spaces(self.game, self.observer)
+        self.state_: State = self.game.new_initial_state()
+        self.seat = 0 if seat is None else seat
+        self._forfeited = False
+        self._opponent = make_player(opponent, seed=0)
+        self._opponent.prepare(self.game)
+
+    def _obs(self) -> dict[str, Any]:
+        return _observe(self.observer, self.state_, self.seat)
+
+    def _opponent_plays(self) -> None:
+        st = self.state_
+        while not st.is_terminal() and st.current_player != self.seat:
+            if self.max_actions is not None and st.ply >= self.max_actions:
+                return
+            st.apply(self._opponent.choose(st, self.limit))
+
+    def _result(self) -> tuple[float, bool, bool]:
+        st = self.state_
+        if st.is_terminal():
+            o = st.outcome()
+            assert o is not None
+            return (1.0 if o.winner == self.seat else -1.0), True, False
+        truncated = self.max_actions is not None and st.ply >= self.max_actions
+        return 0.0, False, truncated
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A new game; the opponent moves first when the agent has seat 1."""
+        super().reset(seed=seed)
+        self.seat = (
+            int(self.np_random.integers(2)) if self.seat_choice is None else self.seat_choice
+        )
+        self._opponent = make_player(
+            self.opponent_name, seed=int(self.np_random.integers(2**31 - 1))
+        )
+        self._opponent.prepare(self.game)
+        self.state_ = self.game.new_initial_state()
+        self._forfeited = False
+        self._opponent_plays()
+        return self._obs(), {"seat": self.seat}
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """Apply the agent's action, then the opponent's until it is the agent's decision again
+        (an illegal action loses the game)."""
+        st = self.state_
+        if (
+            self._forfeited
+            or st.is_terminal()
+            or (self.max_actions is not None and st.ply >= self.max_actions)
+        ):
+            raise RuntimeError("the episode is over: call reset()")
+        a = int(action)
+        if not st.is_legal(a):
+            self._forfeited = True
+            return self._obs(), -1.0, True, False, {"illegal_action": True}
+        st.apply(a)
+        self._opponent_plays()
+        reward, terminated, truncated = self._result()
+        return self._obs(), reward, terminated, truncated, {}
+
+    def render(self) -> str | None:
+        """The position's picture (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        return self.state_.picture()
+
+
+__all__ = ["AGENTS", "HexArenaAEC", "HexArenaGym", "aec_env"]

@@ -1,0 +1,324 @@
+// hexarena web app: the board renderer shared by the game page, the rules pages and the guided
+// games. Plain JavaScript (a global HexBoard), no build step, no inline styles or handlers.
+//
+// A HexBoard draws one board (cells with names and axial coordinates, as /api/.../board gives
+// them) into an <svg>, then any number of positions onto it. Marks differ by shape as well as by
+// colour, so that they read without colour: a dot for a playable cell, a diamond for a
+// destination, a ring for the last turn, a cross for a cell that turn emptied or changed, an
+// arrow for a stone's journey, a dashed ring with a number for the turn being built.
+"use strict";
+
+const HEX_SVGNS = "http://www.w3.org/2000/svg";
+const HEX_R = 30; // hex radius in SVG units
+const HEX_SQ3 = Math.sqrt(3);
+const HEX_FILL = { red: "#d8453b", blue: "#3b6fd8", black: "#26262a", white: "#f7f5ee", green: "#3a9a55",
+  yellow: "#e8c547", orange: "#e98a2b", purple: "#8a4fc7" };
+const HEX_HL = ["#e0b000", "#7a3fd0", "#0a9396", "#d62828", "#3a86ff"];
+let hexBoardCount = 0;
+
+function hexFill(colourName) {
+  if (!colourName) return "#999";
+  return HEX_FILL[colourName.toLowerCase()] || "#888";
+}
+
+function hexEl(tag, attrs, parent) {
+  const node = document.createElementNS(HEX_SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function hexPixel(q, r) {
+  return [HEX_R * HEX_SQ3 * (q + r / 2), -HEX_R * 1.5 * r];
+}
+
+function hexPoints(x, y, radius) {
+  const rad = radius || HEX_R;
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = Math.PI / 180 * (60 * k + 30);
+    pts.push(`${(x + rad * Math.cos(a)).toFixed(2)},${(y + rad * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(" ");
+}
+
+function hexColumnLetters(k) {
+  let out = "";
+  k += 1;
+  while (k) {
+    const rem = (k - 1) % 26;
+    out = String.fromCharCode(97 + rem) + out;
+    k = Math.floor((k - 1) / 26);
+  }
+  return out;
+}
+
+class HexBoard {
+  // svg: the <svg> element; board: {cells, adjacency, extra}; opts: {colours, legend, onCell,
+  // minCell (smallest cell width in CSS pixels: the board then scrolls instead of shrinking),
+  // label (the board's accessible name)}
+  constructor(svg, board, opts) {
+    this.svg = svg;
+    this.board = board;
+    this.opts = opts || {};
+    this.id = ++hexBoardCount;
+    this.byName = {};
+    board.cells.forEach((c, i) => { this.byName[c.name] = i; });
+    this.build();
+  }
+
+  build() {
+    const svg = this.svg;
+    svg.innerHTML = "";
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", this.opts.label || "game board");
+    const cells = this.board.cells;
+    const pos = cells.map((c) => hexPixel(c.q, c.r));
+    let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+    for (const [x, y] of pos) {
+      minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    }
+    const defs = hexEl("defs", {}, svg);
+    const marker = hexEl("marker", { id: `arrowhead-${this.id}`, viewBox: "0 0 10 10", refX: "8", refY: "5",
+      markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" }, defs);
+    hexEl("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head" }, marker);
+    const adjacency = this.board.adjacency || [];
+    const meanDegree = (2 * adjacency.length) / Math.max(1, cells.length);
+    const extra = this.board.extra || {};
+    // a labyrinth's exits are drawn as paths between cell centres; on solid boards they clutter
+    const exits = "exits" in extra || meanDegree < 3.5;
+    svg.classList.toggle("exits", exits);
+    const gCells = hexEl("g", { class: "cells" }, svg);
+    const gLinks = hexEl("g", { class: "links" }, svg);
+    this.gStones = hexEl("g", { class: "stones" }, svg);
+    this.gMarks = hexEl("g", { class: "marks" }, svg);
+    const gCoords = hexEl("g", { class: "coords", "aria-hidden": "true" }, svg);
+    this.pos = pos;
+    this.nodes = cells.map((c, i) => {
+      const [x, y] = pos[i];
+      const g = hexEl("g", { class: "cell", "data-index": i, "data-name": c.name }, gCells);
+      hexEl("polygon", { points: hexPoints(x, y) }, g);
+      hexEl("title", {}, g).textContent = c.name;
+      g.addEventListener("click", () => { if (this.opts.onCell) this.opts.onCell(i); });
+      g.addEventListener("keydown", (ev) => {
+        if ((ev.key === "Enter" || ev.key === " ") && this.opts.onCell) {
+          ev.preventDefault();
+          this.opts.onCell(i);
+        }
+      });
+      return g;
+    });
+    for (const [a, b] of exits ? adjacency : []) {
+      const [x1, y1] = pos[this.byName[a]];
+      const [x2, y2] = pos[this.byName[b]];
+      hexEl("line", { class: "link", x1, y1, x2, y2 }, gLinks);
+    }
+    const bounds = this.coordinates(gCoords, pos, { minX, maxX, minY, maxY });
+    const pad = HEX_R * 0.6;
+    const vb = [bounds.minX - pad, bounds.minY - pad, bounds.maxX - bounds.minX + 2 * pad,
+      bounds.maxY - bounds.minY + 2 * pad];
+    svg.setAttribute("viewBox", vb.map((v) => v.toFixed(1)).join(" "));
+    if (this.opts.minCell) {
+      // a cell is HEX_R * sqrt(3) units wide: never let it shrink below minCell pixels
+      svg.style.minWidth = `${Math.ceil(vb[2] * this.opts.minCell / (HEX_R * HEX_SQ3))}px`;
+    }
+  }
+
+  // Row numbers and column letters. On a regular board each row's number stands right of its
+  // last cell and each column's letter below-left of its lowest cell, as in the text pictures;
+  // where that would put a label on a cell or on another label (irregular boards, such as China
+  // Grove's), the numbers stand in one column right of the board and the letters in one line
+  // below it, where they cannot meet.
+  coordinates(gCoords, pos, box) {
+    const cells = this.board.cells;
+    const rmin = Math.min(...cells.map((c) => c.r));
+    const qmin = Math.min(...cells.map((c) => c.q));
+    const rows = {}, cols = {};
+    for (const c of cells) {
+      if (!(c.r in rows) || c.q > rows[c.r]) rows[c.r] = c.q;
+      if (!(c.q in cols) || c.r < cols[c.q]) cols[c.q] = c.r;
+    }
+    const labels = [];
+    for (const [r, q] of Object.entries(rows)) {
+      const [x, y] = hexPixel(Number(q) + 1, Number(r));
+      labels.push({ x: x - HEX_R * 0.35, y, text: String(Number(r) - rmin + 1), kind: "row" });
+    }
+    for (const [q, r] of Object.entries(cols)) {
+      const [x, y] = hexPixel(Number(q), Number(r) - 1);
+      labels.push({ x: x + HEX_R * 0.25, y: y - HEX_R * 0.25, text: hexColumnLetters(Number(q) - qmin), kind: "col" });
+    }
+    const clash = labels.some((l, k) => pos.some(([x, y]) => Math.hypot(l.x - x, l.y - y) < HEX_R * 0.95)
+      || labels.some((m, j) => j !== k && Math.hypot(l.x - m.x, l.y - m.y) < HEX_R * 0.9));
+    if (clash) {
+      const yBottom = box.maxY + HEX_R * 1.6;
+      const xRight = box.maxX + HEX_R * 1.6;
+      for (const l of labels) {
+        if (l.kind === "row") {
+          l.x = xRight;
+        } else {
+          // a column runs up and to the right: its letter stands where it meets the bottom line
+          const q = qmin + this.colIndex(l.text);
+          const [x] = hexPixel(q, rmin - 1);
+          l.x = x;
+          l.y = yBottom;
+        }
+      }
+      // columns far to the left of the bottom row may fall beyond the rows' label column
+      for (const l of labels) if (l.kind === "col" && l.x > xRight - HEX_R) l.y = yBottom + HEX_R;
+    }
+    for (const l of labels) {
+      hexEl("text", { class: "coord", "data-kind": l.kind, x: l.x.toFixed(1), y: l.y.toFixed(1) }, gCoords).textContent = l.text;
+    }
+    const xs = labels.map((l) => l.x), ys = labels.map((l) => l.y);
+    return {
+      minX: Math.min(box.minX - HEX_R, ...xs.map((x) => x - HEX_R * 0.5)),
+      maxX: Math.max(box.maxX + HEX_R, ...xs.map((x) => x + HEX_R * 0.5)),
+      minY: Math.min(box.minY - HEX_R, ...ys.map((y) => y - HEX_R * 0.5)),
+      maxY: Math.max(box.maxY + HEX_R, ...ys.map((y) => y + HEX_R * 0.5)),
+    };
+  }
+
+  colIndex(letters) {
+    let k = 0;
+    for (const ch of letters) k = k * 26 + (ch.charCodeAt(0) - 96);
+    return k - 1;
+  }
+
+  cellIndex(name) {
+    const i = this.byName[String(name).trim().toLowerCase()];
+    return i === undefined ? -1 : i;
+  }
+
+  // p: {cells: codes per cell, legal: [cells], dests: [cells], potentials: [numbers or null]};
+  // marks: {last: {cells, effects, arrows}, pending: [cells], hint, highlight: {key: [cells]},
+  // arrows: [[from, to]], numbers: {cell: text}, circled: [cells]}
+  draw(p, marks) {
+    marks = marks || {};
+    const { pos, nodes, gStones, gMarks } = this;
+    gStones.innerHTML = "";
+    gMarks.innerHTML = "";
+    const legend = this.opts.legend || {};
+    const colours = this.opts.colours || [];
+    const names = this.board.cells.map((c) => c.name);
+    const describe = names.map(() => "empty");
+    p.cells.forEach((code, i) => {
+      if (code === "." || code === "") return;
+      const [x, y] = pos[i];
+      const c = legend[code[0]];
+      if (c !== undefined) {
+        hexEl("circle", { class: "stone", cx: x, cy: y, r: HEX_R * 0.72, fill: hexFill(colours[c]), "data-colour": c }, gStones);
+        if (code.length > 1) {
+          const t = hexEl("text", { class: "stone-label", x, y, fill: colours[c].toLowerCase() === "white" ? "#222" : "#fff" }, gStones);
+          t.textContent = code.slice(1);
+        }
+        describe[i] = colours[c] + (code.length > 1 ? ` ${code.slice(1)}` : "");
+      } else {
+        hexEl("text", { class: "glyph", x, y }, gStones).textContent = code;
+        describe[i] = code;
+      }
+    });
+    const legal = new Set(p.legal || []);
+    const dests = new Set(p.dests || []);
+    const removals = new Set(p.removals || []);
+    nodes.forEach((node, i) => {
+      const playable = legal.has(i) || dests.has(i) || removals.has(i);
+      node.classList.toggle("legal", legal.has(i));
+      node.classList.toggle("dest", dests.has(i) || removals.has(i));
+      node.classList.toggle("remove", removals.has(i));
+      const [x, y] = pos[i];
+      if (legal.has(i)) hexEl("circle", { class: "dot", cx: x, cy: y, r: HEX_R * 0.18 }, gMarks);
+      if (removals.has(i)) {
+        const d = HEX_R * 0.22;
+        hexEl("rect", { class: "remove-mark", x: x - d, y: y - d, width: 2 * d, height: 2 * d }, gMarks);
+      }
+      if (dests.has(i)) {
+        const d = HEX_R * 0.3;
+        hexEl("polygon", { class: "dest-mark", points: `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}` }, gMarks);
+      }
+      let label = `${names[i]}: ${describe[i]}`;
+      if (removals.has(i)) label += ", in a snake you may remove";
+      else if (dests.has(i)) label += ", a destination you can choose";
+      else if (legal.has(i)) label += ", playable";
+      if (this.opts.onCell) {
+        node.setAttribute("role", "button");
+        if (playable) node.setAttribute("tabindex", "0"); else node.removeAttribute("tabindex");
+      }
+      node.setAttribute("aria-label", label);
+      node.querySelector("title").textContent = label;
+    });
+    if (p.potentials) {
+      p.potentials.forEach((v, i) => {
+        if (v === null || v === undefined || v === 0) return; // zero: nothing to do there
+        const [x, y] = pos[i];
+        const t = hexEl("text", { class: "potential" + (v >= 1 ? " positive" : ""), x: x + HEX_R * 0.5, y: y - HEX_R * 0.5 }, gMarks);
+        t.textContent = v > 0 ? `+${v}` : String(v);
+      });
+    }
+    const last = marks.last;
+    if (last) {
+      for (const i of last.cells || []) {
+        const [x, y] = pos[i];
+        hexEl("circle", { class: "last-mark", cx: x, cy: y, r: HEX_R * 0.84 }, gMarks);
+      }
+      // what else the last turn changed: removals, captures, the end-of-game fill (a cross)
+      for (const i of last.effects || []) {
+        const [x, y] = pos[i];
+        const d = HEX_R * 0.42;
+        hexEl("path", { class: "effect-mark", d: `M${x - d},${y - d} L${x + d},${y + d} M${x + d},${y - d} L${x - d},${y + d}` }, gMarks);
+      }
+      for (const [a, b] of last.arrows || []) this.arrow(a, b, "last-arrow");
+    }
+    for (const [a, b] of marks.arrows || []) this.arrow(a, b, "pending-arrow");
+    (marks.pending || []).forEach((a, k) => {
+      if (a < 0 || a >= pos.length) return;
+      const [x, y] = pos[a];
+      hexEl("circle", { class: "pending-mark", cx: x, cy: y, r: HEX_R * 0.86 }, gMarks);
+      hexEl("text", { class: "pending-num", x: x + HEX_R * 0.55, y: y - HEX_R * 0.5 }, gMarks).textContent = String(k + 1);
+    });
+    for (const [i, text] of Object.entries(marks.numbers || {})) {
+      const [x, y] = pos[Number(i)];
+      hexEl("text", { class: "pending-num", x: x + HEX_R * 0.55, y: y - HEX_R * 0.5 }, gMarks).textContent = String(text);
+    }
+    for (const i of marks.circled || []) {
+      const [x, y] = pos[i];
+      hexEl("polygon", { class: "focus-mark", points: hexPoints(x, y, HEX_R * 0.92) }, gMarks);
+    }
+    if (marks.hint !== undefined && marks.hint !== null && marks.hint < pos.length) {
+      const [x, y] = pos[marks.hint];
+      const d = HEX_R * 0.62;
+      hexEl("polygon", { class: "hint-mark", points: `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}` }, gMarks);
+    }
+    Object.entries(marks.highlight || {}).forEach(([key, cells], k) => {
+      for (const i of cells) {
+        hexEl("polygon", { class: "hl", "data-key": key, points: hexPoints(pos[i][0], pos[i][1], HEX_R * (0.95 - 0.12 * k)),
+          stroke: HEX_HL[k % HEX_HL.length] }, gMarks);
+      }
+    });
+  }
+
+  arrow(a, b, cls) {
+    if (a < 0 || b < 0 || a >= this.pos.length || b >= this.pos.length) return;
+    const [x1, y1] = this.pos[a];
+    const [x2, y2] = this.pos[b];
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const sx = x1 + (x2 - x1) * HEX_R * 0.3 / len, sy = y1 + (y2 - y1) * HEX_R * 0.3 / len;
+    const ex = x2 - (x2 - x1) * HEX_R * 0.35 / len, ey = y2 - (y2 - y1) * HEX_R * 0.35 / len;
+    hexEl("line", { class: cls, x1: sx, y1: sy, x2: ex, y2: ey, "marker-end": `url(#arrowhead-${this.id})` }, this.gMarks);
+  }
+}
+
+// The decisions a position offers, split for drawing: cells to play on, actions aimed at a cell
+// (Throngs' destinations "-c4", Scrunch's removals "xc4"), and the other special actions (swap,
+// stop, a colour) as buttons.
+function hexSplitActions(board, p) {
+  const dests = [];
+  const buttons = [];
+  const byName = {};
+  board.cells.forEach((c, i) => { byName[c.name] = i; });
+  for (const s of p.specials || []) {
+    const m = /^([-x])([a-z]+[0-9]+)$/.exec(s.name);
+    if (m && m[2] in byName) dests.push({ cell: byName[m[2]], action: s.action, kind: m[1] === "x" ? "remove" : "dest" });
+    else buttons.push(s);
+  }
+  return { legal: p.legal || [], dests, buttons };
+}

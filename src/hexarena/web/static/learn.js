@@ -1,0 +1,274 @@
+// hexarena web app: the rules pages (/rules/GAME) and the guided first games (/learn/GAME).
+// Every board here is a real position that the server built through the engine; the guided
+// game sends each click to the engine, which accepts it or says why not.
+"use strict";
+
+const T = { game: null, mode: null, data: null, boards: {}, step: 0, partial: [], pending: null, done: false };
+
+const tq = (id) => document.getElementById(id);
+
+function tNode(tag, text, cls) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  if (cls) node.className = cls;
+  return node;
+}
+
+function tMessage(text) {
+  const m = tq("message");
+  m.textContent = text;
+  m.hidden = false;
+  clearTimeout(tMessage.timer);
+  tMessage.timer = setTimeout(() => { m.hidden = true; }, 8000);
+}
+
+async function tApi(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const resp = await fetch(path, opts);
+  let data = null;
+  try { data = await resp.json(); } catch (e) { data = null; }
+  if (!resp.ok) {
+    const err = new Error((data && data.error) || `request failed (${resp.status})`);
+    err.status = resp.status;
+    throw err;
+  }
+  return data;
+}
+
+function tLink(text, href, cls) {
+  const a = tNode("a", text, cls);
+  a.href = href;
+  return a;
+}
+
+// A board drawn from a position the server sent: {cells, legal, specials, potentials, last,
+// highlight, board_key}.
+function tDraw(hex, p, extra) {
+  const split = hexSplitActions(hex.board, p);
+  let arrows = p.last ? p.last.arrows : [];
+  if (p.last && p.last.journeys && p.last.journeys.length) {
+    arrows = [];
+    for (const path of p.last.journeys) for (let k = 1; k < path.length; k++) arrows.push([path[k - 1], path[k]]);
+  }
+  const last = p.last ? { cells: p.last.ring, effects: p.last.effects, arrows } : null;
+  hex.draw({ cells: p.cells, legal: split.legal, dests: split.dests.filter((d) => d.kind === "dest").map((d) => d.cell),
+    removals: split.dests.filter((d) => d.kind === "remove").map((d) => d.cell), potentials: p.potentials },
+    Object.assign({ last, numbers: p.last ? p.last.numbers : {}, highlight: p.highlight || {} }, extra || {}));
+  return split;
+}
+
+function tBoard(parent, key, label, onCell) {
+  const wrap = tNode("div", undefined, "diagram-board");
+  const rows = new Set(T.data.boards[key].cells.map((c) => c.r));
+  if (rows.size > 9) wrap.classList.add("tall");
+  const svg = document.createElementNS(HEX_SVGNS, "svg");
+  wrap.appendChild(svg);
+  parent.appendChild(wrap);
+  return new HexBoard(svg, T.data.boards[key], { colours: T.data.colours, legend: T.data.legend, label, onCell,
+    minCell: onCell ? 28 : 0 });
+}
+
+async function tNav() {
+  const nav = tq("teach-games");
+  let meta;
+  try { meta = await tApi("GET", "/api/meta"); } catch (e) { return; }
+  for (const g of meta.games) {
+    const a = tLink(g.title, `/${T.mode}/${g.name}`);
+    if (g.name === T.game) a.setAttribute("aria-current", "page");
+    nav.appendChild(a);
+  }
+}
+
+// ------------------------------------------------------------------ rules
+function renderRules() {
+  const d = T.data;
+  document.title = `How to play ${d.title} — hexarena`;
+  tq("t-title").textContent = `How to play ${d.title}`;
+  tq("t-summary").textContent = d.summary;
+  const links = tq("t-links");
+  links.innerHTML = "";
+  if (d.guide_steps) links.appendChild(tLink("Guided first game", `/learn/${d.game}`, "button primary"));
+  links.appendChild(tLink(`Play ${d.title}`, `/?game=${d.game}`, "button"));
+  const body = tq("t-body");
+  body.innerHTML = "";
+  const toc = tNode("ol", undefined, "toc");
+  for (const sec of d.sections) {
+    const li = tNode("li");
+    li.appendChild(tLink(sec.title, `#${sec.id}`));
+    toc.appendChild(li);
+  }
+  const li = tNode("li");
+  li.appendChild(tLink("Options", "#options"));
+  toc.appendChild(li);
+  body.appendChild(toc);
+  for (const sec of d.sections) {
+    const s = tNode("section", undefined, "rule");
+    s.id = sec.id;
+    s.appendChild(tNode("h2", sec.title));
+    for (const p of sec.text) s.appendChild(tNode("p", p));
+    sec.diagrams.forEach((dg, k) => {
+      const fig = tNode("figure", undefined, "diagram");
+      const hex = tBoard(fig, dg.board_key, `${sec.title}: picture ${k + 1}`);
+      tDraw(hex, dg);
+      const cap = tNode("figcaption", dg.caption);
+      fig.appendChild(cap);
+      const moves = tNode("details", undefined, "moves-used");
+      moves.appendChild(tNode("summary", "moves to this position"));
+      moves.appendChild(tNode("code", dg.moves.join(" ") || "(none: the empty board)"));
+      fig.appendChild(moves);
+      s.appendChild(fig);
+    });
+    body.appendChild(s);
+  }
+  const opt = tNode("section", undefined, "rule");
+  opt.id = "options";
+  opt.appendChild(tNode("h2", "Options"));
+  const dl = tNode("dl", undefined, "options");
+  for (const o of d.options) {
+    dl.appendChild(tNode("dt", o.name.replace(/_/g, " ") + (o.default !== null ? ` (default ${o.default})` : "")));
+    dl.appendChild(tNode("dd", o.text));
+  }
+  for (const [k, text] of Object.entries(d.notes || {})) {
+    dl.appendChild(tNode("dt", k === "pie" ? "the swap" : k));
+    dl.appendChild(tNode("dd", text));
+  }
+  opt.appendChild(dl);
+  body.appendChild(opt);
+  if (location.hash) {
+    const target = document.getElementById(location.hash.slice(1));
+    if (target) target.scrollIntoView();
+  }
+}
+
+// ------------------------------------------------------------------ guided game
+function renderStep() {
+  const d = T.data;
+  const step = d.steps[T.step];
+  document.title = `Learn ${d.title}: step ${T.step + 1} — hexarena`;
+  tq("t-title").textContent = `${d.title}: a guided first game`;
+  tq("t-summary").textContent = `Step ${T.step + 1} of ${d.steps.length}`;
+  const links = tq("t-links");
+  links.innerHTML = "";
+  links.appendChild(tLink(`Rules of ${d.title}`, `/rules/${d.game}`, "button"));
+  links.appendChild(tLink(`Play ${d.title}`, `/?game=${d.game}`, "button"));
+  const body = tq("t-body");
+  body.innerHTML = "";
+  const box = tNode("section", undefined, "guided");
+  box.dataset.step = String(T.step + 1);
+  box.appendChild(tNode("p", step.ask, "ask"));
+  const prompt = tNode("p", "", "prompt");
+  prompt.id = "t-prompt";
+  box.appendChild(prompt);
+  T.hex = tBoard(box, step.board_key, `${d.title} guided step ${T.step + 1}`, onStepCell);
+  const buttons = tNode("div", undefined, "buttons");
+  buttons.id = "t-specials";
+  box.appendChild(buttons);
+  const fb = tNode("p", "", "feedback");
+  fb.id = "t-feedback";
+  fb.setAttribute("role", "status");
+  box.appendChild(fb);
+  const nav = tNode("div", undefined, "buttons");
+  const again = tNode("button", "Again");
+  again.id = "t-again";
+  again.addEventListener("click", () => { resetStep(); });
+  nav.appendChild(again);
+  const next = tNode("button", T.step + 1 < d.steps.length ? "Next step" : "Finished: play a game", "primary");
+  next.id = "t-next";
+  next.addEventListener("click", () => {
+    if (T.step + 1 < d.steps.length) {
+      T.step += 1;
+      history.replaceState(null, "", `#step-${T.step + 1}`);
+      renderStep();
+    } else location.href = `/?game=${d.game}`;
+  });
+  nav.appendChild(next);
+  box.appendChild(nav);
+  body.appendChild(box);
+  resetStep();
+}
+
+function resetStep() {
+  T.partial = [];
+  T.pending = null;
+  T.done = false;
+  const fb = tq("t-feedback");
+  if (fb) { fb.textContent = ""; fb.dataset.kind = ""; }
+  drawStep();
+}
+
+function drawStep() {
+  const step = T.data.steps[T.step];
+  const p = T.pending || step;
+  const shown = T.done ? Object.assign({}, p, { legal: [], specials: [], potentials: null }) : p;
+  const split = tDraw(T.hex, shown, { pending: T.done ? [] : T.partial.filter((a) => a < T.hex.pos.length) });
+  tq("t-prompt").textContent = T.done ? "" : (p.prompt || "");
+  const box = tq("t-specials");
+  box.innerHTML = "";
+  if (!T.done) {
+    for (const s of split.buttons) {
+      const b = tNode("button", s.name, "special");
+      b.addEventListener("click", () => tryAction(s.action));
+      box.appendChild(b);
+    }
+  }
+  tq("t-next").disabled = !T.done;
+  document.body.dataset.partial = String(T.partial.length);
+  document.body.dataset.done = T.done ? "yes" : "no";
+}
+
+function onStepCell(i) {
+  if (T.done) return;
+  const p = T.pending || T.data.steps[T.step];
+  const split = hexSplitActions(T.hex.board, p);
+  const dest = split.dests.find((d) => d.cell === i);
+  tryAction(dest ? dest.action : i);
+}
+
+async function tryAction(a) {
+  const fb = tq("t-feedback");
+  document.body.dataset.busy = "yes";
+  try {
+    const r = await tApi("POST", `/api/learn/${T.game}/${T.step + 1}`, { actions: T.partial.concat([a]) });
+    T.partial.push(a);
+    T.pending = r;
+    if (r.complete) {
+      T.done = r.ok;
+      fb.textContent = r.message;
+      fb.dataset.kind = r.ok ? "ok" : "wrong";
+      if (!r.ok) { T.partial = []; T.pending = null; }
+    } else {
+      fb.textContent = "";
+      fb.dataset.kind = "";
+    }
+  } catch (e) {
+    fb.textContent = `Refused by the rules: ${e.message}`;
+    fb.dataset.kind = "refused";
+  }
+  document.body.dataset.busy = "no";
+  drawStep();
+}
+
+// ------------------------------------------------------------------ start
+window.addEventListener("DOMContentLoaded", async () => {
+  tq("message").addEventListener("click", () => { tq("message").hidden = true; });
+  const m = /^\/(rules|learn)\/([a-z-]+)$/.exec(location.pathname);
+  if (!m) return;
+  T.mode = m[1];
+  T.game = m[2];
+  tNav();
+  try {
+    T.data = await tApi("GET", `/api/${T.mode}/${T.game}`);
+  } catch (e) {
+    tq("t-title").textContent = "Not found";
+    tq("t-summary").textContent = e.message;
+    return;
+  }
+  const deep = /^#step-([0-9]+)$/.exec(location.hash);
+  if (deep && T.data.steps) T.step = Math.max(0, Math.min(T.data.steps.length - 1, Number(deep[1]) - 1));
+  if (T.mode === "rules") renderRules(); else renderStep();
+  document.body.dataset.ready = "yes";
+});

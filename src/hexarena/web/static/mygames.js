@@ -1,0 +1,84 @@
+// hexarena web app: "my games", remembered in this browser (localStorage), with each game's seat
+// link so that a game can go on on another device, and the filter of the recent-games list.
+"use strict";
+
+const MYGAMES_KEY = "hexarena-mygames";
+const MYGAMES_MAX = 50;
+
+function myGamesList() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MYGAMES_KEY) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch (e) {
+    return [];
+  }
+}
+
+// Remember (or refresh) a game this browser holds a seat of: {id, title, game, mode, turns, result}.
+function rememberGame(info) {
+  if (!info || !/^[A-Za-z0-9]+$/.test(info.id || "")) return;
+  const list = myGamesList().filter((g) => g.id !== info.id);
+  const old = myGamesList().find((g) => g.id === info.id) || {};
+  list.unshift(Object.assign({}, old, info, { seen: Date.now() }));
+  localStorage.setItem(MYGAMES_KEY, JSON.stringify(list.slice(0, MYGAMES_MAX)));
+}
+
+function forgetGame(id) {
+  localStorage.setItem(MYGAMES_KEY, JSON.stringify(myGamesList().filter((g) => g.id !== id)));
+  localStorage.removeItem("hexarena-token-" + id);
+  localStorage.removeItem("hexarena-links-" + id);
+}
+
+// The link that opens a game with this browser's seat on any device.
+function seatLink(id) {
+  const token = localStorage.getItem("hexarena-token-" + id);
+  return token ? `${location.origin}/game/${id}#token=${token}` : `${location.origin}/game/${id}`;
+}
+
+function renderMyGames(box) {
+  box.innerHTML = "";
+  const games = myGamesList().filter((g) => localStorage.getItem("hexarena-token-" + g.id));
+  const panel = box.closest("section");
+  if (panel) panel.hidden = games.length === 0;
+  for (const g of games) {
+    const li = document.createElement("li");
+    li.className = "mygame";
+    li.dataset.id = g.id;
+    const a = document.createElement("a");
+    a.href = `/game/${g.id}`;
+    a.textContent = g.title || g.game || g.id;
+    li.appendChild(a);
+    const state = g.result && g.result !== "*" ? `finished (${g.result})` : "in play";
+    const info = document.createElement("span");
+    info.className = "muted";
+    info.textContent = ` ${g.mode || ""}, ${g.turns || 0} turns, ${state} `;
+    li.appendChild(info);
+    const copy = document.createElement("details");
+    const sum = document.createElement("summary");
+    sum.textContent = "seat link (continue on another device)";
+    copy.appendChild(sum);
+    const input = document.createElement("input");
+    input.readOnly = true;
+    input.className = "seat-link";
+    input.value = seatLink(g.id);
+    input.setAttribute("aria-label", `seat link of ${a.textContent}`);
+    input.addEventListener("focus", () => input.select());
+    copy.appendChild(input);
+    const forget = document.createElement("button");
+    forget.type = "button";
+    forget.className = "forget";
+    forget.textContent = "forget";
+    forget.addEventListener("click", () => { forgetGame(g.id); renderMyGames(box); });
+    copy.appendChild(forget);
+    li.appendChild(copy);
+    box.appendChild(li);
+  }
+}
+
+// Show only the recent games in play, or only the finished ones.
+function filterRecent(list, which) {
+  for (const li of list.querySelectorAll("li[data-result]")) {
+    const over = li.dataset.result !== "*";
+    li.hidden = (which === "play" && over) || (which === "over" && !over);
+  }
+}

@@ -1,0 +1,60 @@
+"""A small Gyre engine for the protocol tests, in plain Python (it does not use hexarena).
+
+It knows the board of a regular hexhex of side n (cell names: column letter from the smallest
+q, row number from the smallest r), keeps the stones of ``position`` and answers ``go`` with a
+random empty cell. ``--mode crash`` exits at its first ``go``; ``--mode illegal`` answers an
+occupied cell (or ``zz99`` before any stone is down); ``--mode slow`` never answers ``go``.
+"""
+
+import random
+import sys
+
+
+def cells(n):
+    """Names of the cells of a hexhex board of side n."""
+    out = []
+    for r in range(-(n - 1), n):
+        for q in range(-(n - 1), n):
+            if abs(q + r) <= n - 1:
+                out.append(f"{chr(ord('a') + q + n - 1)}{r + n}")
+    return out
+
+
+def main():
+    mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "random"
+    size = 7
+    taken = []
+    rng = random.Random(1)
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        cmd = words[0]
+        if cmd == "ugi":
+            print("id name test-gyre")
+            print("option name size type spin default 7 min 3 max 12")
+            print("ugiok")
+        elif cmd == "isready":
+            print("readyok")
+        elif cmd == "setoption" and len(words) >= 5 and words[2] == "size":
+            size = int(words[4])
+        elif cmd == "position":
+            taken = words[3:] if len(words) > 2 and words[2] == "moves" else []
+        elif cmd == "go":
+            if mode == "crash":
+                sys.exit(3)
+            if mode == "slow":
+                continue
+            print(f"info string {len(taken)} moves so far")
+            if mode == "illegal":
+                print("bestmove " + (taken[0] if taken else "zz99"))
+            else:
+                free = [c for c in cells(size) if c not in taken]
+                print("bestmove " + rng.choice(free))
+        elif cmd == "quit":
+            return
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

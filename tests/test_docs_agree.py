@@ -1,0 +1,49 @@
+"""The documentation agrees with itself (issue point 18).
+
+Throngs' rate of endless random games is a measurement; it is stated in one place only
+(``docs/games/throngs.md``, "Endless games") and everything else refers to it. The option help
+that ``hexarena games`` prints says what ``no_stalling`` counts: consecutive moves.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from hexarena.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+RATE = re.compile(
+    r"\b(?:one|1)\s+(?:random\s+)?games?\s+in\s+(?:[0-9][0-9,]*|ten thousand|a thousand)",
+    re.IGNORECASE,
+)
+
+
+def _texts() -> list[Path]:
+    out = [ROOT / "README.md"]
+    for folder, pattern in (
+        ("docs", "*.md"),
+        ("src", "*.py"),
+        ("tests", "*.py"),
+        ("benchmarks", "*.py"),
+    ):
+        out += sorted((ROOT / folder).rglob(pattern))
+    return [p for p in out if p.exists() and p.name != "test_docs_agree.py"]
+
+
+def test_throngs_endless_rate_is_stated_once() -> None:
+    places = [
+        f"{p.relative_to(ROOT)}: {m.group()}"
+        for p in _texts()
+        for m in RATE.finditer(" ".join(p.read_text(encoding="utf-8").split()))
+    ]
+    assert len(places) == 1, places
+    assert places[0].startswith("docs/games/throngs.md")
+
+
+def test_games_list_says_consecutive_for_no_stalling() -> None:
+    out = io.StringIO()
+    assert main(["games"], out=out) == 0
+    line = next(x for x in out.getvalue().splitlines() if "--no_stalling" in x)
+    assert "consecutive" in line

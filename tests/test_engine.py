@@ -1,0 +1,226 @@
+"""The engine protocol: hexarena's engine served on text streams, and external engines
+(``tests/engines/``, plain Python that does not use hexarena) in matches and tournaments."""
+
+from __future__ import annotations
+
+import io
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import hexarena
+from hexarena.ai import Limit
+from hexarena.engine import serve
+from hexarena.match import check_players, run_match, run_tournament
+from hexarena.records import load_record
+
+ENGINE = Path(__file__).parent / "engines" / "gyre_engine.py"
+
+
+def talk(
+    lines: list[str], game: str = "gyre", player: str = "random", **options: object
+) -> list[str]:
+    """Feed protocol lines to hexarena's engine; return its answer lines."""
+    out = io.StringIO()
+    code = serve(
+        hexarena.new_game(game, **options),
+        player=player,
+        seed=1,
+        inp=io.StringIO("".join(line + "\n" for line in lines)),
+        out=out,
+    )
+    assert code == 0
+    return out.getvalue().splitlines()
+
+
+def engine_name(mode: str) -> str:
+    return "engine:" + shlex.join([sys.executable, str(ENGINE), "--mode", mode])
+
+
+def test_handshake_lists_the_options() -> None:
+    ans = talk(["ugi", "isready"], size=3)
+    assert ans[0].startswith("id name hexarena gyre random")
+    assert "option name size type spin default 3 min 3 max 12" in ans
+    assert any(a.startswith("option name player type combo") for a in ans)
+    assert ans[-2:] == ["ugiok", "readyok"]
+
+
+def test_position_go_and_queries() -> None:
+    ans = talk(
+        [
+            "position startpos moves c3 swap b2",
+            "query p1turn",
+            "query gameover",
+            "query result",
+            "go nodes 5",
+        ],
+        size=3,
+    )
+    # c3 by the first player (Red); the second swaps and takes Red, so the first player now
+    # plays Blue: b2; then Red, the second player, is to act
+    assert ans[0] == "response false"
+    assert ans[1:3] == ["response false", "response none"]
+    assert ans[3].startswith("info time")
+    move = ans[4].split()[1]
+    st = hexarena.new_game("gyre", size=3).state_from_moves("c3 swap b2")
+    st.apply_move(move)  # a legal move
+
+
+def test_a_whole_game_by_the_protocol_then_game_over() -> None:
+    game = hexarena.new_game("gyre", size=3)
+    st = game.new_initial_state()
+    moves: list[str] = []
+    while not st.is_terminal():
+        ans = talk(["position startpos moves " + " ".join(moves), "go"], size=3)
+        move = ans[-1].split()[1]
+        st.apply_move(move)
+        moves.append(move)
+    ans = talk(
+        ["position startpos moves " + " ".join(moves), "query gameover", "query result", "go"],
+        size=3,
+    )
+    want = "p1win" if st.outcome().winner == 0 else "p2win"
+    assert ans[:2] == ["response true", f"response {want}"]
+    assert ans[2] == "info string error go: the game is over"
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("position startpos moves c3 c3", "position: move 2 (c3)"),
+        ("position startpos moves zz99", "position: move 1 (zz99)"),
+        ("position fen xyz", "position startpos"),
+        ("go movetime soon", "go: movetime needs a whole number"),
+        ("go depth 3", "go: unknown argument 'depth'"),
+        ("query colour", "query: ask gameover, p1turn or result"),
+        ("setoption name size value 99", "must be at most 12"),
+        ("setoption name size value 4", None),  # accepted, for the next game
+        ("setoption name colour value red", "setoption: no option 'colour'"),
+        ("setoption name player value deep-blue", "there is no player 'deep-blue'"),
+        ("setoption name game value churn", "this engine plays gyre"),
+        ("frobnicate " + "x" * 5000, "unknown command 'frobnicate'"),
+    ],
+)
+def test_bad_lines_are_answered_and_change_nothing(line: str, words: str | None) -> None:
+    ans = talk(["position startpos moves c3", line, "query p1turn", "query gameover"], size=3)
+    if words is None:
+        assert ans == ["response false", "response false"]
+        return
+    assert ans[0].startswith("info string error ") and words in ans[0], ans[0]
+    assert len(ans[0]) < 400
+    assert ans[1:] == ["response false", "response false"]  # still after c3, Blue to act
+
+
+def test_setoption_then_new_game_changes_the_board() -> None:
+    ans = talk(["setoption name size value 3", "ugi", "uginewgame", "ugi"], size=4)
+    assert "option name size type spin default 4 min 3 max 12" in ans
+    assert "option name size type spin default 3 min 3 max 12" in ans
+    ans = talk(["setoption name size value 3", "uginewgame", "position startpos moves g7"], size=4)
+    assert ans and "not on this board" in ans[0]
+
+
+def test_quit_stops_reading() -> None:
+    assert talk(["isready", "quit", "isready"]) == ["readyok"]
+
+
+def test_the_command_line_engine() -> None:
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "hexarena.cli",
+            "engine",
+            "gyre",
+            "--size",
+            "3",
+            "--player",
+            "random",
+        ],
+        input="ugi\nposition startpos\ngo\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    lines = proc.stdout.splitlines()
+    assert "ugiok" in lines and lines[-1].startswith("bestmove ")
+
+
+def test_check_players_accepts_engines() -> None:
+    name = engine_name("random")
+    assert check_players(["random", name]) == ["random", name]
+    with pytest.raises(hexarena.HexArenaError, match="needs a command"):
+        check_players(["engine:  "])
+
+
+def test_tournament_with_crashing_and_illegal_engines(tmp_path: Path) -> None:
+    """A round robin with a good engine, one that crashes and one that sends an illegal move:
+    it finishes, and every game of the two bad engines is a recorded forfeit."""
+    good, crash, illegal = engine_name("random"), engine_name("crash"), engine_name("illegal")
+    game = hexarena.new_game("gyre", size=3)
+    res = run_tournament(
+        game, [good, crash, illegal, "random"], 2, seed=1, workers=1, records=tmp_path
+    )
+    assert len(res.results) == 12
+    why = {crash: "forfeits: the engine crashed", illegal: "forfeits: the engine sent an illegal"}
+    for r in res.results:
+        loser = r.labels[1 - r.winner_seat]
+        if crash in r.labels or illegal in r.labels:
+            assert loser in why  # a bad engine lost (the one of the two that failed first)
+            assert r.reason.startswith(loser) and why[loser] in r.reason
+    table = {row["player"]: row for row in res.table()}
+    # the bad engines win only against each other (2 games between them)
+    assert table[crash]["wins"] + table[illegal]["wins"] == 2
+    assert table[good]["wins"] >= 4 and table["random"]["wins"] >= 4
+    files = sorted(tmp_path.iterdir())
+    assert len(files) == 12
+    texts = [f.read_text() for f in files]
+    assert any('[Termination "resignation"]' in t and "crashed (exit status 3)" in t for t in texts)
+    assert any("[Forfeit" in t and "illegal move" in t for t in texts)
+    assert any("engine-gyre_engine.py_--mode_crash" in f.name for f in files)
+    # the engines' info lines are comments, and the records still replay
+    assert any("info string" in t for t in texts)
+    for f in files:
+        load_record(f)
+
+
+def test_engine_timeout_is_a_forfeit() -> None:
+    res = run_match(
+        hexarena.new_game("gyre", size=3),
+        engine_name("slow"),
+        "random",
+        1,
+        limit=Limit(seconds=0.05),
+        records=None,
+    )
+    assert res.results[0].winner == "random"
+    assert "did not answer 'bestmove'" in res.results[0].reason
+
+
+def test_hexarena_engine_through_engine_protocol() -> None:
+    """hexarena's own engine plays a match as ``engine:hexarena engine ...``."""
+    name = "engine:" + shlex.join(
+        [sys.executable, "-m", "hexarena.cli", "engine", "gyre", "--player", "random"]
+    )
+    res = run_match(hexarena.new_game("gyre", size=3), name, "random", 2, records=None)
+    assert all("forfeit" not in r.reason for r in res.results)
+    assert res.games == 2
+
+
+def test_match_command_with_an_engine(tmp_path: Path) -> None:
+    """``hexarena match`` takes ``engine:COMMAND``; the records folder is named without the
+    command's folders."""
+    from hexarena.cli import main
+
+    out = io.StringIO()
+    args = ["match", "gyre", "--size", "3", engine_name("illegal"), "random", "--games", "2"]
+    args += ["--workers", "1", "--json", "--records", str(tmp_path / "recs")]
+    code = main(args, out=out)
+    assert code == 0
+    data = json.loads(out.getvalue())
+    assert data["wins"]["random"] == 2
+    assert len(list((tmp_path / "recs").iterdir())) == 2

@@ -1,0 +1,110 @@
+"""PettingZoo and Gymnasium environments: the libraries' own checks on every game, masks,
+rewards and forfeits."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from hexarena.envs import HexArenaAEC, HexArenaGym, aec_env
+
+from .conftest import SMALL_OPTIONS
+
+GAMES = sorted(SMALL_OPTIONS)
+
+# api_test prefers Box observations; a dict with an action mask is PettingZoo's own convention for
+# its classic board games (chess, connect four, go), which draw the same warnings.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably should be:UserWarning",
+    "ignore:Observation is not a NumPy array:UserWarning",
+)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_api_test(name: str) -> None:
+    api_test(aec_env(name, **SMALL_OPTIONS[name]), num_cycles=300)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_seed_test(name: str) -> None:
+    seed_test(lambda: aec_env(name, **SMALL_OPTIONS[name]), num_cycles=50)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_gymnasium_check_env(name: str) -> None:
+    check_env(HexArenaGym(name, seat=None, **SMALL_OPTIONS[name]), skip_render_check=True)
+
+
+def test_aec_plays_a_whole_game_with_masks_and_rewards() -> None:
+    env = HexArenaAEC("gyre", size=3)
+    env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    steps = 0
+    final: dict[str, float] = {}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        if term or trunc:
+            final[agent] = reward
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        assert mask.sum() > 0
+        other = env.observe("player_1" if agent == "player_0" else "player_0")
+        assert other["action_mask"].sum() == 0  # only the agent to act has legal actions
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    winner = env.state_.outcome().winner
+    assert final == {f"player_{winner}": 1.0, f"player_{1 - winner}": -1.0}
+    assert env.agents == []
+    assert steps == env.state_.ply
+
+
+def test_aec_illegal_action_loses() -> None:
+    env = HexArenaAEC("churn", size=3)
+    env.reset()
+    env.step(0)  # Red plays a1... then Blue tries the same cell
+    env.step(0)
+    _, _reward, term, _, _info = env.last()
+    assert term and env._cumulative_rewards["player_1"] == -1.0
+    assert env.infos["player_1"] == {"illegal_action": True}
+
+
+def test_aec_truncation() -> None:
+    env = HexArenaAEC("churn", size=3, max_actions=3)
+    env.reset()
+    for _ in range(3):
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+
+
+def test_gym_against_uct_and_forfeit() -> None:
+    from hexarena.ai import Limit
+
+    env = HexArenaGym("gyre", size=3, opponent="uct", seat=1, limit=Limit(iterations=10))
+    obs, info = env.reset(seed=3)
+    assert info["seat"] == 1
+    assert obs["observation"][:2].sum() == 1  # the opponent's first stone is down
+    done = False
+    total = 0.0
+    while not done:
+        a = int(np.flatnonzero(obs["action_mask"])[0])
+        obs, reward, done, _trunc, _ = env.step(a)
+        total += reward
+    assert total in (1.0, -1.0)
+    env.reset(seed=3)
+    bad = int(np.flatnonzero(env._obs()["action_mask"] == 0)[0])
+    _, reward, done, _, info = env.step(bad)
+    assert (reward, done, info) == (-1.0, True, {"illegal_action": True})
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+
+
+def test_unknown_opponent_is_refused() -> None:
+    with pytest.raises(ValueError, match="no player called"):
+        HexArenaGym("churn", opponent="deep-blue")

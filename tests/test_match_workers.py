@@ -1,0 +1,88 @@
+"""Match workers end with their parent: when it is killed (SIGKILL, as a timeout sends) and at
+once on Ctrl-C (issue point 12).
+
+Each test runs a small program that starts a real match pool (:func:`hexarena.match.run_jobs`)
+whose games never end, prints the workers' process ids, and is then killed or interrupted.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="uses /proc and Linux signals")
+
+PROGRAM = textwrap.dedent(
+    """
+    import os, sys, time
+    from hexarena.match import GameJob, run_jobs
+
+    def forever(job):
+        print(os.getpid(), flush=True)
+        while True:  # a game that never ends (a busy computer player)
+            sum(range(10_000))
+
+    jobs = [GameJob("churn", {}, ("random", "random"), ("a", "b"), (1, 2), None, i, None)
+            for i in range(4)]
+    try:
+        run_jobs(jobs, workers=2, play=forever)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+        sys.exit(130)
+    """
+)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[-1][0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def _start() -> tuple[subprocess.Popen[str], list[int]]:
+    proc = subprocess.Popen(
+        [sys.executable, "-c", PROGRAM],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert proc.stdout is not None
+    workers = [int(proc.stdout.readline()) for _ in range(2)]
+    assert all(_alive(w) for w in workers)
+    return proc, workers
+
+
+def _wait_gone(pids: list[int]) -> list[int]:
+    """The pids still alive after waiting up to a minute for them to go (not a timing test:
+    they normally go within a second)."""
+    for _ in range(600):
+        left = [p for p in pids if _alive(p)]
+        if not left:
+            return []
+        time.sleep(0.1)
+    for p in left:  # do not leave them computing
+        os.kill(p, signal.SIGKILL)
+    return left
+
+
+def test_workers_end_when_the_parent_is_killed() -> None:
+    proc, workers = _start()
+    proc.kill()  # SIGKILL: the parent can do nothing
+    proc.wait()
+    assert _wait_gone(workers) == []
+
+
+def test_workers_end_at_once_on_ctrl_c() -> None:
+    proc, workers = _start()
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=60) == 130
+    assert proc.stdout is not None and "interrupted" in proc.stdout.read()
+    assert _wait_gone(workers) == []

@@ -1,0 +1,131 @@
+"""The games as OpenSpiel games: OpenSpiel's own random-simulation test, parameters, observations,
+serialisation, and OpenSpiel's MCTSBot playing hexarena's uct."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import hexarena  # noqa: E402
+from hexarena.observe import Observer  # noqa: E402
+from hexarena.openspiel import mcts_vs_uct, spiel_name  # noqa: E402
+
+#: Small option sets for every game, as OpenSpiel game strings.
+GAME_STRINGS = [
+    "hexarena_churn(size=2)",
+    "hexarena_churn(size=3)",
+    "hexarena_churn(sides=3/4/3/4/3/4)",
+    "hexarena_gyre(size=3)",
+    "hexarena_gyre(size=4)",
+    "hexarena_scrunch(size=3)",
+    "hexarena_china_grove()",
+    "hexarena_china_grove(mode=number,penalty=4,islands=2,board_seed=3)",
+    "hexarena_throngs(board=hex,size=3,no_stalling=True)",
+    "hexarena_throngs(board=hex,size=3)",
+]
+
+
+@pytest.mark.parametrize("text", GAME_STRINGS)
+def test_random_simulation_test(text: str) -> None:
+    """OpenSpiel's own conformance test (random games, serialisation, legal-action masks)."""
+    game = pyspiel.load_game(text)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_every_game_is_registered_with_its_options() -> None:
+    names = set(pyspiel.registered_names())
+    for name in hexarena.game_names():
+        assert spiel_name(name) in names
+        params = pyspiel.load_game(spiel_name(name)).get_parameters()
+        assert {o.name for o in hexarena.game_class(name).option_specs} <= set(params)
+
+
+def test_parameters_reach_the_game() -> None:
+    game = pyspiel.load_game("hexarena_churn(size=5)")
+    assert game.hexarena_game.board.size == 61
+    assert game.num_distinct_actions() == 62  # the cells and the swap
+    assert game.max_game_length() == 10_000_000
+    gyre = pyspiel.load_game("hexarena_gyre(size=4)")
+    assert gyre.max_game_length() == 38  # 37 cells and the swap
+    assert gyre.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (gyre.min_utility(), gyre.max_utility()) == (-1.0, 1.0)
+    sides = pyspiel.load_game("hexarena_churn(sides=3/4/3/4/3/4)")
+    assert sides.hexarena_game.board.size == 27
+
+
+def test_bad_parameters_are_refused() -> None:
+    with pytest.raises(hexarena.OptionError, match="at most 8"):
+        pyspiel.load_game("hexarena_churn(size=99)")
+    with pytest.raises(ValueError, match="max_actions"):
+        pyspiel.load_game("hexarena_scrunch(max_actions=0)")
+
+
+def test_the_cap_ends_the_game_unfinished() -> None:
+    game = pyspiel.load_game("hexarena_churn(size=3,max_actions=4)")
+    st = game.new_initial_state()
+    for _ in range(4):
+        st.apply_action(st.legal_actions()[0])
+    assert st.is_terminal() and st.truncated()
+    assert st.returns() == [0.0, 0.0]
+    assert st.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_returns_of_a_won_game() -> None:
+    game = pyspiel.load_game("hexarena_gyre(size=3)")
+    st = game.new_initial_state()
+    rng = np.random.default_rng(1)
+    while not st.is_terminal():
+        st.apply_action(int(rng.choice(st.legal_actions())))
+    winner = st.hexarena_state.outcome().winner
+    assert st.returns()[winner] == 1.0 and st.returns()[1 - winner] == -1.0
+
+
+def test_observation_tensor_is_hexarenas() -> None:
+    game = pyspiel.load_game("hexarena_gyre(size=4)")
+    st = game.new_initial_state()
+    st.apply_action(st.legal_actions()[5])
+    obs = Observer(game.hexarena_game)
+    for player in (0, 1):
+        want = obs.observe(st.hexarena_state, player)
+        assert np.array_equal(np.asarray(st.observation_tensor(player)), want.reshape(-1))
+    assert game.observation_tensor_shape() == list(obs.shape)
+    assert "Blue" in st.observation_string(0)
+    assert st.information_state_string(0) != st.information_state_string(0) + "x"
+
+
+def test_clone_serialize_and_pickle_keep_the_position() -> None:
+    game = pyspiel.load_game("hexarena_scrunch(size=3)")
+    st = game.new_initial_state()
+    for _ in range(7):
+        st.apply_action(st.legal_actions()[-1])
+    clone = st.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert len(st.history()) == 7 and len(clone.history()) == 8  # independent
+    text = pyspiel.serialize_game_and_state(game, st)
+    _, back = pyspiel.deserialize_game_and_state(text)
+    assert back.history() == st.history()
+    assert np.array_equal(back.hexarena_state.array, st.hexarena_state.array)
+    again = pickle.loads(pickle.dumps(st))
+    assert str(again) == str(st)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hexarena_churn(size=2)",
+        "hexarena_gyre(size=3)",
+        "hexarena_scrunch(size=3)",
+        "hexarena_china_grove()",
+        "hexarena_throngs(board=hex,size=3,no_stalling=True)",
+    ],
+)
+def test_mcts_bot_plays_whole_games_against_uct(text: str) -> None:
+    """OpenSpiel's MCTSBot finishes games against hexarena's uct at equal simulations."""
+    res = mcts_vs_uct(pyspiel.load_game(text), games=2, simulations=20, seed=1)
+    assert res["mcts"] + res["uct"] + res["unfinished"] == 2
+    assert res["unfinished"] == 0
+    assert res["actions"] > 0

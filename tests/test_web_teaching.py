@@ -1,0 +1,203 @@
+"""The teaching content of the web app: rules pages and guided games built through the engine.
+
+Every rules picture is a real position (its moves are replayed by the engine), the pictures show
+what their captions claim, every option of every game is explained, the text is the project's
+own (no run of words taken from the designers' rule sheets), and a guided step accepts the turn
+it asks for and refuses an illegal one with the engine's message.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from hexarena.games import game_class, game_names
+from hexarena.web import teaching
+from hexarena.web.lessons import LESSONS
+
+#: The designers' rule sheets, beside the repository when they are there.
+SHEETS = Path(__file__).resolve().parents[2] / "shared" / "rules"
+
+#: What the rules page of each game must cover (section ids), from the issue.
+TOPICS = {
+    "churn": {"isolation", "smallest", "removal", "pie"},
+    "gyre": {"loop", "ownership", "nodraw"},
+    "throngs": {"potential", "deploy", "dispatch", "capture", "end", "setup"},
+    "scrunch": {"eggs", "growth", "words", "mutants", "removal"},
+    "china-grove": {"board", "turn", "score"},
+}
+
+
+def test_every_game_has_a_lesson() -> None:
+    assert set(LESSONS) == set(game_names())
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_rules_pages_cover_the_topics_and_every_option(name: str) -> None:
+    page = teaching.rules(name)
+    ids = {s["id"] for s in page["sections"]}
+    assert TOPICS[name] <= ids
+    assert [o["name"] for o in page["options"]] == [o.name for o in game_class(name).option_specs]
+    for o in page["options"]:
+        assert len(o["text"]) > 30, o["name"]
+    assert sum(len(s["diagrams"]) for s in page["sections"]) >= 2
+    for s in page["sections"]:
+        for d in s["diagrams"]:
+            assert d["board_key"] in page["boards"]
+            assert len(d["cells"]) == len(page["boards"][d["board_key"]]["cells"])
+            assert d["caption"]
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def _all_text(name: str) -> str:
+    lesson = LESSONS[name]
+    parts = [lesson["summary"], *lesson["option_notes"].values()]
+    for s in lesson["sections"]:
+        parts += s["text"] + [d["caption"] for d in s.get("diagrams", [])]
+    for step in lesson["guide"]:
+        parts += [step["ask"], step["done"]]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_the_text_is_our_own(name: str) -> None:
+    if not SHEETS.is_dir():
+        pytest.skip("the rule sheets are not beside the repository")
+    sheet = " ".join(_words(" ".join(p.read_text() for p in SHEETS.glob("*.txt"))))
+    ours = _words(_all_text(name))
+    runs = [" ".join(ours[i : i + 7]) for i in range(len(ours) - 6)]
+    copied = [r for r in runs if f" {r} " in f" {sheet} "]
+    assert not copied, copied[:3]
+
+
+def _diagram(name: str, section: str, k: int = 0) -> dict[str, object]:
+    page = teaching.rules(name)
+    sec = next(s for s in page["sections"] if s["id"] == section)
+    return sec["diagrams"][k]  # type: ignore[no-any-return]
+
+
+def test_churn_pictures_show_isolation_smallest_groups_and_a_removal() -> None:
+    g = game_class("churn")(size=3)
+    iso = _diagram("churn", "isolation")
+    names = {g.board.names[i] for i in iso["legal"]}  # type: ignore[attr-defined]
+    assert names == {"e1", "e2", "c3", "d3", "e3", "d4", "b5", "c5"}
+    small = _diagram("churn", "smallest")
+    assert {g.board.names[i] for i in small["legal"]} == {"d1", "e1", "b2", "a3", "d4", "b5"}  # type: ignore[attr-defined]
+    rem = _diagram("churn", "removal")
+    last = rem["last"]
+    assert isinstance(last, dict)
+    assert [g.board.names[i] for i in last["ring"]] == ["e1"]
+    assert sorted(g.board.names[i] for i in last["effects"]) == ["a4", "c1", "c3", "c5"]
+
+
+def test_gyre_end_marks_the_loop_and_no_changes() -> None:
+    d = _diagram("gyre", "loop", 1)
+    last = d["last"]
+    assert isinstance(last, dict) and last["effects"] == []
+    hl = d["highlight"]
+    assert isinstance(hl, dict) and len(hl["group"]) == 14 and len(hl["owned"]) == 9
+    assert "walls off the centre" in str(d["outcome"])
+
+
+def test_china_grove_turn_is_numbered_and_both_modes_score() -> None:
+    d = _diagram("china-grove", "turn")
+    last = d["last"]
+    assert isinstance(last, dict) and sorted(last["numbers"].values()) == [1, 2, 3, 4, 5, 6]
+    assert "Place 2 more checkers" in str(_diagram("china-grove", "turn", 1)["prompt"])
+    pattern, number = _diagram("china-grove", "score"), _diagram("china-grove", "score", 1)
+    assert "17 groups = 1" in str(pattern["outcome"]) and "13 groups = 9" in str(number["outcome"])
+
+
+def test_scrunch_growth_is_drawn_as_a_step() -> None:
+    g = game_class("scrunch")(size=4)
+    mutant = _diagram("scrunch", "mutants")
+    assert [g.board.names[i] for i in mutant["legal"]] == ["b4"]  # type: ignore[attr-defined]
+    assert mutant["cells"][g.board.parse("a4")] == "W+"  # type: ignore[index]
+    last = _diagram("scrunch", "growth")["last"]
+    assert isinstance(last, dict)
+    assert [[g.board.names[i] for i in a] for a in last["arrows"]] == [["c7", "c6"]]
+    removal = _diagram("scrunch", "removal")["last"]
+    g_names = [g.board.names[i] for i in removal["effects"]] if isinstance(removal, dict) else []
+    assert "c5" in g_names and len(g_names) == 5  # Black's snake of five, c5 the stone clicked
+
+
+def test_a_guided_step_refuses_with_the_engines_message_and_accepts_the_move() -> None:
+    g = game_class("churn")(size=3)
+    with pytest.raises(teaching.TeachingError) as err:
+        teaching.guide_try("churn", 1, {"actions": [g.board.parse("b2")]})
+    assert err.value.status == 422
+    assert "isolation" in err.value.message and "b2 is not legal" in err.value.message
+    wrong = teaching.guide_try("churn", 2, {"actions": [g.board.parse("d1")]})
+    assert wrong["complete"] and wrong["ok"] is False
+    right = teaching.guide_try("churn", 2, {"actions": [g.board.parse("e1")]})
+    assert right["ok"] is True and "removed" in right["message"]
+    assert len(right["last"]["effects"]) == 4
+
+
+def test_guided_steps_refuse_bad_requests() -> None:
+    with pytest.raises(teaching.TeachingError) as err:
+        teaching.guide_try("churn", 0, {"actions": "e1"})
+    assert err.value.status == 400
+    with pytest.raises(teaching.TeachingError) as err:
+        teaching.guide_try("churn", 99, {"actions": [0]})
+    assert err.value.status == 404
+    with pytest.raises(teaching.TeachingError) as err:
+        teaching.rules("chess")
+    assert err.value.status == 404 and "churn" in err.value.message
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_every_guided_step_has_a_real_position(name: str) -> None:
+    data = teaching.guide(name)
+    assert len(data["steps"]) >= 1
+    refusals = 0
+    for step in data["steps"]:
+        assert step["legal"] or step["specials"]
+        if step["refuse"]:
+            refusals += 1
+            g = game_class(name)(**LESSONS[name]["options"])
+            with pytest.raises(teaching.TeachingError) as err:
+                teaching.guide_try(
+                    name, step["index"], {"actions": [g.board.parse(step["refuse"])]}
+                )
+            assert "not legal" in err.value.message
+    assert refusals >= 1
+
+
+def test_throngs_paths_follow_steps_and_jumps() -> None:
+    """Worked by hand on the side-3 board: after Black's c2-d2,d1 White's stone on c4 (budget 2)
+    steps b5 then a5; later Black's e1 jumps over d2 to c3 (cost 2) and d1 steps to c1."""
+    g = game_class("throngs")(board="hex", size=3)
+    names = g.board.names
+    moves = LESSONS["throngs"]["sections"][4]["diagrams"][1]["moves"]
+    st, before, last = teaching.play_through(g, moves[:4])
+    assert before is not None
+    assert [[names[i] for i in p] for p in teaching.journeys(g, before, last)] == [
+        ["c4", "b5", "a5"]
+    ]
+    st, before, last = teaching.play_through(g, moves[:9])
+    assert moves[8] == "e1-c3,d1-c1" and before is not None
+    assert [[names[i] for i in p] for p in teaching.journeys(g, before, last)] == [
+        ["e1", "c3"],
+        ["d1", "c1"],
+    ]
+    assert teaching.journeys(game_class("churn")(size=3), st, last) == []
+
+
+def test_guided_steps_take_a_swap_and_a_removal() -> None:
+    gyre = game_class("gyre")(size=4)
+    swap = gyre.parse_action("swap")
+    assert teaching.guide_try("gyre", 1, {"actions": [swap]})["ok"] is True
+    assert teaching.guide_try("gyre", 1, {"actions": [gyre.board.parse("d5")]})["ok"] is False
+    scrunch = game_class("scrunch")(size=4)
+    step = teaching.guide("scrunch")["steps"][2]
+    removals = [s["action"] for s in step["specials"] if s["name"].startswith("x")]
+    assert step["legal"] == [] and removals
+    done = teaching.guide_try("scrunch", 2, {"actions": [removals[0]]})
+    assert done["complete"] and done["ok"] is True and len(done["last"]["effects"]) >= 1
+    assert scrunch.action_text(removals[0]).startswith("x")
