@@ -19,7 +19,9 @@ LAYERS: list[tuple[str, ...]] = [
     ("hexarena.options",),
     ("hexarena.core",),
     ("hexarena.games",),
-    ("hexarena.records", "hexarena.selfplay", "hexarena.ai"),
+    ("hexarena.records", "hexarena.selfplay", "hexarena.ai", "hexarena.observe", "hexarena.vector"),
+    ("hexarena.openspiel", "hexarena.envs", "hexarena.engine", "hexarena.engine_player"),
+    ("hexarena.warmup",),
     ("hexarena.cliargs",),
     ("hexarena.match", "hexarena.web", "hexarena.cli", "hexarena.__main__"),
 ]
