@@ -17,7 +17,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as c:
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}")
+    with TestClient(app, base_url="http://localhost") as c:
         yield c
 
 
