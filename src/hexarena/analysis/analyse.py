@@ -246,6 +246,7 @@ def swap_map(game: Game, results: dict[str, dict[str, Any]], player: str) -> dic
     best_pie = max(min(v, 1.0 - v) for v in values.values())
     fair = sorted(c for c, v in values.items() if abs(v - 0.5) <= 0.05)
     return {
+        "pie_rule": has_swap(game),
         "values": values,
         "swap": swap,
         "fair": fair,

@@ -292,6 +292,13 @@ def _swap_lines(data: dict[str, Any]) -> list[str]:
         sm = entry["swap_map"]
         if not sm:
             continue
+        if not sm.get("pie_rule", True):
+            lines.append(
+                f"{player}: the best opening gives the first player "
+                f"{sm['first_player_without_pie']:.0%} (the game has no pie rule); "
+                f"{len(sm['swap'])} of {len(sm['values'])} openings favour the first player."
+            )
+            continue
         verdict = (
             f"the pie rule can make the game fair: {len(sm['fair'])} openings are within 5 points "
             f"of even ({', '.join(sm['fair'][:12])}{'…' if len(sm['fair']) > 12 else ''})"
