@@ -30,7 +30,9 @@ fi
 .venv/bin/ruff format --check .
 .venv/bin/mypy
 
-# Compile every game's kernels and computer player once, before the tests start servers and
-# worker processes that would otherwise each wait for the same compile (Numba caches it on disk).
-nice -n 5 .venv/bin/hexarena warmup
+# Compile every game's kernels once, before the tests start servers and worker processes that
+# would otherwise each wait for the same compile (Numba caches it on disk). The computer's search
+# is not cached on disk (it takes each game's kernels as arguments), so each test worker compiles
+# it anyway: compiling it here too would only add to the run.
+nice -n 5 .venv/bin/hexarena warmup --rules-only
 exec .venv/bin/python -m pytest -n 2 -q "$@"

@@ -27,6 +27,12 @@ def test_warmup_command_compiles_the_games_named(capsys: pytest.CaptureFixture[s
     assert out.startswith("churn: rules ") and "search" in out and "processor" in out
 
 
+def test_warmup_rules_only_leaves_the_search_out(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["warmup", "--rules-only", "gyre"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("gyre: rules ") and "search" not in out
+
+
 def test_warmup_command_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["warmup", "chess"]) == 2
     assert "no game 'chess'" in capsys.readouterr().err

@@ -392,6 +392,13 @@ def build_parser() -> argparse.ArgumentParser:
         "warmup", help="compile every game's kernels and computer player ahead of time"
     )
     sp.add_argument("games", nargs="*", metavar="GAME", help="games to compile (default all)")
+    sp.add_argument(
+        "--rules-only",
+        dest="rules_only",
+        action="store_true",
+        help="compile the rules' kernels only, not the computer's search (which every new "
+        "process compiles again: the test script's workers do)",
+    )
     return p
 
 
@@ -415,7 +422,7 @@ def cmd_warmup(ns: argparse.Namespace, out: TextIO) -> int:
             flush=True,
         )
 
-    warm_all(names, report=report)
+    warm_all(names, search=not ns.rules_only, report=report)
     return 0
 
 
