@@ -49,6 +49,7 @@ import numpy.typing as npt
 from numba import njit
 
 from .core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, State
+from .games.throngs.layout import G_NB as THRONGS_NEIGHBOURS
 
 Tensor = npt.NDArray[np.float32]
 
@@ -204,7 +205,7 @@ def observe_throngs(g: Array, arr: Array, seat: int, geo: Array, out: Tensor) ->
         v = arr[32 + i]
         d = 1 if v == 1 else (-1 if v == 2 else 0)
         for j in range(6):
-            y = g[2 + 6 * i + j]
+            y = g[THRONGS_NEIGHBOURS + 6 * i + j]
             if y >= 0:
                 w = arr[32 + y]
                 d += 1 if w == 1 else (-1 if w == 2 else 0)
