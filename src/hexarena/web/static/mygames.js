@@ -74,8 +74,8 @@ function renderMyGames(box) {
     forget.className = "forget";
     forget.textContent = "forget";
     forget.addEventListener("click", () => { forgetGame(g.id); renderMyGames(box); });
-    more.appendChild(forget);
-    li.appendChild(more);
+    copy.appendChild(forget);
+    li.appendChild(copy);
     box.appendChild(li);
   }
 }
