@@ -68,3 +68,14 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     cluster = request.getfixturevalue("pg_cluster")
     url: str = cluster.new_database()
     return url
+
+
+def run_async(coro: Any) -> Any:
+    """``asyncio.run(coro)`` in a fresh thread: the browser tests' Playwright keeps an event loop
+    running in the main thread of a test worker for the whole session, and ``asyncio.run``
+    refuses to start inside a running loop."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as ex:
+        return ex.submit(asyncio.run, coro).result()

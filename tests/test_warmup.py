@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 
 import pytest
@@ -12,6 +11,7 @@ from hexarena.cli import main
 pytest.importorskip("starlette")
 
 from hexarena.web.workers import ComputerPool, Warmer
+from tests.conftest import run_async
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +54,7 @@ def test_the_warmer_reports_each_game_as_it_gets_ready(pool: ComputerPool) -> No
         assert warmer._task is not None
         await warmer._task
 
-    asyncio.run(warm())
+    run_async(warm())
     assert seen == [{"churn": "compiling", "gyre": "waiting"}]
     assert warmer.status == {"churn": "ready", "gyre": "ready"}
     assert warmer.is_ready("churn") and warmer.meta()["ready"] == 2
@@ -62,7 +62,7 @@ def test_the_warmer_reports_each_game_as_it_gets_ready(pool: ComputerPool) -> No
 
 def test_without_search_a_game_is_ready_once_its_rules_are_loaded(pool: ComputerPool) -> None:
     warmer = Warmer(pool, ["churn", "gyre"], search=False)
-    asyncio.run(warmer.ensure("churn"))
+    run_async(warmer.ensure("churn"))
     assert warmer.status == {"churn": "ready", "gyre": "waiting"}
 
 

@@ -42,7 +42,7 @@ from hexarena.web.storage import (
     sqlite_path,
 )
 from hexarena.web.workers import ComputerPool
-from tests.conftest import ACTION_CAP, SMALL_OPTIONS
+from tests.conftest import ACTION_CAP, SMALL_OPTIONS, run_async
 from tests.web_players import SlowPlayer
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -62,7 +62,7 @@ def pool() -> Iterator[ComputerPool]:
     """Worker processes shared by the module's apps (they start on the first computer move)."""
     p = ComputerPool(1, nice=0, imports=("tests.web_players",), cancel_grace=0.2, overrun=0.2)
     # compile Churn's search once, before any test's time limit runs (a new process compiles it)
-    asyncio.run(p.run("warm", {"game": "churn"}))
+    run_async(p.run("warm", {"game": "churn"}))
     yield p
     p.close()
 

@@ -28,6 +28,7 @@ from hexarena.web import create_app
 from hexarena.web.bounds import ECHO, MAX_DEPTH, MAX_LIST, bounded_json, json_depth
 from hexarena.web.guard import GuardConfig, Rate, RateLimiter
 from hexarena.web.workers import ComputerPool, JobCancelled, JobFailed
+from tests.conftest import run_async
 from tests.web_players import SlowPlayer
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -118,7 +119,6 @@ def test_a_computer_thinking_leaves_the_server_answering(
 
 
 def test_a_search_past_its_time_is_ended(pool: ComputerPool) -> None:
-    import asyncio
 
     job = {"id": "x", "game": "churn", "tags": {"size": "3"}, "actions": [], "seat": 0}
     job |= {"level": "slow", "seed": 1}
@@ -127,7 +127,7 @@ def test_a_search_past_its_time_is_ended(pool: ComputerPool) -> None:
         await pool.run("turn", job, timeout=0.5)
 
     with pytest.raises(TimeoutError):
-        asyncio.run(run())
+        run_async(run())
     for _ in range(6000):  # its worker is ended once the pool's overrun allowance is past
         if pool.busy() == 0:
             break
@@ -152,20 +152,19 @@ def test_a_cancelled_search_that_ends_soon_keeps_its_worker() -> None:
             with pytest.raises(JobCancelled):
                 await task
 
-        asyncio.run(run())
-        pid = asyncio.run(pool.run("ping", {}))  # waits for the worker to finish the nap
-        assert pool.started == 1 and asyncio.run(pool.run("ping", {})) == pid
+        run_async(run())
+        pid = run_async(pool.run("ping", {}))  # waits for the worker to finish the nap
+        assert pool.started == 1 and run_async(pool.run("ping", {})) == pid
     finally:
         pool.close()
 
 
 def test_a_search_cannot_take_more_memory_than_its_cap(pool: ComputerPool) -> None:
-    import asyncio
 
     job = {"id": "y", "game": "churn", "tags": {"size": "3"}, "actions": [], "seat": 0}
     job |= {"level": "greedy", "seed": 1}
     with pytest.raises(JobFailed, match="out of memory"):
-        asyncio.run(pool.run("turn", job, timeout=60))
+        run_async(pool.run("turn", job, timeout=60))
 
 
 # ---------------------------------------------------------------- bounded
