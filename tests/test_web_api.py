@@ -31,6 +31,7 @@ from hexarena.games import game_names, new_game
 from hexarena.records import read_record
 from hexarena.web import create_app
 from hexarena.web.arena import ApiError
+from hexarena.web.guard import GuardConfig, Rate
 from hexarena.web.storage import (
     Ending,
     MoveRow,
@@ -73,9 +74,16 @@ def client(db: str, pool: ComputerPool) -> Iterator[TestClient]:
         yield c
 
 
+#: The API suite plays whole games as fast as it can: rate limits are the attack suite's subject.
+UNLIMITED = GuardConfig(
+    create_rate=Rate(burst=1_000_000, per_second=1_000_000.0),
+    move_rate=Rate(burst=1_000_000, per_second=1_000_000.0),
+)
+
+
 def app_client(db: str, pool: ComputerPool | None = None) -> TestClient:
     """A test client of a new app over ``db`` (at an address the app answers to)."""
-    return TestClient(create_app(db, pool=pool), base_url="http://localhost")
+    return TestClient(create_app(db, pool=pool, guard=UNLIMITED), base_url="http://localhost")
 
 
 def new(client: TestClient, game: str = "churn", **body: Any) -> dict[str, Any]:
