@@ -30,9 +30,8 @@ fi
 .venv/bin/ruff format --check .
 .venv/bin/mypy
 
-# Compile every game's kernels once, before the tests start servers and worker processes that
-# would otherwise each wait for the same compile (Numba caches it on disk). The computer's search
-# is not cached on disk (it takes each game's kernels as arguments), so each test worker compiles
-# it anyway: compiling it here too would only add to the run.
-nice -n 5 .venv/bin/hexarena warmup --rules-only
+# Compile every game's kernels and computer player once, before the tests start servers and
+# worker processes that would otherwise each wait for the same compile (Numba caches on disk
+# all but the search's driver, which each process compiles again in seconds).
+nice -n 5 .venv/bin/hexarena warmup
 exec .venv/bin/python -m pytest -n 2 -q "$@"
