@@ -31,6 +31,7 @@ from ..games import game_class
 from ..match import player_seed
 from ..rng import make_rng
 from ..selfplay import game_seed, random_game
+from ..solve import swap_action
 from .measures import end_reason, margin, turn_series
 
 
@@ -74,12 +75,7 @@ class Job:
 
 def has_swap(game: Game) -> bool:
     """Whether the game has the pie rule's swap (then the analysis also plays without it)."""
-    return "swap" in game.special_actions
-
-
-def swap_action(game: Game) -> int:
-    """The action number of ``swap``."""
-    return game.board.size + game.special_actions.index("swap")
+    return swap_action(game) >= 0
 
 
 # ---------------------------------------------------------------- one game
@@ -135,7 +131,7 @@ def play_game(job: Job) -> dict[str, Any]:
         ]
         rng = random.Random(player_seed(job.seed, job.index, 2))
         state = game.new_initial_state()
-        swap = swap_action(game) if has_swap(game) else -1
+        swap = swap_action(game)
         while not state.is_terminal():
             if job.max_turns is not None and state.turn >= job.max_turns:
                 state.resign()
@@ -201,7 +197,7 @@ def opening_value(job: Job) -> dict[str, Any]:
         return {"value": total / job.playouts, "samples": job.playouts, "proven": False}
     p = _player(job.player, game_seed(job.seed, 1_000_000 + job.index), game, True)
     hints = p.analyse(state, job.limit, top=1 << 20)
-    swap = swap_action(game) if has_swap(game) else -1
+    swap = swap_action(game)
     best = next(h for h in hints if h.action != swap)
     mover_first = state.current_player == 0
     v = 1.0 if best.proven == "win" else 0.0 if best.proven == "loss" else best.value

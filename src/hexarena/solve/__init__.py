@@ -29,6 +29,13 @@ class SolveError(HexArenaError):
     """A solve that cannot be done as asked."""
 
 
+def swap_action(game: Game) -> int:
+    """The action number of the pie rule's ``swap``, or -1 where the game has no pie rule."""
+    if "swap" not in game.special_actions:
+        return -1
+    return game.board.size + game.special_actions.index("swap")
+
+
 def key_ranges(game: Game) -> Array:
     """The parts of the state array that fix a position's future, as ``(start, stop)`` rows.
 
@@ -76,8 +83,7 @@ class Solver:
     @property
     def swap(self) -> int:
         """The pie rule's swap action, or -1."""
-        g = self.game
-        return g.board.size + g.special_actions.index("swap") if "swap" in g.special_actions else -1
+        return swap_action(self.game)
 
     def value(
         self, state: State | Array, *, allow_swap: bool = True, node_limit: int = 1 << 62
