@@ -20,26 +20,6 @@ function showMessage(text, info) {
   showMessage.timer = setTimeout(() => { m.hidden = true; }, info ? 4000 : 8000);
 }
 
-async function api(method, path, body, token) {
-  const headers = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers["X-Seat-Token"] = token;
-  let resp;
-  try {
-    resp = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (e) {
-    throw new Error("the server cannot be reached; it may be restarting");
-  }
-  let data = null;
-  try { data = await resp.json(); } catch (e) { data = null; }
-  if (!resp.ok) {
-    const err = new Error((data && data.error) || `request failed (${resp.status})`);
-    err.status = resp.status;
-    throw err;
-  }
-  return data;
-}
-
 function fillOf(colourName) {
   if (!colourName) return "#999";
   return COLOUR_FILL[colourName.toLowerCase()] || "#888";
