@@ -26,6 +26,7 @@ from ..ai import make_player, player_names
 from ..core import H_COLOUR, H_PLAYER, Game, GameOverError, HexArenaError, State
 from ..games import game_class, game_names
 from ..records import read_record, write_record
+from ..solve.results import solved_boards
 from .bounds import RequestRefused, actions_field, check_option_values, cut, shown
 from .seats import clean_name, mask_of, new_secret
 from .session import Session, ending
@@ -131,6 +132,8 @@ class Arena:
             "levels": levels,
             "default_level": default,
             "modes": list(MODES),
+            # boards with proven values: the perfect player is the strongest level there
+            "solved": [{"game": b["game"], "options": b["options"]} for b in solved_boards()],
         }
         return self._meta
 

@@ -88,6 +88,18 @@ function renderOptions() {
   $("ng-rules-link").href = `/rules/${name}#options`;
   $("ng-rules-link").textContent = `How to play ${g.title} (and its options)`;
   $("ng-learn-link").href = `/learn/${name}`;
+  markSolved();
+}
+
+// On a solved board (meta.solved) the perfect player plays proven wins: say so at its level.
+function markSolved() {
+  const name = $("ng-game").value;
+  const opts = readOptions();
+  const solved = (home.meta.solved || []).some((b) => b.game === name &&
+    Object.entries(b.options).every(([k, v]) => String(opts[k]) === String(v)));
+  for (const o of $("ng-level").options) {
+    if (o.value === "perfect") o.textContent = solved ? "perfect (solved board: strongest)" : "perfect";
+  }
 }
 
 function readOptions() {
@@ -156,6 +168,7 @@ async function startHome() {
     $("howto-list").appendChild(li);
   }
   sel.addEventListener("change", renderOptions);
+  $("ng-options").addEventListener("change", markSolved);
   renderOptions();
   showWarming(home.meta.warming);
   for (const r of document.querySelectorAll("input[name=mode]")) {
