@@ -115,6 +115,9 @@ def test_an_interrupted_run_resumes_to_the_same_report(tmp_path: Path) -> None:
         (tmp_path / "whole" / "report.json").read_text()
     )
     assert len((part / "results.jsonl").read_text().splitlines()) == len(jobs)
+    # the page and its plots too, byte for byte
+    for name in ("report.html", "report.md", "lengths.png", "swap-map-random.png"):
+        assert (part / name).read_bytes() == (tmp_path / "whole" / name).read_bytes(), name
 
 
 def test_swap_map_covers_every_first_move_by_symmetry(tmp_path: Path) -> None:
