@@ -35,7 +35,7 @@ def bit_scratch(g: Array) -> Any:  # pragma: no cover - compiled
     return np.zeros(SC_BLOCKS * g[_bit_base(g)] + SC_HIST_WORDS, dtype=np.uint64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _up2(
     s0: np.uint64, s1: np.uint64, a: np.uint64, b: np.uint64
 ) -> tuple[np.uint64, np.uint64]:  # pragma: no cover - compiled
@@ -43,7 +43,7 @@ def _up2(
     return s0 << a, (s1 << a) | (s0 >> b)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _down2(
     s0: np.uint64, s1: np.uint64, a: np.uint64, b: np.uint64
 ) -> tuple[np.uint64, np.uint64]:  # pragma: no cover - compiled
@@ -51,7 +51,7 @@ def _down2(
     return (s0 >> a) | (s1 << b), s1 >> a
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _up3(
     s0: np.uint64, s1: np.uint64, s2: np.uint64, a: np.uint64, b: np.uint64
 ) -> tuple[np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
@@ -59,7 +59,7 @@ def _up3(
     return s0 << a, (s1 << a) | (s0 >> b), (s2 << a) | (s1 >> b)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _down3(
     s0: np.uint64, s1: np.uint64, s2: np.uint64, a: np.uint64, b: np.uint64
 ) -> tuple[np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
@@ -67,7 +67,7 @@ def _down3(
     return (s0 >> a) | (s1 << b), (s1 >> a) | (s2 << b), s2 >> a
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _word_at(
     w0: np.uint64, w1: np.uint64, w2: np.uint64, base: int
 ) -> np.uint64:  # pragma: no cover - compiled
@@ -91,7 +91,7 @@ def _word_at(
     return (lo >> r) | (hi << (np.uint64(64) - r))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _window_search(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, two: bool
 ) -> tuple[np.uint64, np.uint64, int]:
@@ -178,7 +178,7 @@ def _window_search(  # pragma: no cover - compiled
     return fl, fh, base
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _window_destinations(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any, two: bool
 ) -> int:
@@ -199,7 +199,7 @@ def _window_destinations(  # pragma: no cover - compiled
     return int(popcount64(fl) + popcount64(fh))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _search3(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any, restrict: bool
 ) -> tuple[np.uint64, np.uint64, np.uint64]:
@@ -217,8 +217,7 @@ def _search3(  # pragma: no cover - compiled
     needs landing again where the walk has landed before, and cutting such loops out leaves a
     path that visits no site twice and costs no more. So every site found is a legal
     destination. The per-level crossing sets go to the scratch after its blocks
-    (``SC_HIST_WORDS``). ``restrict`` is a constant at each call, so the inlined search
-    keeps only the code it needs.
+    (``SC_HIST_WORDS``).
     """
     gb = _bit_base(g)
     hist = SC_BLOCKS * 3
@@ -289,7 +288,7 @@ def _search3(  # pragma: no cover - compiled
     return f0 & e0, f1 & e1, f2 & e2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _bit_destinations3(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
 ) -> int:
@@ -302,7 +301,7 @@ def _bit_destinations3(  # pragma: no cover - compiled
     return int(popcount64(f0) + popcount64(f1) + popcount64(f2))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _lower_count3(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
 ) -> int:
@@ -336,7 +335,7 @@ def bit_destinations(  # pragma: no cover - compiled
     return _bit_destinations(g, _g_words(g), _words(g, arr), x, budget, sc)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _bit_destinations(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
 ) -> int:

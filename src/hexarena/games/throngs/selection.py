@@ -33,7 +33,7 @@ from .tables import _pot, _potential
 
 
 # ---------------------------------------------------------------- kernels: moves
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _has_step(g: Array, gw: Any, w: Any, x: int) -> bool:  # pragma: no cover - compiled
     """Whether a site next to the stone on ``x`` is empty: its vicinity word against the empty
     bitboard, a few word operations and no branch per direction."""
@@ -45,7 +45,7 @@ def _has_step(g: Array, gw: Any, w: Any, x: int) -> bool:  # pragma: no cover - 
     return acc != _ZERO
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _has_jump(g: Array, gw: Any, w: Any, x: int, budget: int) -> bool:  # pragma: no cover
     """Whether the stone on ``x``, with no empty neighbour, can jump with ``budget``: whether
     its star (:func:`_star`) holds an empty site."""
@@ -59,7 +59,7 @@ def _has_jump(g: Array, gw: Any, w: Any, x: int, budget: int) -> bool:  # pragma
     return acc != _ZERO
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _has_exit(
     g: Array, gw: Any, arr: Array, w: Any, x: int, budget: int
 ) -> bool:  # pragma: no cover - compiled
@@ -70,20 +70,20 @@ def _has_exit(
     return _has_step(g, gw, w, x) or _has_jump(g, gw, w, x, budget)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def has_exit(g: Array, arr: Array, x: int, budget: int) -> bool:  # pragma: no cover - compiled
     """Whether the stone on ``x`` can leave with ``budget`` (one step or one jump suffices):
     :func:`_has_exit`, making the views itself."""
     return _has_exit(g, _g_words(g), arr, _words(g, arr), x, budget)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _may_dispatch(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
     """Whether ``no_stalling`` still lets colour ``c`` dispatch."""
     return g[G_NOSTALL] == 0 or arr[S_STALL + c] < 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def select_ok(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cover - compiled
     """Whether colour ``c`` may start a move by selecting site ``x`` (worked out from the
     contents and potentials alone, without the selection bitboards)."""
@@ -96,7 +96,7 @@ def select_ok(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cover
     return _may_dispatch(g, arr, c) and has_exit(g, arr, x, p)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _selection_words(g: Array, arr: Array, w: Any, c: int) -> int:  # pragma: no cover - compiled
     """Work out colour ``c``'s selections into the ``W_SURE`` and ``W_CAND`` bitboards.
 
@@ -153,7 +153,7 @@ def _selection_words(g: Array, arr: Array, w: Any, c: int) -> int:  # pragma: no
     return (1 if any_sure != _ZERO else 0) + (2 if any_cand != _ZERO else 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _clear_selection_words(g: Array, w: Any) -> None:  # pragma: no cover - compiled
     """Zero the selection bitboards (they mean something only while a move is chosen)."""
     nw = g[_bit_base(g)]
@@ -167,7 +167,7 @@ def any_move(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compil
     return _any_move(g, _g_words(g), arr, _words(g, arr), c)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _any_move(g: Array, gw: Any, arr: Array, w: Any, c: int) -> bool:  # pragma: no cover - compiled
     """:func:`any_move` with the state's bitboards ``w``."""
     f = _selection_words(g, arr, w, c)
