@@ -76,12 +76,12 @@ SC_PNB = 49  # and the neighbours themselves (up to 6)
 SCRATCH_SMALL = 64
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _o(k: int, n: int) -> int:  # pragma: no cover - compiled
     return BASE + k * n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _adj(g: Array, a: int, b: int) -> int:  # pragma: no cover - compiled
     """1 if cells ``a`` and ``b`` are neighbours, else 0."""
     n = g[0]
@@ -99,13 +99,13 @@ def _scratch(n: int) -> Array:  # pragma: no cover - compiled
     return np.zeros(SCRATCH_SMALL + 3 * n, dtype=np.int32)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _lab_add(arr: Array, n: int, c: int, x: int) -> None:  # pragma: no cover - compiled
     """Add label ``x`` to colour ``c``'s labels."""
     set_add(arr, _o(B_LAB + c, n), _o(B_LABPOS, n), S_NSNK + c, x)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _lab_remove(arr: Array, n: int, c: int, x: int) -> None:  # pragma: no cover - compiled
     """Take label ``x`` out of colour ``c``'s labels, and clear the slot the list gave up (so
     that equal positions have equal arrays)."""
