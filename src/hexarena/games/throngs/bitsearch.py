@@ -35,7 +35,7 @@ def bit_scratch(g: Array) -> Any:  # pragma: no cover - compiled
     return np.zeros(SC_BLOCKS * g[_bit_base(g)] + SC_HIST_WORDS, dtype=np.uint64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _up2(
     s0: np.uint64, s1: np.uint64, a: np.uint64, b: np.uint64
 ) -> tuple[np.uint64, np.uint64]:  # pragma: no cover - compiled
@@ -43,7 +43,7 @@ def _up2(
     return s0 << a, (s1 << a) | (s0 >> b)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _down2(
     s0: np.uint64, s1: np.uint64, a: np.uint64, b: np.uint64
 ) -> tuple[np.uint64, np.uint64]:  # pragma: no cover - compiled
@@ -51,7 +51,7 @@ def _down2(
     return (s0 >> a) | (s1 << b), s1 >> a
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _up3(
     s0: np.uint64, s1: np.uint64, s2: np.uint64, a: np.uint64, b: np.uint64
 ) -> tuple[np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
@@ -59,7 +59,7 @@ def _up3(
     return s0 << a, (s1 << a) | (s0 >> b), (s2 << a) | (s1 >> b)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _down3(
     s0: np.uint64, s1: np.uint64, s2: np.uint64, a: np.uint64, b: np.uint64
 ) -> tuple[np.uint64, np.uint64, np.uint64]:  # pragma: no cover - compiled
@@ -67,7 +67,7 @@ def _down3(
     return (s0 >> a) | (s1 << b), (s1 >> a) | (s2 << b), s2 >> a
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _word_at(
     w0: np.uint64, w1: np.uint64, w2: np.uint64, base: int
 ) -> np.uint64:  # pragma: no cover - compiled

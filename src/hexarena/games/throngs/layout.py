@@ -112,7 +112,7 @@ G_NB = 3
 
 
 # ---------------------------------------------------------------- set-up
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def words_offset(n: int) -> int:
     """Where the bitboards start in the state array of a board of ``n`` sites (an even index,
     so the int32 pairs line up with 64-bit words)."""
@@ -174,7 +174,7 @@ _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bit_base(g: Array) -> int:  # pragma: no cover - compiled
     """Where the bitboard tables start in the constant table: ``g[_bit_base(g)]`` is the number
     of words of a bitboard, then the six directions' bit offsets, each site's bit, each bit's
@@ -182,7 +182,7 @@ def _bit_base(g: Array) -> int:  # pragma: no cover - compiled
     return G_NB + 6 * g[G_N]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _g_offset(g: Array) -> int:  # pragma: no cover - compiled
     """Where the constant 64-bit words start in ``g``, as pairs of int32 from an even index."""
     gb = _bit_base(g)
@@ -190,7 +190,7 @@ def _g_offset(g: Array) -> int:  # pragma: no cover - compiled
     return off + (off & 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _g_words(g: Array) -> Any:  # pragma: no cover - compiled
     """The constant 64-bit words (a view of ``g``): the board's sites, then each site's
     vicinity, then each site's stars (``words`` each), then the Zobrist keys."""
@@ -198,7 +198,7 @@ def _g_words(g: Array) -> Any:  # pragma: no cover - compiled
     return g[off : off + 2 * (_zobrist(g) + 2 * g[G_N] + 8)].view(np.uint64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _zobrist(g: Array) -> int:  # pragma: no cover - compiled
     """Where the Zobrist keys start in the constant words: ``2 x + c`` for a stone of colour
     ``c`` on site ``x``, ``2 n + c`` for colour ``c`` to move, ``2 n + 2 + 3 c + k`` for
@@ -206,7 +206,7 @@ def _zobrist(g: Array) -> int:  # pragma: no cover - compiled
     return (1 + (1 + STARS) * g[G_N]) * g[_bit_base(g)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _star(g: Array, x: int, budget: int) -> int:  # pragma: no cover - compiled
     """Where in the constant words the star of site ``x`` for ``budget`` (2 or more) starts:
     the sites on the six lines from ``x``, up to ``budget`` sites along each and never past
@@ -216,7 +216,7 @@ def _star(g: Array, x: int, budget: int) -> int:  # pragma: no cover - compiled
     return (1 + g[G_N] + STARS * x + min(budget, MAX_BUDGET) - 2) * g[_bit_base(g)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _words(g: Array, arr: Array) -> Any:  # pragma: no cover - compiled
     """The state's bitboards (blocks ``W_*`` of ``words`` uint64), then the contents' hash
     and the repetition table, a view sharing ``arr``'s memory. Making a view costs about as
@@ -226,7 +226,7 @@ def _words(g: Array, arr: Array) -> Any:  # pragma: no cover - compiled
     return arr[off : off + 2 * (NWBLOCKS * g[_bit_base(g)] + 1 + g[G_REP])].view(np.uint64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _site_of_bit(g: Array, b: int) -> int:  # pragma: no cover - compiled
     gb = _bit_base(g)
     return g[gb + 7 + g[G_N] + b]

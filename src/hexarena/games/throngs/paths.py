@@ -170,7 +170,7 @@ def destinations(g: Array, arr: Array, x: int, budget: int, buf: Array) -> int: 
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def scratch_size(n: int) -> int:  # pragma: no cover - compiled
     """Length of the scratch buffer :func:`destinations` needs on a board of ``n`` sites."""
     return (3 + 2 * LEVELS) * n + 24
@@ -185,7 +185,7 @@ Q_BUCKET = 4  # 8 buckets of n: sites to expand, by budget left
 Q_BLOCKS = 4 + MAX_BUDGET + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def quick_scratch_size(n: int) -> int:  # pragma: no cover - compiled
     """Length of the scratch :func:`quick_destinations` needs on a board of ``n`` sites."""
     return Q_BLOCKS * n + MAX_BUDGET + 1

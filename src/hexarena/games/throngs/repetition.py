@@ -26,7 +26,7 @@ from .layout import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def position_key(g: Array, gw: Any, arr: Array, w: Any, c: int) -> np.uint64:  # pragma: no cover
     """The hash of the position with colour ``c`` to begin a turn: the stones, the colour to
     move and, with ``no_stalling``, both colours' counts of dispatches in a row."""

@@ -33,7 +33,7 @@ from .tables import _pot, _potential
 
 
 # ---------------------------------------------------------------- kernels: moves
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _has_step(g: Array, gw: Any, w: Any, x: int) -> bool:  # pragma: no cover - compiled
     """Whether a site next to the stone on ``x`` is empty: its vicinity word against the empty
     bitboard, a few word operations and no branch per direction."""
@@ -45,7 +45,7 @@ def _has_step(g: Array, gw: Any, w: Any, x: int) -> bool:  # pragma: no cover - 
     return acc != _ZERO
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _has_jump(g: Array, gw: Any, w: Any, x: int, budget: int) -> bool:  # pragma: no cover
     """Whether the stone on ``x``, with no empty neighbour, can jump with ``budget``: whether
     its star (:func:`_star`) holds an empty site."""
@@ -59,7 +59,7 @@ def _has_jump(g: Array, gw: Any, w: Any, x: int, budget: int) -> bool:  # pragma
     return acc != _ZERO
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _has_exit(
     g: Array, gw: Any, arr: Array, w: Any, x: int, budget: int
 ) -> bool:  # pragma: no cover - compiled
@@ -70,14 +70,14 @@ def _has_exit(
     return _has_step(g, gw, w, x) or _has_jump(g, gw, w, x, budget)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_exit(g: Array, arr: Array, x: int, budget: int) -> bool:  # pragma: no cover - compiled
     """Whether the stone on ``x`` can leave with ``budget`` (one step or one jump suffices):
     :func:`_has_exit`, making the views itself."""
     return _has_exit(g, _g_words(g), arr, _words(g, arr), x, budget)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _may_dispatch(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
     """Whether ``no_stalling`` still lets colour ``c`` dispatch."""
     return g[G_NOSTALL] == 0 or arr[S_STALL + c] < 2
@@ -153,7 +153,7 @@ def _selection_words(g: Array, arr: Array, w: Any, c: int) -> int:  # pragma: no
     return (1 if any_sure != _ZERO else 0) + (2 if any_cand != _ZERO else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _clear_selection_words(g: Array, w: Any) -> None:  # pragma: no cover - compiled
     """Zero the selection bitboards (they mean something only while a move is chosen)."""
     nw = g[_bit_base(g)]

@@ -121,7 +121,7 @@ def _add_stone(g: Array, arr: Array, x: int, c: int) -> None:  # pragma: no cove
     _set_site(g, arr, x, c + 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pot(g: Array, w: Any, x: int, c: int) -> int:  # pragma: no cover - compiled
     """Action potential of site ``x`` for colour ``c``, read from the four bit planes of the
     state's bitboards ``w`` (4-bit two's complement of Black minus White)."""
@@ -141,7 +141,7 @@ def _pot(g: Array, w: Any, x: int, c: int) -> int:  # pragma: no cover - compile
     return d if c == 0 else -d
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _potential(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cover - compiled
     """Action potential of site ``x`` for colour ``c`` (:func:`_pot`, making the view)."""
     return _pot(g, _words(g, arr), x, c)
