@@ -71,6 +71,20 @@ def test_churn_removals_are_counted_per_turn() -> None:
     assert sum(s["removed"]) > 0
 
 
+def test_every_way_a_game_ends_has_a_name() -> None:
+    from hexarena.analysis.measures import REASONS, end_reason
+    from hexarena.core import H_PLAYER, H_REASON
+    from hexarena.games.throngs.layout import REASON_NO_MOVE, REASON_REPETITION
+
+    game = new_game("throngs")
+    arr = game.initial_array()
+    arr[H_PLAYER] = -1
+    arr[H_REASON] = REASON_REPETITION
+    assert end_reason(game, arr, False) == "repetition, then fill"
+    assert sorted(REASONS["throngs"]) == sorted([REASON_NO_MOVE, REASON_REPETITION])
+    assert all(not label.startswith("reason ") for r in REASONS.values() for label in r.values())
+
+
 def test_random_figures_agree_with_selfplay(tmp_path: Path) -> None:
     game = new_game("churn", size=3)
     s = Settings(game=game, games=12, players=("random",), seed=5, swap_map=False)
