@@ -32,6 +32,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import seats as seat_links
+from . import views
 from .arena import ApiError, Arena
 from .bounds import bounded_json
 from .guard import Guard, GuardConfig
@@ -152,7 +153,7 @@ def create_app(
 
     async def show(request: Request) -> Any:
         session = await game_of(request)
-        data = arena.view(session, _token(request))
+        data = views.view(session, _token(request))
         progress = arena.warmer.meta()
         data["warming"] = {
             "ready": arena.warmer.is_ready(session.row.game),
@@ -162,23 +163,23 @@ def create_app(
         return data
 
     async def board(request: Request) -> Any:
-        return arena.board(await game_of(request))
+        return views.board(await game_of(request))
 
     async def moves(request: Request) -> Any:
         session = await game_of(request)
         count = _int_param(request, "count", 100)
         assert count is not None
-        return arena.moves_page(session, _int_param(request, "start", None), count)
+        return views.moves_page(session, _int_param(request, "start", None), count)
 
     async def position(request: Request) -> Any:
         session = await game_of(request)
         turn = _int_param(request, "turn", len(session.moves))
         assert turn is not None
-        return arena.position(session, turn)
+        return views.position_after(session, turn)
 
     async def continuations(request: Request) -> Any:
         session = await game_of(request)
-        return arena.continuations(session, await _body(request))
+        return views.continuations(session, await _body(request))
 
     async def play(request: Request) -> Any:
         session = await game_of(request)

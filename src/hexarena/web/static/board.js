@@ -358,3 +358,25 @@ function hexSplitActions(board, p) {
   }
   return { legal: p.legal || [], dests, buttons };
 }
+
+/* A request to the server's JSON API: the parsed answer, or an Error carrying the server's
+   message and the HTTP status. The seat token, where given, goes in its header. */
+async function api(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Seat-Token"] = token;
+  let resp;
+  try {
+    resp = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new Error("the server cannot be reached; it may be restarting");
+  }
+  let data = null;
+  try { data = await resp.json(); } catch (e) { data = null; }
+  if (!resp.ok) {
+    const err = new Error((data && data.error) || `request failed (${resp.status})`);
+    err.status = resp.status;
+    throw err;
+  }
+  return data;
+}
