@@ -62,6 +62,41 @@ def test_steps_agree_with_the_state_api(name: str) -> None:
         assert ends > 0, "no game ended: the restarts were not tested"
 
 
+#: The benchmark's boards: larger than the small ones above, and other code paths (Throngs'
+#: mask on the original board searches destinations on windows of the bitboards).
+USUAL = [
+    ("churn", {"size": 5}),
+    ("gyre", {"size": 7}),
+    ("throngs", {}),
+    ("throngs", {"board": "large"}),
+    ("scrunch", {"size": 5}),
+    ("china-grove", {}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), USUAL)
+def test_masks_and_results_agree_on_the_usual_boards(name: str, options: dict[str, Any]) -> None:
+    """Random games on the benchmark's boards: every mask is the State's legal actions, and
+    every step's result (state array, reward, restart) the State's."""
+    n = 6
+    env = VectorEnv(name, n, options, seed=3)
+    game = env.game
+    states = [game.new_initial_state() for _ in range(n)]
+    for _ in range(250):
+        mask = env.legal_mask()
+        for i, st in enumerate(states):
+            assert np.flatnonzero(mask[i]).tolist() == st.legal_actions()
+        acts = env.random_actions()
+        _, rewards, terminated, _ = env.step(acts)
+        for i, st in enumerate(states):
+            st.apply(int(acts[i]))
+            assert terminated[i] == st.is_terminal()
+            if st.is_terminal():
+                assert rewards[i, winner_seat(st)] == 1
+                states[i] = game.new_initial_state()
+            assert np.array_equal(env.states[i], states[i].array)
+
+
 def test_auto_reset_restarts_only_the_ended_game() -> None:
     """The step that ends a game restarts that environment at once; the others go on."""
     env = VectorEnv("gyre", 2, {"size": 3}, seed=3)
