@@ -4,30 +4,21 @@ While both players are still creating, every turn is an egg or a removal turn (a
 the mover's creation phase, after which that player has finitely many turns: see
 docs/games/scrunch.md). By default this script walks every position reachable from the empty
 board by eggs and removals only, depth first, and reports a cycle if one exists: a position that
-can arise again, so a game that can last for ever. It also counts the removal turns that follow
-a removal turn of the other player (the docs prove there are none).
+can arise again, so a game that can last for ever. It also counts the ways a removal turn can
+end with both players still creating (and shows the first).
 
     python scripts/scrunch_creation_cycles.py --size 3      # about 400,000 positions, minutes
 
 A position is the board, the colour to act and the decision under way (mid-turn removals
 count); both players are creating throughout.
 
-Larger boards are beyond an exhaustive search; ``--walks K`` plays K random games of eggs and
-removals instead (each ends when a player would have to grow, or loses), with the positions at
-the start of each turn hashed, and reports a position met twice in one game (a cycle), with
-counts of removal turns:
-
-    python scripts/scrunch_creation_cycles.py --size 5 --walks 20000 --greedy 0.5
-
-``--greedy q``: with probability q an egg is the one leaving the two players the fewest eggs
-and growths (players that try to become stuck, which is what removals need), otherwise a
-uniform choice.
+Larger boards are beyond an exhaustive search; there, scripts/scrunch_stuck_sat.py shows that
+no removal turn comes while both players create at all.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 
@@ -43,26 +34,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--size", type=int, default=3, help="side of the board (default 3)")
     ap.add_argument("--seconds", type=float, default=3600, help="give up after this long")
-    ap.add_argument("--walks", type=int, default=0, help="random games instead of every position")
-    ap.add_argument("--greedy", type=float, default=0.5, help="share of greedy eggs in --walks")
-    ap.add_argument("--seed", type=int, default=1, help="random seed for --walks")
     args = ap.parse_args()
     game = hexarena.new_game("scrunch", size=args.size)
     assert isinstance(game, Scrunch)
-    if args.walks:
-        walks(game, args.walks, args.greedy, args.seed, args.seconds)
-        return
     k, g, n = game.kernels, game.consts, game.board.size
 
     def key(a: Array) -> tuple[bytes, int, int]:
         return bytes(game.cell_colours(a).astype(np.int8)), int(a[H_COLOUR]), int(a[S_PHASE])
 
-    back_to_back = 0
     ended = 0
     example: list[str] = []
 
     def children(a: Array) -> list[Array]:
-        nonlocal back_to_back, ended
+        nonlocal ended
         out = []
         c = int(a[H_COLOUR])
         for act in k.legal(g, a):
@@ -75,13 +59,9 @@ def main() -> None:
                 out.append(b)
                 if act >= n and b[H_COLOUR] != c:  # a removal turn ended
                     ended += 1
-                    back_to_back += forced_to_remove(b)  # ... and the other must remove too
                     if not example and a[S_PHASE] == 0:
                         example.extend([game.render(a), f"removes {game.action_text(act)}"])
         return out
-
-    def forced_to_remove(a: Array) -> bool:
-        return bool(np.all(k.legal(g, a) >= n))
 
     start = game.initial_array()
     on_path: dict[tuple[bytes, int, int], int] = {key(start): 0}
@@ -113,77 +93,9 @@ def main() -> None:
             stack.append((there, iter(children(nxt))))
     print(
         f"side {args.size}: {len(done)} positions, no cycle; {ended} ways a removal turn ends "
-        f"with both still creating, {back_to_back} of them answered by a removal "
-        f"({time.process_time() - t0:.0f} s of processor time)"
+        f"with both still creating ({time.process_time() - t0:.0f} s of processor time)"
     )
     print("\n".join(example))
-
-
-def walks(game: Scrunch, count: int, greedy: float, seed: int, seconds: float) -> None:
-    """Random games of eggs and removals; report a position met twice in one game."""
-    k, g, n = game.kernels, game.consts, game.board.size
-    rnd = random.Random(seed)
-    t0 = time.process_time()
-    turns = removal_turns = with_removal = back_to_back = most = played = 0
-    for _ in range(count):
-        if time.process_time() - t0 > seconds:
-            break
-        played += 1
-        arr = game.initial_array()
-        seen: dict[tuple[bytes, int], int] = {}
-        removals_here = 0
-        last_was_removal = False
-        while True:
-            key = bytes(game.cell_colours(arr).astype(np.int8)), int(arr[H_COLOUR])
-            if key in seen:
-                print(f"cycle: the position of turn {seen[key]} again at turn {len(seen)}")
-                print(game.render(arr))
-                sys.exit(1)
-            seen[key] = len(seen)
-            c = int(arr[H_COLOUR])
-            acts = [int(a) for a in k.legal(g, arr)]
-            if acts[0] >= n:  # forced to remove: one snake at a time, at random, to the turn's end
-                back_to_back += last_was_removal
-                while arr[H_PLAYER] >= 0 and arr[H_COLOUR] == c:
-                    k.apply(g, arr, rnd.choice([int(a) for a in k.legal(g, arr)]))
-                removal_turns += 1
-                removals_here += 1
-                last_was_removal = True
-            else:
-                eggs = [a for a in acts if arr[_o(B_FC + c, n) + a] == 0]
-                if not eggs:
-                    break  # this player must grow: creation ends for them
-                if rnd.random() < greedy:
-                    egg = min(eggs, key=lambda a: (options_after(game, arr, a), rnd.random()))
-                else:
-                    egg = rnd.choice(eggs)
-                k.apply(g, arr, egg)
-                last_was_removal = False
-            turns += 1
-            if arr[H_PLAYER] < 0:
-                break  # the last snake was removed
-        with_removal += removals_here > 0
-        most = max(most, removals_here)
-    print(
-        f"side {game.options['size']}: {played:,} random games of eggs and removals, {turns:,} "
-        f"turns, no position twice in a game; {removal_turns:,} removal turns ({with_removal:,} "
-        f"games with one, at most {most} in a game), {back_to_back} answered by a removal "
-        f"({time.process_time() - t0:.0f} s of processor time)"
-    )
-
-
-def options_after(game: Scrunch, arr: Array, egg: int) -> int:
-    """After the mover lays ``egg``: how many eggs and growth placements the two players would
-    have (each as if to move), the number the greedy choice makes as small as it can, so that
-    both players come to have to remove."""
-    k, g, n = game.kernels, game.consts, game.board.size
-    b = arr.copy()
-    k.apply(g, b, egg)
-    total = 0
-    for c in (0, 1):
-        b[H_COLOUR] = b[H_PLAYER] = c
-        total += int(np.count_nonzero(k.legal(g, b) < n))
-    return total
 
 
 if __name__ == "__main__":

@@ -5,12 +5,19 @@ ever?"), checked turn by turn over random games.
 - While a player is creating, every snake of theirs is an egg (one stone).
 - An egg turn adds one stone and one snake; a growth adds one stone and no snake (and ends the
   creation phase); a removal turn removes at least one snake and adds none.
+- A creating player can grow exactly as the local rule of step 5 says (against the engine).
+- Step 6: the SAT problem of scripts/scrunch_stuck_sat.py says what the engine says, and it has
+  no solution with the stone counts of a first removal on sides 4 to 10.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
+from types import ModuleType
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -138,40 +145,79 @@ def test_growth_in_the_creation_phase_follows_the_local_rule(
         assert placements == growth_placements_by_the_rule(game, col, c + 1)
 
 
-def black_removal_turns(state: hexarena.State, rnd: random.Random) -> list[hexarena.State]:
-    """Black (to move, forced to remove) removes each snake it may remove first, then goes on
-    at random until the turn ends: the positions after each of those turns."""
-    out = []
-    for a in state.legal_actions():
-        st2 = state.copy()
-        st2.apply(a)
-        while not st2.is_terminal() and int(st2.array[H_COLOUR]) == 0:
-            st2.apply(rnd.choice(st2.legal_actions()))
-        if not st2.is_terminal():
-            out.append(st2)
-    return out
+def sat_script() -> ModuleType:
+    """scripts/scrunch_stuck_sat.py, the SAT check of docs/games/scrunch.md, step 6."""
+    pytest.importorskip("pycosat")
+    path = Path(__file__).resolve().parent.parent / "scripts" / "scrunch_stuck_sat.py"
+    spec = importlib.util.spec_from_file_location("scrunch_stuck_sat", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 10**6), size=st.sampled_from([3, 4, 5, 6]))
-def test_two_removal_turns_never_follow_each_other_in_the_creation_phase(
-    seed: int, size: int
-) -> None:
-    """docs/games/scrunch.md, step 7: after a removal turn (both players creating), the other
-    player is never forced to remove. Random positions where Black must remove, removal turns
-    Black can make there, then White's options; and the removal turn ended because Black can
-    grow, by the local rule too."""
+def fixed(col: list[int]) -> list[list[int]]:
+    """Unit clauses fixing every cell as ``col`` has it (1: the player's, 2: the opponent's)."""
+    n = len(col)
+    return [[(x + 1) if col[x] == 1 else -(x + 1)] for x in range(n)] + [
+        [(n + x + 1) if col[x] == 2 else -(n + x + 1)] for x in range(n)
+    ]
+
+
+def must_remove(game: Scrunch, col: list[int]) -> bool:
+    """The engine's verdict: Black, to move, may only remove."""
+    state = egg_position(game, col, 0)
+    return all(a >= game.board.size for a in state.legal_actions())
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_the_sat_problem_is_the_engine_s_rule(size: int) -> None:
+    """The clauses hold for a position exactly when the engine makes Black remove there: on
+    every position the solver finds (up to 30) and on random positions; and the counts added
+    for a first removal hold exactly when the stone counts are those of a game of eggs."""
+    import pycosat
+
+    sat = sat_script()
     game = hexarena.new_game("scrunch", size=size)
     assert isinstance(game, Scrunch)
-    rnd = random.Random(seed)
     n = game.board.size
-    for _ in range(100):
-        col = random_eggs(game, rnd, 1.0)
-        if 2 not in col:
+    cls = sat.clauses_for(game)
+    counted = {delta: sat.with_counts(cls, n, delta) for delta in (0, -1)}
+    positions = []
+    for model in pycosat.itersolve(cls):
+        positions.append(
+            [1 if x + 1 in model else 2 if n + x + 1 in model else 0 for x in range(n)]
+        )
+        if len(positions) == 30:
+            break
+    rnd = random.Random(size)
+    positions += [random_eggs(game, rnd, fill) for fill in (0.8, 1.0) for _ in range(60)]
+    stuck = 0
+    for col in positions:
+        if 1 not in col:
             continue
-        state = egg_position(game, col, 0)
-        if any(a < n for a in state.legal_actions()):
-            continue  # Black is not forced to remove
-        for after in black_removal_turns(state, rnd):
-            assert growth_placements_by_the_rule(game, list(game.cell_colours(after.array)), 1)
-            assert any(b < n for b in after.legal_actions())
+        engine = must_remove(game, col)
+        stuck += engine
+        assert (pycosat.solve(cls + fixed(col)) != "UNSAT") == engine
+        for delta, problem in counted.items():
+            expect = engine and col.count(1) - col.count(2) == delta
+            assert (pycosat.solve(problem + fixed(col)) != "UNSAT") == expect
+    assert stuck >= 3  # positions where Black must remove were among those checked
+
+
+def test_no_creation_phase_has_a_removal_on_sides_4_to_10() -> None:
+    """docs/games/scrunch.md, step 6: a first removal of a creation phase (only eggs before it,
+    so Black to move with as many stones as White, or White with one fewer) is impossible on
+    sides 4 to 10; on side 3 White can come to it, Black cannot."""
+    import pycosat
+
+    sat = sat_script()
+    for size in range(3, 11):
+        game = hexarena.new_game("scrunch", size=size)
+        assert isinstance(game, Scrunch)
+        cls = sat.clauses_for(game)
+        assert pycosat.solve(cls) != "UNSAT"  # a player can have to remove, with other counts
+        black_first = pycosat.solve(sat.with_counts(cls, game.board.size, 0))
+        white_first = pycosat.solve(sat.with_counts(cls, game.board.size, -1))
+        assert black_first == "UNSAT"
+        assert (white_first == "UNSAT") == (size >= 4)
