@@ -276,9 +276,6 @@ def test_playouts_and_search_end_the_cycle() -> None:
 
 
 def test_web_app_offers_the_option() -> None:
-    pytest.importorskip("starlette")
-    from hexarena.web.arena import option_json
-
-    specs = {o.name: option_json(o) for o in Throngs.option_specs}
+    specs = {o.name: o.describe() for o in Throngs.option_specs}
     assert specs["repetition"]["default"] == "third"
     assert list(specs["repetition"]["choices"]) == ["third", "off"]
