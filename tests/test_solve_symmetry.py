@@ -11,12 +11,14 @@ import numpy as np
 import pytest
 
 from hexarena import new_game
+from hexarena.ai import Limit, make_player
 from hexarena.ai.perfect import PerfectPlayer
 from hexarena.cli import main
 from hexarena.core import Game, State
 from hexarena.games.china_grove import S_CLASS
 from hexarena.selfplay import random_game
 from hexarena.solve import SolveError, Solver, endgame_positions, key_spec, solve_endgames
+from hexarena.solve.results import is_solved
 
 #: The games searched with the board's symmetries, on small boards.
 SYMMETRIC = [
@@ -101,9 +103,9 @@ def test_keys_leave_out_move_order_bookkeeping() -> None:
     game = new_game("churn", size=3)
     solver = Solver(game, 1, symmetries=False)
     a, b = State(game), State(game)
-    for m in ["a1", "e5", "c3", "a3"]:
+    for m in ["c1", "c5", "c3", "a3"]:
         a.apply_move(m)
-    for m in ["c3", "a3", "a1", "e5"]:
+    for m in ["c3", "a3", "c1", "c5"]:
         b.apply_move(m)
     assert a.array.tolist() != b.array.tolist()  # the groups' lists differ
     assert solver.key(a) == solver.key(b)
@@ -151,7 +153,9 @@ def test_china_grove_endgames() -> None:
 
 
 def test_solve_command_endgames(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["solve", "china-grove", "--empties", "6", "--samples", "2", "--json"])
+    code = main(
+        ["solve", "china-grove", "--empties", "6", "--samples", "2", "--json", "--memory", "16"]
+    )
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["positions"] == 2 and data["solved"] == 2
@@ -164,3 +168,49 @@ def test_perfect_player_hints_carry_proven_values() -> None:
     hints = PerfectPlayer(seed=1).analyse(game.new_initial_state(), top=10)
     assert len(hints) == 7
     assert all(h.proven == "loss" for h in hints)
+
+
+#: Solved boards (docs/solved.md), for games of the perfect player from won positions.
+SOLVED = [
+    ("churn", {"size": 3}),
+    ("gyre", {"size": 3}),
+    ("scrunch", {"size": 3}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), SOLVED, ids=[n for n, _ in SOLVED])
+def test_perfect_player_keeps_won_positions(name: str, options: dict[str, object]) -> None:
+    """From positions half-way through random games that the player to act wins, the perfect
+    player wins every game against random and mcts."""
+    game = new_game(name, **options)
+    judge = Solver(game, 16)
+    starts: list[State] = []
+    for seed in range(40):
+        _, actions = random_game(game, seed, keep_actions=True)
+        assert actions is not None
+        st = State(game)
+        st.apply_actions(actions.tolist()[: len(actions) // 2])
+        if not st.is_terminal() and judge.value(st) is True:
+            starts.append(st)
+        if len(starts) == 3:
+            break
+    assert len(starts) == 3
+    perfect = PerfectPlayer(seed=1)
+    for i, start in enumerate(starts):
+        seat = start.current_player
+        for opponent in ("random", "mcts"):
+            opp = make_player(opponent, seed=i)
+            s = start.copy()
+            while not s.is_terminal():
+                if s.current_player == seat:
+                    s.apply(perfect.choose(s))
+                else:
+                    s.apply(opp.choose(s, Limit(iterations=30)))
+            o = s.outcome()
+            assert o is not None and o.winner == seat, (opponent, s.move_texts())
+    assert perfect.searched_moves == 0  # every move of a won position was proven
+
+
+def test_solved_boards_are_known() -> None:
+    assert is_solved(new_game("churn", size=2)) and is_solved(new_game("gyre", size=3))
+    assert not is_solved(new_game("churn", size=4)) and not is_solved(new_game("gyre", size=5))

@@ -136,3 +136,11 @@ def test_a_folder_of_reports_replaces_the_published_ones(tmp_path: Path) -> None
         assert maps["random"]["values"] == {"a1": 0.25}
         error(c.get("/api/swap-maps/churn", params={"size": "3"}), 404)
     assert len(SwapMaps(tmp_path / "reports").index) == 1
+
+
+def test_serve_takes_a_folder_of_reports() -> None:
+    from hexarena.cli import build_parser
+
+    ns = build_parser().parse_args(["serve", "--reports", "some/where"])
+    assert ns.reports == "some/where"
+    assert build_parser().parse_args(["serve"]).reports is None

@@ -55,17 +55,16 @@ def test_the_swap_map_is_drawn_on_a_board_with_a_report(server: Server, context:
     assert bar.bounding_box()["width"] > 50
     summary = page.text_content("#swapmap-summary") or ""
     assert "first player" in summary and "mcts" in summary
+    folder = os.environ.get("HEXARENA_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / "swap-map.png"))
     # the other player's map
     page.select_option("#swapmap-by", "random")
     first = page.get_attribute("g.heat .heat-cell", "data-index")
     name = page.get_attribute(f'g.cell[data-index="{first}"]', "data-name")
     value = float(page.get_attribute("g.heat .heat-cell", "data-value") or "nan")
     assert value == pytest.approx(stored["maps"]["random"]["values"][name], abs=1e-4)
-
-    folder = os.environ.get("HEXARENA_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / "swap-map.png"))
 
     # a move redraws the position; the map stays under it, and clicks reach the cells
     page.click('g.cell[data-name="c3"]')

@@ -11,6 +11,18 @@ from ..core import Game
 #: without the pie rule, and the winning first moves.
 SOLVED: tuple[dict[str, Any], ...] = (
     {"game": "churn", "options": {"size": 2}, "first_player_wins": True, "openings": ["b2"]},
+    {
+        "game": "churn",
+        "options": {"size": 3},
+        "first_player_wins": True,
+        "openings": ["a4", "b2", "b5", "c3", "d1", "d4", "e2"],
+    },
+    {
+        "game": "gyre",
+        "options": {"size": 3},
+        "first_player_wins": True,
+        "openings": ["b3", "b4", "c2", "c3", "c4", "d2", "d3"],
+    },
 )
 
 

@@ -50,9 +50,9 @@ const SwapMap = {
   sourceText(player) {
     const s = this.data.source || {};
     if (player === "random") return `${s.playouts} random playouts an opening, seed ${s.seed}`;
-    if (s.iterations) return `${player}'s search, ${(s.iterations * (s.opening_factor || 1)).toLocaleString("en")} iterations an opening, seed ${s.seed}`;
-    if (s.seconds) return `${player}'s search, ${s.seconds * (s.opening_factor || 1)} s an opening, seed ${s.seed}`;
-    return `${player}'s search, seed ${s.seed}`;
+    if (s.iterations) return `the ${player} player's search, ${(s.iterations * (s.opening_factor || 1)).toLocaleString("en")} iterations an opening, seed ${s.seed}`;
+    if (s.seconds) return `the ${player} player's search, ${s.seconds * (s.opening_factor || 1)} s an opening, seed ${s.seed}`;
+    return `the ${player} player's search, seed ${s.seed}`;
   },
 
   render() {
