@@ -91,7 +91,7 @@ def _word_at(
     return (lo >> r) | (hi << (np.uint64(64) - r))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _window_search(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, two: bool
 ) -> tuple[np.uint64, np.uint64, int]:
@@ -178,7 +178,7 @@ def _window_search(  # pragma: no cover - compiled
     return fl, fh, base
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _window_destinations(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any, two: bool
 ) -> int:
@@ -199,7 +199,7 @@ def _window_destinations(  # pragma: no cover - compiled
     return int(popcount64(fl) + popcount64(fh))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _search3(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any, restrict: bool
 ) -> tuple[np.uint64, np.uint64, np.uint64]:
@@ -217,7 +217,8 @@ def _search3(  # pragma: no cover - compiled
     needs landing again where the walk has landed before, and cutting such loops out leaves a
     path that visits no site twice and costs no more. So every site found is a legal
     destination. The per-level crossing sets go to the scratch after its blocks
-    (``SC_HIST_WORDS``).
+    (``SC_HIST_WORDS``). ``restrict`` is a constant at each call, so the inlined search
+    keeps only the code it needs.
     """
     gb = _bit_base(g)
     hist = SC_BLOCKS * 3
@@ -288,7 +289,7 @@ def _search3(  # pragma: no cover - compiled
     return f0 & e0, f1 & e1, f2 & e2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bit_destinations3(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
 ) -> int:
@@ -301,7 +302,7 @@ def _bit_destinations3(  # pragma: no cover - compiled
     return int(popcount64(f0) + popcount64(f1) + popcount64(f2))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lower_count3(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
 ) -> int:
@@ -335,7 +336,7 @@ def bit_destinations(  # pragma: no cover - compiled
     return _bit_destinations(g, _g_words(g), _words(g, arr), x, budget, sc)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bit_destinations(  # pragma: no cover - compiled
     g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
 ) -> int:

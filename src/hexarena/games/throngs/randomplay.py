@@ -42,7 +42,7 @@ from .selection import _has_jump
 from .tables import _pot
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _draw_selection3(
     g: Array, gw: Any, w: Any, rng: Any, c: int
 ) -> int:  # pragma: no cover - compiled
@@ -80,7 +80,7 @@ def _draw_selection3(
             t2 &= ~bit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose_random(  # pragma: no cover - compiled
     g: Array, gw: Any, arr: Array, w: Any, rng: Any, buf: Array, q: Array, sc: Any
 ) -> int:

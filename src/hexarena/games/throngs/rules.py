@@ -196,7 +196,7 @@ def _start_turn(g: Array, arr: Array, c: int) -> None:  # pragma: no cover - com
     _begin_turn(g, _g_words(g), arr, _words(g, arr), c)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _begin_turn(g: Array, gw: Any, arr: Array, w: Any, c: int) -> None:  # pragma: no cover
     """:func:`_start_turn` with the views."""
     arr[H_COLOUR] = c
@@ -211,7 +211,7 @@ def _begin_turn(g: Array, gw: Any, arr: Array, w: Any, c: int) -> None:  # pragm
         _end_of_game(g, gw, arr, w, REASON_NO_MOVE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _end_move(g: Array, gw: Any, arr: Array, w: Any) -> None:  # pragma: no cover - compiled
     """The move under way is complete: on to the second move, or the next turn."""
     c = arr[H_COLOUR]
@@ -313,7 +313,7 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     _apply(g, _g_words(g), arr, _words(g, arr), a)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _apply(g: Array, gw: Any, arr: Array, w: Any, a: int) -> None:  # pragma: no cover
     """:func:`apply` with the views."""
     n = g[G_N]

@@ -83,7 +83,7 @@ def _may_dispatch(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - c
     return g[G_NOSTALL] == 0 or arr[S_STALL + c] < 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def select_ok(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cover - compiled
     """Whether colour ``c`` may start a move by selecting site ``x`` (worked out from the
     contents and potentials alone, without the selection bitboards)."""
@@ -96,7 +96,7 @@ def select_ok(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cover
     return _may_dispatch(g, arr, c) and has_exit(g, arr, x, p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _selection_words(g: Array, arr: Array, w: Any, c: int) -> int:  # pragma: no cover - compiled
     """Work out colour ``c``'s selections into the ``W_SURE`` and ``W_CAND`` bitboards.
 
@@ -167,7 +167,7 @@ def any_move(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compil
     return _any_move(g, _g_words(g), arr, _words(g, arr), c)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _any_move(g: Array, gw: Any, arr: Array, w: Any, c: int) -> bool:  # pragma: no cover - compiled
     """:func:`any_move` with the state's bitboards ``w``."""
     f = _selection_words(g, arr, w, c)

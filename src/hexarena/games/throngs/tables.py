@@ -29,7 +29,7 @@ from .layout import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _set(g: Array, gw: Any, arr: Array, w: Any, x: int, v: int) -> None:  # pragma: no cover
     """Change site ``x`` to ``v`` (0 empty, 1 Black, 2 White), keeping every table up to date:
     stone counts, the contents' hash and the bitboards (the potential planes change by the
