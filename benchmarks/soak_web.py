@@ -4,12 +4,16 @@ Starts ``hexarena serve`` on a free port over a fresh database, waits for its ba
 warm-up, then runs ``--clients`` concurrent clients until ``--games`` games have been played:
 most are games on one screen played with random legal turns (built action by action through
 ``/continuations``, as the page does); ``--computer`` of the clients play against the computer
-at ``--level`` instead, so that that many searches run or wait at any time. A probe asks
-``GET /api/meta`` every 50 ms throughout.
+at ``--level`` instead, so that that many searches run or wait at any time. A probe in the same
+process asks ``GET /api/meta`` every 50 ms throughout. Apart from this load, a person in a
+process of their own plays a Gyre game on one screen (a move every 100 ms) and asks
+``/api/meta`` every 50 ms: their latency is the figure the server is judged by, since the load
+clients' own process is itself busy and adds its waiting to theirs.
 
-It prints the latency of a person's move (``POST .../moves``) and of ``/api/meta`` (p50, p99,
-max), the error count, the server's memory (its own and its workers') at the end and its
-processor time beside the wall time.
+It prints the latency of the person's moves and ``/api/meta``, and of the load clients' moves
+(``POST .../moves``) and probes (p50, p99, max; also as the server measured them, from its
+``Server-Timing`` header), the error count, the server's memory (its own and its workers') at
+the end and its processor time beside the wall time.
 
     python benchmarks/soak_web.py --games 2000 --clients 20 --computer 5
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import random
 import signal
@@ -183,6 +188,51 @@ class Soak:
             await probe
 
 
+async def _probe(base: str, stop: Any, out: Any) -> None:
+    """Measure what a person sees while the load runs: ``/api/meta`` every 50 ms, and a move
+    of their own game on one screen every 100 ms (a fresh game whenever one ends)."""
+    meta_ms: list[float] = []
+    move_ms: list[float] = []
+    rng = random.Random(12345)
+    async with httpx.AsyncClient(base_url=base, timeout=600) as client:
+
+        async def metas() -> None:
+            while not stop.is_set():
+                t0 = time.perf_counter()
+                r = await client.get("/api/meta")
+                if r.status_code == 200:
+                    meta_ms.append(1000 * (time.perf_counter() - t0))
+                await asyncio.sleep(0.05)
+
+        async def moves() -> None:
+            view: dict[str, Any] = {"outcome": True}
+            gid, headers = "", {}
+            while not stop.is_set():
+                if view["outcome"] is not None:
+                    body = {"game": "gyre", "options": {"size": 7}, "mode": "local"}
+                    g = (await client.post("/api/games", json=body)).json()
+                    gid, headers = g["id"], {"X-Seat-Token": g["token"]}
+                    view = (await client.get(f"/api/games/{gid}", headers=headers)).json()
+                action = rng.choice(view["legal"])
+                t0 = time.perf_counter()
+                r = await client.post(
+                    f"/api/games/{gid}/moves",
+                    json={"actions": [action], "version": view["version"]},
+                    headers=headers,
+                )
+                if r.status_code == 200:
+                    move_ms.append(1000 * (time.perf_counter() - t0))
+                await asyncio.sleep(0.1)
+                view = (await client.get(f"/api/games/{gid}", headers=headers)).json()
+
+        await asyncio.gather(metas(), moves())
+    out.put({"meta": meta_ms, "move": move_ms})
+
+
+def _probe_process(base: str, stop: Any, out: Any) -> None:
+    asyncio.run(_probe(base, stop, out))
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--games", type=int, default=2000)
@@ -219,9 +269,18 @@ def main() -> None:
         print(f"server warm after {time.perf_counter() - t0:.1f} s wall", flush=True)
         _, cpu0 = proc_stats(server.pid)
         soak = Soak(base, ns)
+        # the person whose latency is the target: a process of its own, so that the load
+        # clients' own work (one busy Python process) does not count as the server's delay
+        ctx = multiprocessing.get_context("spawn")
+        stop, out = ctx.Event(), ctx.Queue()
+        prober = ctx.Process(target=_probe_process, args=(base, stop, out), daemon=True)
+        prober.start()
         w0 = time.perf_counter()
         asyncio.run(soak.run())
         wall = time.perf_counter() - w0
+        stop.set()
+        probed = out.get(timeout=60)
+        prober.join(timeout=10)
         rss, cpu1 = proc_stats(server.pid)
         # the pool's workers (the resource tracker, the other child, is left out)
         workers = [proc_stats(k) for k in children(server.pid) if is_worker(k)]
@@ -230,7 +289,13 @@ def main() -> None:
             f"at {ns.level}), {len(soak.move_ms)} moves by people "
             f"({soak.computer_moves} in computer games), {len(soak.meta_ms)} /api/meta probes"
         )
+        print(
+            f"a person apart (one process, a Gyre move every 100 ms, /api/meta every 50 ms): "
+            f"{len(probed['move'])} moves, {len(probed['meta'])} /api/meta"
+        )
         rows = (
+            ("person's move", probed["move"]),
+            ("person's meta", probed["meta"]),
             ("move", soak.move_ms),
             ("/api/meta", soak.meta_ms),
             ("move (in server)", soak.move_server_ms),

@@ -71,6 +71,20 @@ def test_churn_removals_are_counted_per_turn() -> None:
     assert sum(s["removed"]) > 0
 
 
+def test_every_way_a_game_ends_has_a_name() -> None:
+    from hexarena.analysis.measures import REASONS, end_reason
+    from hexarena.core import H_PLAYER, H_REASON
+    from hexarena.games.throngs.layout import REASON_NO_MOVE, REASON_REPETITION
+
+    game = new_game("throngs")
+    arr = game.initial_array()
+    arr[H_PLAYER] = -1
+    arr[H_REASON] = REASON_REPETITION
+    assert end_reason(game, arr, False) == "repetition, then fill"
+    assert sorted(REASONS["throngs"]) == sorted([REASON_NO_MOVE, REASON_REPETITION])
+    assert all(not label.startswith("reason ") for r in REASONS.values() for label in r.values())
+
+
 def test_random_figures_agree_with_selfplay(tmp_path: Path) -> None:
     game = new_game("churn", size=3)
     s = Settings(game=game, games=12, players=("random",), seed=5, swap_map=False)
@@ -83,6 +97,25 @@ def test_random_figures_agree_with_selfplay(tmp_path: Path) -> None:
     nopie = data["players"]["random"]["without_pie"]
     assert nopie["balance"]["swapped"] == 0
     assert nopie["length"]["games"] == 12
+
+
+def test_a_game_without_the_pie_rule_is_not_labelled_with_it(tmp_path: Path) -> None:
+    from hexarena.analysis.report import _table
+
+    game = new_game("scrunch", size=3)
+    s = Settings(game=game, games=4, players=("random",), seed=1, swap_map=False)
+    data = run_analysis(s, tmp_path)
+    assert data["pie_rule"] is False and list(data["players"]["random"]) == ["with_pie", "swap_map"]
+    rows = _table(data)
+    assert rows[1][1] == "as written" and rows[1][-1] == "–"
+    assert "pie rule" not in " ".join(rows[1])
+    churn = run_analysis(
+        Settings(
+            game=new_game("churn", size=2), games=2, players=("random",), seed=1, swap_map=False
+        ),
+        tmp_path / "churn",
+    )
+    assert [r[1] for r in _table(churn)[1:]] == ["pie rule", "no swap"]
 
 
 def test_search_figures_agree_with_match(tmp_path: Path) -> None:
@@ -115,6 +148,9 @@ def test_an_interrupted_run_resumes_to_the_same_report(tmp_path: Path) -> None:
         (tmp_path / "whole" / "report.json").read_text()
     )
     assert len((part / "results.jsonl").read_text().splitlines()) == len(jobs)
+    # the page and its plots too, byte for byte
+    for name in ("report.html", "report.md", "lengths.png", "swap-map-random.png"):
+        assert (part / name).read_bytes() == (tmp_path / "whole" / name).read_bytes(), name
 
 
 def test_swap_map_covers_every_first_move_by_symmetry(tmp_path: Path) -> None:

@@ -178,12 +178,14 @@ def test_perfect_player_never_loses_a_won_position() -> None:
 
 def test_solve_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     table = tmp_path / "churn2.npz"
-    code = main(["solve", "churn", "--size", "2", "--json", "--table", str(table)])
+    code = main(
+        ["solve", "churn", "--size", "2", "--json", "--table", str(table), "--memory", "16"]
+    )
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["winning_openings"] == ["b2"] and data["first_player_wins_with_pie"] is False
     assert table.exists()
-    code = main(["solve", "churn", "--size", "2", "--quiet"])
+    code = main(["solve", "churn", "--size", "2", "--quiet", "--memory", "16"])
     text = capsys.readouterr().out
     assert code == 0 and "winning first moves:  b2" in text
     assert main(["solve", "churn", "--size", "2", "--nodes", "0"]) == 2

@@ -162,6 +162,7 @@ def test_meta_lists_every_game_with_options_and_levels(client: TestClient) -> No
     assert meta["levels"] == player_names()
     assert meta["default_level"] in meta["levels"]
     assert meta["modes"] == ["computer", "local", "online"]
+    assert {"game": "churn", "options": {"size": 2}} in meta["solved"]
 
 
 def test_pages_and_static_files_are_served(client: TestClient) -> None:

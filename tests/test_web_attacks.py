@@ -7,6 +7,7 @@ driven from another site (see ``docs/web.md``, "Limits and defences").
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import threading
@@ -26,7 +27,7 @@ from starlette.testclient import TestClient
 from hexarena.ai import base as ai_base
 from hexarena.web import create_app
 from hexarena.web.bounds import ECHO, MAX_DEPTH, MAX_LIST, bounded_json, json_depth
-from hexarena.web.guard import GuardConfig, Rate, RateLimiter
+from hexarena.web.guard import Guard, GuardConfig, Rate, RateLimiter
 from hexarena.web.workers import ComputerPool, JobCancelled, JobFailed
 from tests.conftest import run_async
 from tests.web_players import SlowPlayer
@@ -229,14 +230,16 @@ def test_json_bounds_count_without_parsing() -> None:
     assert bounded_json(json.dumps({"a": list(range(MAX_LIST))}).encode())["a"][-1] == MAX_LIST - 1
 
 
-def _serve(db: str) -> tuple[Any, threading.Thread, int]:
+def _serve(db: str, guard: GuardConfig | None = None) -> tuple[Any, threading.Thread, int]:
     import uvicorn
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
     server = uvicorn.Server(
-        uvicorn.Config(create_app(db), port=port, log_level="warning", timeout_graceful_shutdown=1)
+        uvicorn.Config(
+            create_app(db, guard=guard), port=port, log_level="warning", timeout_graceful_shutdown=1
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -292,6 +295,81 @@ def test_a_huge_body_is_refused_while_it_streams_in(db: str) -> None:
     finally:
         server.should_exit = True
         thread.join(timeout=30)
+
+
+def test_open_event_streams_are_capped_per_address_and_in_all(db: str) -> None:
+    """Each live view holds a connection: one address may not hold them all."""
+    server, thread, port = _serve(db, GuardConfig(streams_per_client=2))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        with httpx.Client(base_url=base, headers={"Host": "localhost"}, timeout=30) as c:
+            g = c.post("/api/games", json={"game": "churn", "mode": "local"}).json()
+            url = f"/api/games/{g['id']}/events"
+            with c.stream("GET", url) as one, c.stream("GET", url) as two:
+                assert one.status_code == two.status_code == 200
+                third = c.get(url)
+                assert third.status_code == 429 and "at most 2" in third.json()["error"]
+                assert third.headers["retry-after"] == "10"
+                assert c.get("/api/meta").status_code == 200
+            # closed streams give their places back as soon as the server sees them closed
+            for _ in range(200):
+                with c.stream("GET", url) as again:
+                    if again.status_code == 200:
+                        break
+                time.sleep(0.05)
+            assert again.status_code == 200
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
+def test_open_event_streams_are_capped_in_all() -> None:
+    """Past the server's total, a stream from any address is refused (503) until one ends."""
+    release = asyncio.Event()
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await release.wait()
+        await send({"type": "http.response.body", "body": b""})
+
+    guard = Guard(app, GuardConfig(streams_per_client=5, streams_total=2))
+
+    async def get(client: str) -> list[dict[str, Any]]:
+        sent: list[dict[str, Any]] = []
+
+        async def send(message: Any) -> None:
+            sent.append(dict(message))
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        scope = {
+            "type": "http",
+            "method": "GET",
+            "path": "/api/games/abc/events",
+            "headers": [(b"host", b"localhost")],
+            "client": (client, 1),
+        }
+        await guard(scope, receive, send)
+        return sent
+
+    async def run() -> None:
+        first = asyncio.ensure_future(get("10.0.0.1"))
+        second = asyncio.ensure_future(get("10.0.0.2"))
+        await asyncio.sleep(0.05)
+        refused_now = await get("10.0.0.3")
+        assert refused_now[0]["status"] == 503
+        release.set()
+        await asyncio.gather(first, second)
+        assert guard.streams == {}
+        release.clear()
+        later = asyncio.ensure_future(get("10.0.0.3"))
+        await asyncio.sleep(0.05)
+        assert guard.streams == {"10.0.0.3": 1}
+        release.set()
+        assert (await later)[0]["status"] == 200
+
+    run_async(run())
 
 
 def test_games_in_memory_are_evicted_and_reloaded(client: TestClient) -> None:

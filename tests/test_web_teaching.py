@@ -104,6 +104,17 @@ def test_gyre_end_marks_the_loop_and_no_changes() -> None:
     assert "walls off the centre" in str(d["outcome"])
 
 
+def test_gyre_no_draw_picture_is_a_full_board_with_a_winner() -> None:
+    g = game_class("gyre")(size=4)
+    before = _diagram("gyre", "nodraw")
+    assert [g.board.names[i] for i in before["legal"]] == ["d4"]  # type: ignore[attr-defined]
+    assert before["outcome"] is None
+    after = _diagram("gyre", "nodraw", 1)
+    cells = after["cells"]
+    assert isinstance(cells, list) and len(cells) == 37 and "" not in cells and None not in cells
+    assert "Red" in str(after["outcome"]) and "walls off the centre" in str(after["outcome"])
+
+
 def test_china_grove_turn_is_numbered_and_both_modes_score() -> None:
     d = _diagram("china-grove", "turn")
     last = d["last"]

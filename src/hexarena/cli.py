@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .cliargs import CliError, OneLineParser, records_folder, whole_number
-from .core import Game, HexArenaError, Option
+from .core import Game, HexArenaError
 from .games import GAME_MODULES, game_class, game_names
 from .limits import cut
 
@@ -87,7 +87,7 @@ def cmd_games(ns: argparse.Namespace, out: TextIO) -> int:
                 "name": name,
                 "title": cls.title,
                 "colours": list(cls.colours),
-                "options": [_option_json(o) for o in cls.option_specs],
+                "options": [o.describe() for o in cls.option_specs],
             }
         )
     if ns.json:
@@ -99,18 +99,6 @@ def cmd_games(ns: argparse.Namespace, out: TextIO) -> int:
             default = "none" if o["default"] is None else o["default"]
             print(f"  --{o['name']:<12} {o['help']} (default {default})", file=out)
     return 0
-
-
-def _option_json(o: Option) -> dict[str, Any]:
-    return {
-        "name": o.name,
-        "kind": o.kind,
-        "default": list(o.default) if isinstance(o.default, tuple) else o.default,
-        "help": o.help,
-        "choices": list(o.choices) if o.choices else None,
-        "minimum": o.minimum,
-        "maximum": o.maximum,
-    }
 
 
 def cmd_board(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
@@ -281,7 +269,15 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         move_rate=Rate(burst=max(1, ns.moves_per_second * 12), per_second=ns.moves_per_second),
     )
     try:
-        serve(ns.host, ns.port, ns.db, allowed_hosts=hosts, warm=not ns.no_warm, guard=guard)
+        serve(
+            ns.host,
+            ns.port,
+            ns.db,
+            allowed_hosts=hosts,
+            warm=not ns.no_warm,
+            guard=guard,
+            reports=ns.reports,
+        )
     except StorageError as exc:
         raise CliError(str(exc)) from None
     return 0
@@ -387,6 +383,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=whole_number(1),
         default=10,
         help="moves, hints and other changes one address may send a second (default 10)",
+    )
+    sp.add_argument(
+        "--reports",
+        metavar="DIR",
+        default=None,
+        help="analysis reports whose swap maps the game page shows (DIR/NAME/report.json; "
+        "default: the published reports)",
     )
     sp = sub.add_parser(
         "warmup", help="compile every game's kernels and computer player ahead of time"

@@ -52,6 +52,22 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
+    def describe(self) -> dict[str, Any]:
+        """The option as plain JSON data, for ``hexarena games --json`` and the new-game form."""
+
+        def plain(v: Any) -> Any:
+            return [plain(x) for x in v] if isinstance(v, tuple | list) else v
+
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "default": plain(self.default),
+            "help": self.help,
+            "choices": plain(self.choices) if self.choices else None,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
+
     def parse(self, value: Any) -> Any:
         """Validate ``value`` (a Python value or command-line text); return its canonical form."""
         if self.kind == "flag":

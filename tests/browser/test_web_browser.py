@@ -112,15 +112,9 @@ def moves_listed(page: Any) -> int:
 
 
 # ---------------------------------------------------------------- every game, to the end
-@pytest.mark.parametrize("game", game_names())
-def test_play_every_game_to_the_end_against_the_computer(
-    context: Any, server: Server, game: str
-) -> None:
-    page = context.new_page()
-    start_game(page, server, game, "computer")
-    assert page.locator("#players .seat").count() == 2
-    assert "you" in page.locator("#players .seat").nth(0).inner_text()
-    rng = random.Random(1)
+def play_to_the_end(page: Any, game: str, rng: random.Random) -> int:
+    """Click legal cells and offered buttons until the game is over (resigning past the cap);
+    the number of clicks made."""
     cap = ACTION_CAP.get(game) or MAX_CLICKS
     clicks = 0
     while True:
@@ -142,10 +136,40 @@ def test_play_every_game_to_the_end_against_the_computer(
     assert "wins" in page.inner_text("#go-winner")
     assert page.inner_text("#go-reason").strip()
     assert page.locator("svg .cell.legal").count() == 0
+    return clicks
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_play_every_game_to_the_end_against_the_computer(
+    context: Any, server: Server, game: str
+) -> None:
+    page = context.new_page()
+    start_game(page, server, game, "computer")
+    assert page.locator("#players .seat").count() == 2
+    assert "you" in page.locator("#players .seat").nth(0).inner_text()
+    play_to_the_end(page, game, random.Random(1))
     shots = os.environ.get("HEXARENA_SCREENSHOTS")
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(shots) / f"{game}.png"))
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_play_every_game_to_the_end_on_a_phone(browser: Any, server: Server, game: str) -> None:
+    """A 390-px phone: both sides' turns by taps alone, cells large enough to tap."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    ctx.set_default_timeout(120_000)
+    try:
+        page = ctx.new_page()
+        start_game(page, server, game, "local")
+        width = page.evaluate(
+            "() => document.querySelector('#board .cell polygon').getBoundingClientRect().width"
+        )
+        assert width >= 28
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390 + 1
+        play_to_the_end(page, game, random.Random(2))
+    finally:
+        ctx.close()
 
 
 # ---------------------------------------------------------------- online play

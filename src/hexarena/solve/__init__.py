@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import Array, Game, HexArenaError, State
+from ..core import H_PLY, H_TURN, Array, Game, HexArenaError, State
 from . import kernel as K
 
 #: Deepest line the search follows (every game here that ends does so well within it on the
@@ -36,21 +36,82 @@ def swap_action(game: Game) -> int:
     return game.board.size + game.special_actions.index("swap")
 
 
-def key_ranges(game: Game) -> Array:
-    """The parts of the state array that fix a position's future, as ``(start, stop)`` rows.
+#: Version of the keys: a saved table keyed by another version is refused.
+KEY_VERSION = 2
 
-    Churn and Gyre: the header's seat, colour, swap, turn and winner and the cells' colours (their
-    other entries are bookkeeping that depends on the order stones came, so that transposed move
-    orders meet in the table). Other games: the whole array (always right, with fewer
-    transpositions found).
+#: Games whose rules every symmetry of their board maps onto themselves: they read only the
+#: board's adjacency, its centre and ring (Gyre) and the lines of the grid, which the rotations
+#: and reflections of a regular hexagon keep. China Grove's cells carry exit patterns of their
+#: own and Throngs keys its repetition history as hashes that a symmetry does not map, so those
+#: two are searched without symmetries.
+SYMMETRIC_GAMES = ("churn", "gyre", "scrunch")
+#: Games where an action can win before the board is full: their searches look for such an
+#: action first at every position.
+SCAN_GAMES = ("gyre", "throngs")
+
+
+@dataclass(frozen=True)
+class KeySpec:
+    """What a position's key hashes (see :mod:`.kernel`): the normalised header or not, raw
+    ranges of the state array, scalars holding a cell, blocks of one entry a cell, and the
+    symmetries (cell permutations ``perms`` and their inverses ``invs``)."""
+
+    normal: int
+    raw: Array
+    cellscal: Array
+    blocks: Array
+    perms: Array
+    invs: Array
+
+    def args(self) -> tuple[int, Array, Array, Array, Array, Array]:
+        """The specification as the kernel's arguments."""
+        return (self.normal, self.raw, self.cellscal, self.blocks, self.perms, self.invs)
+
+
+def key_spec(game: Game, *, symmetries: bool = True) -> KeySpec:
+    """The parts of the state array that fix a position's future, and the symmetries to reduce
+    keys by.
+
+    Churn and Gyre: the cells' colours (the rest of their arrays is bookkeeping that depends on
+    the order the stones came, so that transposed move orders meet). Scrunch: the colours, the
+    decision under way, the placement and the stone picked in a growth under way, and both
+    creation flags. China Grove: the contents and the class and count of the turn under way.
+    All four with the normalised header (the colour to act, the first, second or a later turn).
+    Throngs: the whole array but the action count (its repetition rule reads the positions met
+    since the stone count last changed, which the array holds).
     """
     n = game.board.size
-    if game.name in ("churn", "gyre"):
+    none = np.zeros((0, 2), dtype=np.int32)
+    empty = np.zeros(0, dtype=np.int32)
+    name = game.name
+    normal = 1
+    raw, cellscal, blocks = none, empty, empty
+    if name in ("churn", "gyre"):
         from importlib import import_module
 
-        base = int(import_module(f"hexarena.games.{game.name}").BASE)
-        return np.array([[0, 5], [base, base + n]], dtype=np.int32)
-    return np.array([[0, len(game.initial_array())]], dtype=np.int32)
+        base = int(import_module(f"hexarena.games.{name}").BASE)
+        blocks = np.array([base], dtype=np.int32)
+    elif name == "scrunch":
+        from ..games.scrunch import tables as T
+
+        raw = np.array([[T.S_PHASE, T.S_PHASE + 1], [T.S_CREATE, T.S_CREATE + 2]], dtype=np.int32)
+        cellscal = np.array([T.S_P, T.S_S], dtype=np.int32)
+        blocks = np.array([T.BASE], dtype=np.int32)
+    elif name == "china-grove":
+        from ..games import china_grove as C
+
+        raw = np.array([[C.S_CLASS, C.S_LEFT + 1]], dtype=np.int32)
+        blocks = np.array([C.BASE], dtype=np.int32)
+    else:
+        normal = 0
+        width = len(game.initial_array())
+        raw = np.array([[0, H_PLY], [H_PLY + 1, width]], dtype=np.int32)
+    if symmetries and name in SYMMETRIC_GAMES:
+        perms = np.ascontiguousarray(game.board.symmetries, dtype=np.int32)
+    else:
+        perms = np.arange(n, dtype=np.int32)[None, :]
+    invs = np.ascontiguousarray(np.argsort(perms, axis=1).astype(np.int32))
+    return KeySpec(normal, raw, cellscal, blocks, perms, invs)
 
 
 def table_slots(memory_mb: float) -> int:
@@ -69,6 +130,8 @@ class Solver:
 
     game: Game
     memory_mb: float = 256
+    #: Whether keys are reduced by the board's symmetries (off only to check them).
+    symmetries: bool = True
     keys: Array = field(init=False)
     vals: Array = field(init=False)
     stats: Array = field(init=False)
@@ -78,12 +141,21 @@ class Solver:
         self.keys = np.zeros(slots, dtype=np.uint64)
         self.vals = np.zeros(slots, dtype=np.int8)
         self.stats = np.zeros(4, dtype=np.int64)
-        self._ranges = key_ranges(self.game)
+        self.spec = key_spec(self.game, symmetries=self.symmetries)
+        #: The history table of the move ordering: how often each action refuted a position.
+        self.hist = np.zeros(self.game.num_distinct_actions, dtype=np.int64)
 
     @property
     def swap(self) -> int:
         """The pie rule's swap action, or -1."""
         return swap_action(self.game)
+
+    def key(self, state: State | Array, *, allow_swap: bool = True) -> int:
+        """The position's key in the table (equal for positions that a symmetry maps onto
+        each other)."""
+        arr = state.array if isinstance(state, State) else state
+        skip = -1 if allow_swap else self.swap
+        return int(K.position_key(np.array(arr, dtype=np.int32), *self.spec.args(), skip))
 
     def value(
         self, state: State | Array, *, allow_swap: bool = True, node_limit: int = 1 << 62
@@ -97,9 +169,11 @@ class Solver:
             k.apply,
             self.game.consts,
             np.array(arr, dtype=np.int32),
-            self._ranges,
+            *self.spec.args(),
             self.keys,
             self.vals,
+            self.hist,
+            1 if self.game.name in SCAN_GAMES else 0,
             -1 if allow_swap else self.swap,
             int(node_limit),
             MAX_DEPTH,
@@ -145,23 +219,39 @@ class Solver:
             vals=self.vals[used],
             game=np.array(self.game.name),
             tags=np.array(repr(sorted(self.game.record_tags().items()))),
+            key=np.array(KEY_VERSION),
         )
 
     def load(self, path: Path) -> int:
-        """Add the positions of a saved solution table of the same game and options; return
-        how many were read."""
+        """Add the positions of a saved solution table of the same game and options (and keys
+        of the same version); return how many were read."""
+        tags = repr(sorted(self.game.record_tags().items()))
         try:
             with np.load(path, allow_pickle=False) as z:
-                if str(z["game"]) != self.game.name or str(z["tags"]) != repr(
-                    sorted(self.game.record_tags().items())
-                ):
+                if str(z["game"]) != self.game.name or str(z["tags"]) != tags:
                     raise SolveError(f"{str(path)[:100]} is the table of another game or options")
-                keys, vals = z["keys"], z["vals"]
+                if "key" not in z or int(z["key"]) != KEY_VERSION:
+                    raise SolveError(
+                        f"{str(path)[:100]} was keyed by another version of the solver; "
+                        "solve again to remake it"
+                    )
+                keys = np.ascontiguousarray(z["keys"], dtype=np.uint64)
+                vals = np.ascontiguousarray(z["vals"], dtype=np.int8)
         except (OSError, KeyError, ValueError) as exc:
+            if isinstance(exc, SolveError):
+                raise
             raise SolveError(f"cannot read the solution table {str(path)[:100]}: {exc}") from None
-        for h, v in zip(keys.tolist(), vals.tolist(), strict=True):
-            K.store(self.keys, self.vals, np.uint64(h), int(v))
+        if keys.shape != vals.shape or keys.ndim != 1 or np.any(keys == 0) or np.any(vals > 1):
+            raise SolveError(f"{str(path)[:100]} is not a solution table (malformed entries)")
+        K.store_many(self.keys, self.vals, keys, vals)
         return len(keys)
+
+
+def max_rss_mb() -> float:
+    """The process's peak resident memory so far, in MB."""
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
 def solve_game(
@@ -210,4 +300,77 @@ def solve_game(
     out["nodes"] = int(s.stats[K.ST_NODES])
     out["seconds"] = round(time.perf_counter() - t0, 3)
     out["cpu_seconds"] = round(time.process_time() - c0, 3)
+    out["table_mb"] = round((s.keys.nbytes + s.vals.nbytes) / 2**20, 1)
+    out["max_rss_mb"] = max_rss_mb()
     return out
+
+
+def endgame_positions(game: Game, empties: int, samples: int) -> list[State]:
+    """Positions of random games (seeds ``0 .. samples-1``): in each, the first position at the
+    start of a turn with at most ``empties`` empty cells (games that end sooner give none)."""
+    from ..selfplay import random_game
+
+    out: list[State] = []
+    for seed in range(samples):
+        _, actions = random_game(game, seed, keep_actions=True)
+        assert actions is not None
+        st = game.new_initial_state()
+        turn = -1
+        for a in actions.tolist():
+            if st.is_terminal():
+                break
+            if int(st.array[H_TURN]) != turn:
+                turn = int(st.array[H_TURN])
+                if game.cell_view(st.array).count(".") <= empties:
+                    out.append(st.copy())
+                    break
+            st.apply(a)
+    return out
+
+
+def solve_endgames(
+    game: Game,
+    empties: int,
+    samples: int,
+    *,
+    memory_mb: float = 256,
+    node_limit: int = 1 << 62,
+    solver: Solver | None = None,
+) -> dict[str, Any]:
+    """Solve the endgames of :func:`endgame_positions`: how many were proven within
+    ``node_limit`` positions each, who wins them, and the effort."""
+    if not 0 <= empties <= game.board.size:
+        raise SolveError(f"the empty cells must be 0 to {game.board.size}, not {empties}")
+    if not 1 <= samples <= 100_000:
+        raise SolveError(f"the samples must be 1 to 100000, not {samples}")
+    s = solver if solver is not None else Solver(game, memory_mb)
+    positions = endgame_positions(game, empties, samples)
+    t0, c0 = time.perf_counter(), time.process_time()
+    rows = []
+    for st in positions:
+        n0, p0 = int(s.stats[K.ST_NODES]), time.process_time()
+        v = s.value(st, node_limit=node_limit)
+        rows.append(
+            {
+                "empties": game.cell_view(st.array).count("."),
+                "to_move": st.current_player,
+                "to_move_wins": v,
+                "nodes": int(s.stats[K.ST_NODES]) - n0,
+                "cpu_seconds": round(time.process_time() - p0, 3),
+            }
+        )
+    return {
+        "game": game.name,
+        "options": game.record_tags(),
+        "empties": empties,
+        "samples": samples,
+        "positions": len(rows),
+        "solved": sum(r["to_move_wins"] is not None for r in rows),
+        "to_move_wins": sum(r["to_move_wins"] is True for r in rows),
+        "endgames": rows,
+        "table_positions": s.entries,
+        "nodes": sum(r["nodes"] for r in rows),
+        "seconds": round(time.perf_counter() - t0, 3),
+        "cpu_seconds": round(time.process_time() - c0, 3),
+        "max_rss_mb": max_rss_mb(),
+    }

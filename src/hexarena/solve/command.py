@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..core import Game
-from . import SolveError, Solver, solve_game
+from . import SolveError, Solver, solve_endgames, solve_game
 
 
 def add_arguments(sp: Any) -> None:
@@ -18,6 +18,16 @@ def add_arguments(sp: Any) -> None:
     )
     sp.add_argument(
         "--table", metavar="FILE", default=None, help="load and save the solution table"
+    )
+    sp.add_argument(
+        "--empties",
+        type=int,
+        default=None,
+        metavar="K",
+        help="solve endgames instead: positions of random games with at most K empty cells",
+    )
+    sp.add_argument(
+        "--samples", type=int, default=10, help="random games for --empties (default 10)"
     )
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -32,6 +42,8 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
     if table is not None and table.exists():
         solver.load(table)
     limit = ns.nodes if ns.nodes is not None else 1 << 62
+    if ns.empties is not None:
+        return _endgames(game, ns, solver, limit, table, out)
     show = not ns.json and not ns.quiet and out.isatty()
     if show:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -52,11 +64,7 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
             )
     else:
         result = solve_game(game, node_limit=limit, solver=solver)
-    if table is not None:
-        try:
-            solver.save(table)
-        except OSError as exc:
-            raise SolveError(f"cannot write {str(table)[:100]}: {exc.strerror}") from None
+    _save(solver, table)
     if ns.json:
         print(json.dumps(result), file=out)
         return 0
@@ -78,7 +86,43 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
         print("  the second player swaps after exactly the winning first moves", file=out)
     print(
         f"  {result['positions']:,} positions in the table, {result['nodes']:,} searched, "
-        f"{result['cpu_seconds']} s of processor time ({result['seconds']} s)",
+        f"{result['cpu_seconds']} s of processor time ({result['seconds']} s of wall time), "
+        f"peak memory {result['max_rss_mb']} MB",
+        file=out,
+    )
+    return 0
+
+
+def _save(solver: Solver, table: Path | None) -> None:
+    if table is not None:
+        try:
+            solver.save(table)
+        except OSError as exc:
+            raise SolveError(f"cannot write {str(table)[:100]}: {exc.strerror}") from None
+
+
+def _endgames(
+    game: Game, ns: Any, solver: Solver, limit: int, table: Path | None, out: TextIO
+) -> int:
+    """``solve --empties K``: endgames of random games, solved one by one."""
+    result = solve_endgames(game, ns.empties, ns.samples, node_limit=limit, solver=solver)
+    _save(solver, table)
+    if ns.json:
+        print(json.dumps(result), file=out)
+        return 0
+    print(
+        f"{game.title} ({game.option_text() or 'default options'}): endgames with at most "
+        f"{ns.empties} empty cells from {ns.samples} random games",
+        file=out,
+    )
+    print(
+        f"  {result['solved']} of {result['positions']} solved; the player to move wins "
+        f"{result['to_move_wins']}",
+        file=out,
+    )
+    print(
+        f"  {result['nodes']:,} positions searched, {result['cpu_seconds']} s of processor time "
+        f"({result['seconds']} s of wall time), peak memory {result['max_rss_mb']} MB",
         file=out,
     )
     return 0

@@ -20,19 +20,19 @@ import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-import numpy as np
-
 from ..ai import make_player, player_names
-from ..core import H_COLOUR, H_PLAYER, Game, GameOverError, HexArenaError, Option, Outcome, State
+from ..core import H_COLOUR, H_PLAYER, Game, GameOverError, HexArenaError, State
 from ..games import game_class, game_names
 from ..records import read_record, write_record
+from ..solve.results import solved_boards
 from .bounds import RequestRefused, actions_field, check_option_values, cut, shown
 from .seats import clean_name, mask_of, new_secret
-from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict, digest, seats_in
-from .teaching import effects, has_journeys, journeys, potentials, prompt, turn_marks
+from .session import Session, ending
+from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict, digest
+from .teaching import effects, journeys
+from .views import short_tags
 from .workers import ComputerPool, JobCancelled, JobFailed, Warmer
 
 log = logging.getLogger("hexarena.web")
@@ -48,114 +48,6 @@ MODES = ("computer", "local", "online")
 HINT_LEVELS = ("medium", "hard", "easy", "mcts", "uct")
 #: Levels preferred as the default opponent in the new-game form, in order.
 DEFAULT_LEVELS = ("easy", "medium", "hard")
-#: Most turns one page of the move list holds.
-MAX_PAGE = 500
-
-
-@dataclass
-class Session:
-    """A game in play: stored header, live state, stored turns, and what guards changes."""
-
-    row: GameRow
-    game: Game
-    state: State
-    moves: list[MoveRow]
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-    thinking: bool = False
-    computer_error: str = ""
-    task: asyncio.Task[None] | None = None
-    #: Open event streams watching the game (a watched game stays in memory).
-    watchers: int = 0
-    #: Cells the last turn changed besides those it played on (removals, captures, a final fill).
-    effects: list[int] = field(default_factory=list)
-    #: The paths of the last turn's moving stones (Throngs' dispatches), landing sites in order.
-    journeys: list[list[int]] = field(default_factory=list)
-
-    @property
-    def id(self) -> str:
-        """The game's public id (its spectator link)."""
-        return self.row.id
-
-    @property
-    def version(self) -> int:
-        """The stored version this session reflects."""
-        return self.row.version
-
-    def seat_kind(self, seat: int) -> str:
-        """``human`` or ``computer:<level>``."""
-        return self.row.seats[seat]
-
-    def computer_level(self, seat: int) -> str | None:
-        """The computer's level at ``seat``, or ``None`` if a person sits there."""
-        kind = self.row.seats[seat]
-        return kind.split(":", 1)[1] if kind.startswith("computer:") else None
-
-    def size(self) -> int:
-        """A rough count of the bytes this session holds (for evicting by memory)."""
-        return (
-            4096
-            + int(self.state.array.nbytes) * 4
-            + sum(64 + 8 * len(m.actions) for m in self.moves)
-        )
-
-    def notify(self) -> None:
-        """Wake everyone waiting for a change of this game."""
-        self.changed.set()
-        self.changed = asyncio.Event()
-
-
-def _ending(state: State) -> Ending:
-    o = state.outcome()
-    return Ending() if o is None else Ending(o.result, o.reason)
-
-
-def _jsonable(value: Any, depth: int = 0) -> Any:
-    """Plain JSON data from game details or analysis results (dataclasses, tuples, NumPy)."""
-    if depth > 6:
-        return str(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            f.name: _jsonable(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)
-        }
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [_jsonable(v, depth + 1) for v in value]
-    if isinstance(value, np.ndarray):
-        return [_jsonable(v, depth + 1) for v in value.tolist()]
-    if isinstance(value, np.integer):
-        return int(value)
-    if isinstance(value, np.floating):
-        return float(value)
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    return str(value)
-
-
-def short_tags(tags: dict[str, str]) -> dict[str, str]:
-    """A game's option tags for display: a stored board or other long value is abbreviated."""
-    return {k: (v if len(v) <= 24 else "(stored)") for k, v in tags.items()}
-
-
-def option_json(o: Option) -> dict[str, Any]:
-    """An option's description for the new-game form."""
-    return {
-        "name": o.name,
-        "kind": o.kind,
-        "default": _jsonable(o.default),
-        "help": o.help,
-        "choices": _jsonable(o.choices) if o.choices else None,
-        "minimum": o.minimum,
-        "maximum": o.maximum,
-    }
-
-
-def _actions_field(
-    body: dict[str, Any], name: str = "actions", *, required: bool = True
-) -> list[int]:
-    """A list of action integers from a request body (validated and bounded)."""
-    return actions_field(body, name, required=required)
 
 
 def _int_field(body: dict[str, Any], name: str) -> int:
@@ -229,7 +121,7 @@ class Arena:
                     "name": name,
                     "title": cls.title,
                     "colours": list(cls.colours),
-                    "options": [option_json(o) for o in cls.option_specs],
+                    "options": [o.describe() for o in cls.option_specs],
                     "special_actions": list(cls.special_actions),
                 }
             )
@@ -240,39 +132,12 @@ class Arena:
             "levels": levels,
             "default_level": default,
             "modes": list(MODES),
+            # boards with proven values: the perfect player is the strongest level there
+            "solved": [{"game": b["game"], "options": b["options"]} for b in solved_boards()],
         }
         return self._meta
 
     # -- loading -----------------------------------------------------------
-    @staticmethod
-    def _effects(game: Game, before: State, after: State, move: MoveRow) -> list[int]:
-        """Cells whose stone a turn changed, other than the cells it played on."""
-        return effects(game, before, after, move.actions)
-
-    @staticmethod
-    def _before_last(game: Game, moves: list[MoveRow]) -> State:
-        """The position before the last of ``moves``."""
-        before = game.new_initial_state()
-        flat = [a for m in moves[:-1] for a in m.actions]
-        if flat:
-            before.apply_actions(flat)
-        return before
-
-    def _last_effects(self, game: Game, moves: list[MoveRow]) -> list[int]:
-        """The effects of the last of ``moves`` (replaying the ones before it)."""
-        if not moves:
-            return []
-        before = self._before_last(game, moves)
-        after = before.copy()
-        after.apply_actions(moves[-1].actions)
-        return self._effects(game, before, after, moves[-1])
-
-    def _last_journeys(self, game: Game, moves: list[MoveRow]) -> list[list[int]]:
-        """The paths of the stones the last of ``moves`` moved (Throngs)."""
-        if not moves or not has_journeys(game):
-            return []
-        return journeys(game, self._before_last(game, moves), moves[-1].actions)
-
     def _build(self, row: GameRow, moves: list[MoveRow]) -> tuple[Game, State]:
         game = game_class(row.game).from_record_tags(row.tags)
         state = game.new_initial_state()
@@ -308,8 +173,7 @@ class Arena:
         else:
             session.row, session.game, session.state, session.moves = row, game, state, moves
             session.notify()
-        session.effects = self._last_effects(game, moves)
-        session.journeys = self._last_journeys(game, moves)
+        session.remember_last_turn()
         self._kick(session)
         return session
 
@@ -366,16 +230,8 @@ class Arena:
         task.add_done_callback(self._tasks.discard)
 
     # -- seats -------------------------------------------------------------
-    @staticmethod
-    def seats_of(session: Session, token: str | None) -> set[int]:
-        """The seats a token may move for (empty for a spectator)."""
-        if not token:
-            return set()
-        key = digest(token)
-        return {s for h, mask in session.row.tokens if h == key for s in seats_in(mask)}
-
     def _mover(self, session: Session, token: str | None, what: str) -> set[int]:
-        seats = self.seats_of(session, token)
+        seats = session.seats_of(token)
         if not token:
             raise ApiError(
                 403,
@@ -467,7 +323,7 @@ class Arena:
             names=names,
             moves=moves or (),
             resigned=None if state is None else state.resigned,
-            ending=Ending() if state is None else _ending(state),
+            ending=Ending() if state is None else ending(state),
         )
         return {"id": game_id, "token": token, "you": mine, "links": links}
 
@@ -536,192 +392,6 @@ class Arena:
             )
         return out
 
-    # -- views -------------------------------------------------------------
-    def board(self, session: Session) -> dict[str, Any]:
-        """The board for drawing: cells with names and coordinates, adjacency, the game's extras."""
-        g = session.game
-        data: dict[str, Any] = dict(g.board.to_json())
-        data["extra"] = _jsonable(g.board_json_extra())
-        return data
-
-    def _legend(self, game: Game) -> dict[str, int]:
-        return {c[:1].upper(): i for i, c in enumerate(game.colours)}
-
-    def _outcome(self, game: Game, o: Outcome) -> dict[str, Any]:
-        highlight: dict[str, list[int]] = {}
-        for key, value in o.details.items():
-            if isinstance(value, list | tuple) and value and all(isinstance(v, str) for v in value):
-                cells = [game.board.name_index.get(str(v).lower(), -1) for v in value]
-                if all(c >= 0 for c in cells):
-                    highlight[key] = cells
-        return {
-            "winner": o.winner,
-            "winner_colour": o.winner_colour,
-            "reason": o.reason,
-            "result": o.result,
-            "score": _jsonable(o.score),
-            "details": _jsonable(o.details),
-            "highlight": highlight,
-        }
-
-    def _move(self, game: Game, index: int, m: MoveRow) -> dict[str, Any]:
-        return {
-            "index": index,
-            "seat": m.seat,
-            "colour": m.colour,
-            "actions": m.actions,
-            "text": game.move_text(m.actions) if m.actions else "",
-            "cells": [a for a in m.actions if a < game.board.size],
-            **turn_marks(game, m.actions),
-        }
-
-    def _position(self, game: Game, state: State) -> dict[str, Any]:
-        """Cells, who acts and what is legal, for a state."""
-        over = state.is_terminal()
-        n = game.board.size
-        legal = [] if over else state.legal_actions()
-        return {
-            "cells": game.cell_view(state.array),
-            "to_act": state.current_player,
-            "to_act_colour": state.to_move,
-            "to_act_name": state.to_move_name,
-            "ply": state.ply,
-            "legal": [a for a in legal if a < n],
-            "specials": [{"action": a, "name": game.action_text(a)} for a in legal if a >= n],
-            "turn_actions": state.turn_actions,
-            "seat_colours": [state.seat_colour(0), state.seat_colour(1)],
-            "prompt": prompt(game, state),
-            "potentials": potentials(game, state),
-        }
-
-    def view(self, session: Session, token: str | None) -> dict[str, Any]:
-        """Everything the page shows about the game now, for one viewer (no whole history)."""
-        g, st = session.game, session.state
-        you = sorted(self.seats_of(session, token))
-        o = st.outcome()
-        seats = []
-        for s in (0, 1):
-            c = st.seat_colour(s)
-            level = session.computer_level(s)
-            seats.append(
-                {
-                    "seat": s,
-                    "kind": "computer" if level else "human",
-                    "level": level,
-                    "colour": c,
-                    "colour_name": g.colours[c] if c >= 0 else None,
-                    "name": session.row.names[s],
-                    "claimed": bool(level) or session.row.claimed(s),
-                }
-            )
-        undo = (
-            session.row.mode in ("computer", "local")
-            and bool(you)
-            and self._undo_target(session) is not None
-        )
-        return {
-            "id": session.id,
-            "game": g.name,
-            "title": g.title,
-            "options": g.record_tags(),
-            "option_text": " ".join(f"{k}={v}" for k, v in short_tags(g.record_tags()).items()),
-            "colours": list(g.colours),
-            "legend": self._legend(g),
-            "mode": session.row.mode,
-            "version": session.version,
-            "you": you,
-            "seats": seats,
-            "turns": len(session.moves),
-            "last_move": {
-                **self._move(g, len(session.moves) - 1, session.moves[-1]),
-                "effects": session.effects,
-                "journeys": session.journeys,
-            }
-            if session.moves
-            else None,
-            "outcome": self._outcome(g, o) if o is not None else None,
-            "thinking": session.thinking,
-            "computer_error": session.computer_error,
-            "can_undo": undo,
-            "move_separator": g.move_separator,
-            **self._position(g, st),
-        }
-
-    def moves_page(self, session: Session, start: int | None, count: int) -> dict[str, Any]:
-        """Turns ``start .. start+count-1`` (the last page when ``start`` is ``None``)."""
-        total = len(session.moves)
-        if count < 1 or count > MAX_PAGE:
-            raise ApiError(400, f"count must be 1..{MAX_PAGE}, not {count}")
-        if start is None:
-            start = max(0, total - count)
-        if start < 0 or start > total:
-            raise ApiError(400, f"start must be 0..{total}, not {start}")
-        g = session.game
-        return {
-            "total": total,
-            "start": start,
-            "moves": [
-                self._move(g, i, session.moves[i]) for i in range(start, min(total, start + count))
-            ],
-        }
-
-    def position(self, session: Session, turn: int) -> dict[str, Any]:
-        """The position after the first ``turn`` turns, for stepping through the game."""
-        total = len(session.moves)
-        if turn < 0 or turn > total:
-            raise ApiError(400, f"turn must be 0..{total}, not {turn}")
-        g = session.game
-        st = g.new_initial_state()
-        flat = [a for m in session.moves[: max(0, turn - 1)] for a in m.actions]
-        if flat:
-            st.apply_actions(flat)
-        last = None
-        if turn:
-            before = st.copy()
-            st.apply_actions(session.moves[turn - 1].actions)
-            m = session.moves[turn - 1]
-            last = {
-                **self._move(g, turn - 1, m),
-                "effects": self._effects(g, before, st, m),
-                "journeys": journeys(g, before, m.actions),
-            }
-        if turn == total and session.row.resigned is not None:
-            st.resign(session.row.resigned)
-        o = st.outcome()
-        data = self._position(g, st)
-        data.update(
-            {
-                "turn": turn,
-                "turns": total,
-                "last_move": last,
-                "outcome": self._outcome(g, o) if o is not None else None,
-            }
-        )
-        return data
-
-    def continuations(self, session: Session, body: dict[str, Any]) -> dict[str, Any]:
-        """The legal next actions after the first actions of a turn being built (nothing stored)."""
-        actions = _actions_field(body)
-        st = session.state.copy()
-        if st.is_terminal():
-            raise ApiError(409, "the game is over")
-        try:
-            if actions:
-                st.apply_move(actions, complete=False)
-        except HexArenaError as exc:
-            raise ApiError(422, cut(str(exc))) from None
-        complete = bool(actions) and bool(st.is_terminal() or st.turn > session.state.turn)
-        data = self._position(session.game, st)
-        data.update(
-            {
-                "actions": actions,
-                "complete": complete,
-                "text": session.game.move_text(actions) if actions else "",
-                "marks": turn_marks(session.game, actions),
-            }
-        )
-        return data
-
     # -- changes -----------------------------------------------------------
     def _expect(self, session: Session, body: dict[str, Any]) -> None:
         version = _int_field(body, "version")
@@ -741,7 +411,7 @@ class Arena:
         self, session: Session, token: str | None, body: dict[str, Any]
     ) -> dict[str, Any]:
         """Apply one whole turn for the token's seat, if it is that seat's turn and legal."""
-        actions = _actions_field(body)
+        actions = actions_field(body, "actions")
         seats = self._mover(session, token, "move")
 
         def apply() -> dict[str, Any]:
@@ -775,32 +445,17 @@ class Arena:
         move = MoveRow(seat, colour, list(actions))
         try:
             new = self.storage.append_move(
-                session.id, session.version, len(session.moves), move, _ending(st)
+                session.id, session.version, len(session.moves), move, ending(st)
             )
         except VersionConflict as exc:
             raise ApiError(409, str(exc)) from None
-        session.effects = self._effects(session.game, session.state, st, move)
+        session.effects = effects(session.game, session.state, st, move.actions)
         session.journeys = journeys(session.game, session.state, move.actions)
         session.state = st
         session.moves.append(move)
         session.row = dataclasses.replace(session.row, version=new, turns=len(session.moves))
         session.notify()
         return {"version": new, "text": session.game.move_text(actions)}
-
-    def _undo_target(self, session: Session) -> int | None:
-        """How many turns to keep when undoing now, or ``None`` if there is nothing to undo."""
-        if session.row.resigned is not None:
-            return len(session.moves)
-        if not session.moves:
-            return None
-        if session.row.mode == "local":
-            return len(session.moves) - 1
-        keep = len(session.moves)
-        while keep > 0:
-            keep -= 1
-            if not session.computer_level(session.moves[keep].seat):
-                return keep
-        return None
 
     async def undo(
         self, session: Session, token: str | None, body: dict[str, Any]
@@ -812,19 +467,18 @@ class Arena:
 
         def apply() -> dict[str, Any]:
             self._expect(session, body)
-            keep = self._undo_target(session)
+            keep = session.undo_target()
             if keep is None:
                 raise ApiError(409, "there is nothing to undo")
             moves = session.moves[:keep]
             row = dataclasses.replace(session.row, resigned=None)
             _, st = self._build(row, moves)
             try:
-                new = self.storage.truncate(session.id, session.version, keep, _ending(st))
+                new = self.storage.truncate(session.id, session.version, keep, ending(st))
             except VersionConflict as exc:
                 raise ApiError(409, str(exc)) from None
             session.state, session.moves = st, moves
-            session.effects = self._last_effects(session.game, moves)
-            session.journeys = self._last_journeys(session.game, moves)
+            session.remember_last_turn()
             session.row = dataclasses.replace(row, version=new, turns=keep)
             self.pool.cancel(session.id)  # a search of the old position is of no use now
             session.notify()
@@ -859,7 +513,7 @@ class Arena:
             except GameOverError as exc:
                 raise ApiError(409, str(exc)) from None
             try:
-                new = self.storage.resign(session.id, session.version, seat, _ending(copy))
+                new = self.storage.resign(session.id, session.version, seat, ending(copy))
             except VersionConflict as exc:
                 raise ApiError(409, str(exc)) from None
             session.state = copy
@@ -889,7 +543,7 @@ class Arena:
     ) -> dict[str, Any]:
         """The computer's suggestions for the side to act (after the partial turn, if any)."""
         seats = self._mover(session, token, "ask for a hint")
-        actions = _actions_field(body, required=False)
+        actions = actions_field(body, "actions", required=False)
         st = session.state.copy()
         if st.is_terminal():
             raise ApiError(409, "the game is over")

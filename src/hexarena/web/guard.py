@@ -110,6 +110,9 @@ class GuardConfig:
     max_body: int = 2_000_000
     create_rate: Rate = field(default_factory=lambda: Rate(burst=20, per_second=1 / 3))
     move_rate: Rate = field(default_factory=lambda: Rate(burst=120, per_second=10.0))
+    #: Event streams open at once from one address, and in all (each holds a connection).
+    streams_per_client: int = 16
+    streams_total: int = 2000
 
 
 def _split_host(host: str) -> str:
@@ -127,6 +130,7 @@ def _is_game_creation(method: str, path: str) -> bool:
     return method == "POST" and path.rstrip("/") in ("/api/games", "/api/games/import")
 
 
+_STREAM_PATH = re.compile(r"^/api/games/[^/]+/events/?$")
 _MOVE_PATH = re.compile(r"^/api/games/[^/]+/(moves|undo|resign|hint|continuations)/?$")
 
 
@@ -139,6 +143,8 @@ class Guard:
         self.hosts = {h.lower().strip("[]") for h in self.config.allowed_hosts}
         self.creates = RateLimiter(self.config.create_rate)
         self.moves = RateLimiter(self.config.move_rate)
+        #: Open event streams by client address.
+        self.streams: dict[str, int] = {}
 
     # -- checks -----------------------------------------------------------------
     def host_allowed(self, host: str) -> bool:
@@ -242,7 +248,45 @@ class Guard:
         except RequestRefused as exc:
             await refuse(send_secured, exc)
             return
+        if scope["method"] == "GET" and _STREAM_PATH.match(scope["path"]):
+            await self._stream(scope, receive, send_secured)
+            return
         await self.app(scope, receive, send_secured)
+
+    async def _stream(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve an event stream if the address and the server have room for another."""
+        client = (scope.get("client") or ("unknown", 0))[0]
+        mine = self.streams.get(client, 0)
+        if mine >= self.config.streams_per_client:
+            await refuse(
+                send,
+                RequestRefused(
+                    429,
+                    f"this address already watches {mine} games live (at most "
+                    f"{self.config.streams_per_client}); close one first",
+                    {"retry-after": "10"},
+                ),
+            )
+            return
+        if sum(self.streams.values()) >= self.config.streams_total:
+            await refuse(
+                send,
+                RequestRefused(
+                    503,
+                    "the server is watching as many games live as it can; try again soon",
+                    {"retry-after": "10"},
+                ),
+            )
+            return
+        self.streams[client] = mine + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            left = self.streams[client] - 1
+            if left:
+                self.streams[client] = left
+            else:
+                del self.streams[client]
 
     async def _buffered(self, receive: Receive) -> Receive:
         """Read the body up to the cap (refusing the rest unread), check its JSON depth, and

@@ -170,6 +170,12 @@ _GYRE_GAME = [
     "f5",
 ]
 
+#: A game on side 4 that fills the whole board before anyone wins (from random play).
+_GYRE_FULL = _turns(
+    "g1 e2 f2 e5 f3 b5 d3 d5 b3 a6 e1 b6 a7 c3 g4 c7 f4 d6 e4 d7 c6 b4 b7 d1 f1 a4 a5 c4 c5 f5 "
+    "g3 d2 e6 g2 c2 e3 d4"
+)
+
 GYRE: Lesson = {
     "options": {"size": 4},
     "summary": "Place stones anywhere; win with a chain that walls off the centre cell so "
@@ -231,6 +237,21 @@ GYRE: Lesson = {
                 "the board into regions, and the region holding the centre is walled off by "
                 "one colour on the shorter side. The game always ends with a winner, usually "
                 "long before the board is full.",
+            ],
+            "diagrams": [
+                {
+                    "moves": _GYRE_FULL[:-1],
+                    "show": ["legal"],
+                    "caption": "A game in which nobody has a winning loop after 36 stones: the "
+                    "centre is the last empty cell. Filling it cannot leave the board without "
+                    "a winner.",
+                },
+                {
+                    "moves": _GYRE_FULL,
+                    "show": ["outcome", "last"],
+                    "caption": "Red fills the centre, and the full board has its winner: Red's "
+                    "outlined group and the stretch of perimeter it owns enclose the centre.",
+                },
             ],
         },
     ],

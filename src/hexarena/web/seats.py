@@ -23,7 +23,8 @@ from starlette.responses import JSONResponse
 from .storage import MAX_NAME, ClaimRefused, digest, seats_in
 
 if TYPE_CHECKING:
-    from .arena import Arena, Session
+    from .arena import Arena
+    from .session import Session
 
 #: The header a program sends its seat token in.
 TOKEN_HEADER = "x-seat-token"

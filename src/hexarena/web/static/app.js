@@ -20,26 +20,6 @@ function showMessage(text, info) {
   showMessage.timer = setTimeout(() => { m.hidden = true; }, info ? 4000 : 8000);
 }
 
-async function api(method, path, body, token) {
-  const headers = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers["X-Seat-Token"] = token;
-  let resp;
-  try {
-    resp = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (e) {
-    throw new Error("the server cannot be reached; it may be restarting");
-  }
-  let data = null;
-  try { data = await resp.json(); } catch (e) { data = null; }
-  if (!resp.ok) {
-    const err = new Error((data && data.error) || `request failed (${resp.status})`);
-    err.status = resp.status;
-    throw err;
-  }
-  return data;
-}
-
 function fillOf(colourName) {
   if (!colourName) return "#999";
   return COLOUR_FILL[colourName.toLowerCase()] || "#888";
@@ -108,6 +88,18 @@ function renderOptions() {
   $("ng-rules-link").href = `/rules/${name}#options`;
   $("ng-rules-link").textContent = `How to play ${g.title} (and its options)`;
   $("ng-learn-link").href = `/learn/${name}`;
+  markSolved();
+}
+
+// On a solved board (meta.solved) the perfect player plays proven wins: say so at its level.
+function markSolved() {
+  const name = $("ng-game").value;
+  const opts = readOptions();
+  const solved = (home.meta.solved || []).some((b) => b.game === name &&
+    Object.entries(b.options).every(([k, v]) => String(opts[k]) === String(v)));
+  for (const o of $("ng-level").options) {
+    if (o.value === "perfect") o.textContent = solved ? "perfect (solved board: strongest)" : "perfect";
+  }
 }
 
 function readOptions() {
@@ -176,6 +168,7 @@ async function startHome() {
     $("howto-list").appendChild(li);
   }
   sel.addEventListener("change", renderOptions);
+  $("ng-options").addEventListener("change", markSolved);
   renderOptions();
   showWarming(home.meta.warming);
   for (const r of document.querySelectorAll("input[name=mode]")) {
@@ -790,6 +783,7 @@ async function startGame(id) {
   }
   buildBoard();
   await refresh();
+  SwapMap.init(G.hex, G.view.game, G.view.options).catch((e) => showMessage(e.message)); // where a report has this board
   if (G.token && !G.view.you.length) {
     showMessage("This browser's seat token does not belong to this game: you are watching.", true);
   }

@@ -22,23 +22,6 @@ function tMessage(text) {
   tMessage.timer = setTimeout(() => { m.hidden = true; }, 8000);
 }
 
-async function tApi(method, path, body) {
-  const opts = { method, headers: {} };
-  if (body !== undefined) {
-    opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(body);
-  }
-  const resp = await fetch(path, opts);
-  let data = null;
-  try { data = await resp.json(); } catch (e) { data = null; }
-  if (!resp.ok) {
-    const err = new Error((data && data.error) || `request failed (${resp.status})`);
-    err.status = resp.status;
-    throw err;
-  }
-  return data;
-}
-
 function tLink(text, href, cls) {
   const a = tNode("a", text, cls);
   a.href = href;
@@ -75,7 +58,7 @@ function tBoard(parent, key, label, onCell) {
 async function tNav() {
   const nav = tq("teach-games");
   let meta;
-  try { meta = await tApi("GET", "/api/meta"); } catch (e) { return; }
+  try { meta = await api("GET", "/api/meta"); } catch (e) { return; }
   for (const g of meta.games) {
     const a = tLink(g.title, `/${T.mode}/${g.name}`);
     if (g.name === T.game) a.setAttribute("aria-current", "page");
@@ -232,7 +215,7 @@ async function tryAction(a) {
   const fb = tq("t-feedback");
   document.body.dataset.busy = "yes";
   try {
-    const r = await tApi("POST", `/api/learn/${T.game}/${T.step + 1}`, { actions: T.partial.concat([a]) });
+    const r = await api("POST", `/api/learn/${T.game}/${T.step + 1}`, { actions: T.partial.concat([a]) });
     T.partial.push(a);
     T.pending = r;
     if (r.complete) {
@@ -261,7 +244,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   T.game = m[2];
   tNav();
   try {
-    T.data = await tApi("GET", `/api/${T.mode}/${T.game}`);
+    T.data = await api("GET", `/api/${T.mode}/${T.game}`);
   } catch (e) {
     tq("t-title").textContent = "Not found";
     tq("t-summary").textContent = e.message;

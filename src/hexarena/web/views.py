@@ -1,0 +1,242 @@
+"""What the web app's pages see of a game: the board, the position, the turns and the outcome.
+
+Each function turns a :class:`~hexarena.web.session.Session` (or a game and a state) into the
+plain JSON data the page draws; nothing here changes a game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+
+from ..core import Game, HexArenaError, Outcome, State
+from .bounds import RequestRefused as ApiError
+from .bounds import actions_field, cut
+from .session import Session
+from .storage import MoveRow
+from .teaching import effects, journeys, potentials, prompt, turn_marks
+
+#: Most turns one page of the move list holds.
+MAX_PAGE = 500
+
+
+def jsonable(value: Any, depth: int = 0) -> Any:
+    """Plain JSON data from game details or analysis results (dataclasses, tuples, NumPy)."""
+    if depth > 6:
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            f.name: jsonable(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)
+        }
+    if isinstance(value, dict):
+        return {str(k): jsonable(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [jsonable(v, depth + 1) for v in value]
+    if isinstance(value, np.ndarray):
+        return [jsonable(v, depth + 1) for v in value.tolist()]
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return float(value)
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def short_tags(tags: dict[str, str]) -> dict[str, str]:
+    """A game's option tags for display: a stored board or other long value is abbreviated."""
+    return {k: (v if len(v) <= 24 else "(stored)") for k, v in tags.items()}
+
+
+def board(session: Session) -> dict[str, Any]:
+    """The board for drawing: cells with names and coordinates, adjacency, the game's extras."""
+    g = session.game
+    data: dict[str, Any] = dict(g.board.to_json())
+    data["extra"] = jsonable(g.board_json_extra())
+    return data
+
+
+def legend(game: Game) -> dict[str, int]:
+    return {c[:1].upper(): i for i, c in enumerate(game.colours)}
+
+
+def outcome(game: Game, o: Outcome) -> dict[str, Any]:
+    highlight: dict[str, list[int]] = {}
+    for key, value in o.details.items():
+        if isinstance(value, list | tuple) and value and all(isinstance(v, str) for v in value):
+            cells = [game.board.name_index.get(str(v).lower(), -1) for v in value]
+            if all(c >= 0 for c in cells):
+                highlight[key] = cells
+    return {
+        "winner": o.winner,
+        "winner_colour": o.winner_colour,
+        "reason": o.reason,
+        "result": o.result,
+        "score": jsonable(o.score),
+        "details": jsonable(o.details),
+        "highlight": highlight,
+    }
+
+
+def move(game: Game, index: int, m: MoveRow) -> dict[str, Any]:
+    return {
+        "index": index,
+        "seat": m.seat,
+        "colour": m.colour,
+        "actions": m.actions,
+        "text": game.move_text(m.actions) if m.actions else "",
+        "cells": [a for a in m.actions if a < game.board.size],
+        **turn_marks(game, m.actions),
+    }
+
+
+def position(game: Game, state: State) -> dict[str, Any]:
+    """Cells, who acts and what is legal, for a state."""
+    over = state.is_terminal()
+    n = game.board.size
+    legal = [] if over else state.legal_actions()
+    return {
+        "cells": game.cell_view(state.array),
+        "to_act": state.current_player,
+        "to_act_colour": state.to_move,
+        "to_act_name": state.to_move_name,
+        "ply": state.ply,
+        "legal": [a for a in legal if a < n],
+        "specials": [{"action": a, "name": game.action_text(a)} for a in legal if a >= n],
+        "turn_actions": state.turn_actions,
+        "seat_colours": [state.seat_colour(0), state.seat_colour(1)],
+        "prompt": prompt(game, state),
+        "potentials": potentials(game, state),
+    }
+
+
+def view(session: Session, token: str | None) -> dict[str, Any]:
+    """Everything the page shows about the game now, for one viewer (no whole history)."""
+    g, st = session.game, session.state
+    you = sorted(session.seats_of(token))
+    o = st.outcome()
+    seats = []
+    for s in (0, 1):
+        c = st.seat_colour(s)
+        level = session.computer_level(s)
+        seats.append(
+            {
+                "seat": s,
+                "kind": "computer" if level else "human",
+                "level": level,
+                "colour": c,
+                "colour_name": g.colours[c] if c >= 0 else None,
+                "name": session.row.names[s],
+                "claimed": bool(level) or session.row.claimed(s),
+            }
+        )
+    undo = (
+        session.row.mode in ("computer", "local")
+        and bool(you)
+        and session.undo_target() is not None
+    )
+    return {
+        "id": session.id,
+        "game": g.name,
+        "title": g.title,
+        "options": g.record_tags(),
+        "option_text": " ".join(f"{k}={v}" for k, v in short_tags(g.record_tags()).items()),
+        "colours": list(g.colours),
+        "legend": legend(g),
+        "mode": session.row.mode,
+        "version": session.version,
+        "you": you,
+        "seats": seats,
+        "turns": len(session.moves),
+        "last_move": {
+            **move(g, len(session.moves) - 1, session.moves[-1]),
+            "effects": session.effects,
+            "journeys": session.journeys,
+        }
+        if session.moves
+        else None,
+        "outcome": outcome(g, o) if o is not None else None,
+        "thinking": session.thinking,
+        "computer_error": session.computer_error,
+        "can_undo": undo,
+        "move_separator": g.move_separator,
+        **position(g, st),
+    }
+
+
+def moves_page(session: Session, start: int | None, count: int) -> dict[str, Any]:
+    """Turns ``start .. start+count-1`` (the last page when ``start`` is ``None``)."""
+    total = len(session.moves)
+    if count < 1 or count > MAX_PAGE:
+        raise ApiError(400, f"count must be 1..{MAX_PAGE}, not {count}")
+    if start is None:
+        start = max(0, total - count)
+    if start < 0 or start > total:
+        raise ApiError(400, f"start must be 0..{total}, not {start}")
+    g = session.game
+    return {
+        "total": total,
+        "start": start,
+        "moves": [move(g, i, session.moves[i]) for i in range(start, min(total, start + count))],
+    }
+
+
+def position_after(session: Session, turn: int) -> dict[str, Any]:
+    """The position after the first ``turn`` turns, for stepping through the game."""
+    total = len(session.moves)
+    if turn < 0 or turn > total:
+        raise ApiError(400, f"turn must be 0..{total}, not {turn}")
+    g = session.game
+    st = g.new_initial_state()
+    flat = [a for m in session.moves[: max(0, turn - 1)] for a in m.actions]
+    if flat:
+        st.apply_actions(flat)
+    last = None
+    if turn:
+        before = st.copy()
+        st.apply_actions(session.moves[turn - 1].actions)
+        m = session.moves[turn - 1]
+        last = {
+            **move(g, turn - 1, m),
+            "effects": effects(g, before, st, m.actions),
+            "journeys": journeys(g, before, m.actions),
+        }
+    if turn == total and session.row.resigned is not None:
+        st.resign(session.row.resigned)
+    o = st.outcome()
+    data = position(g, st)
+    data.update(
+        {
+            "turn": turn,
+            "turns": total,
+            "last_move": last,
+            "outcome": outcome(g, o) if o is not None else None,
+        }
+    )
+    return data
+
+
+def continuations(session: Session, body: dict[str, Any]) -> dict[str, Any]:
+    """The legal next actions after the first actions of a turn being built (nothing stored)."""
+    actions = actions_field(body, "actions")
+    st = session.state.copy()
+    if st.is_terminal():
+        raise ApiError(409, "the game is over")
+    try:
+        if actions:
+            st.apply_move(actions, complete=False)
+    except HexArenaError as exc:
+        raise ApiError(422, cut(str(exc))) from None
+    complete = bool(actions) and bool(st.is_terminal() or st.turn > session.state.turn)
+    data = position(session.game, st)
+    data.update(
+        {
+            "actions": actions,
+            "complete": complete,
+            "text": session.game.move_text(actions) if actions else "",
+            "marks": turn_marks(session.game, actions),
+        }
+    )
+    return data
