@@ -239,3 +239,15 @@ def test_an_opening_book_keeps_the_first_positions_only(tmp_path: Path) -> None:
     assert int(book.stats[0]) == 0  # both answered from the book
     with pytest.raises(SolveError, match="depth"):
         full.save(tmp_path / "x.npz", depth=99)
+
+
+def test_the_perfect_player_loads_the_shipped_book(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("HEXARENA_SOLUTIONS", raising=False)
+    game = new_game("gyre", size=3)
+    p = PerfectPlayer(seed=1)
+    p.prepare(game)
+    assert p.solver is not None and p.solver.entries > 100
+    # with the pie rule the first player loses whatever the first move: known from the book
+    nodes = int(p.solver.stats[0])
+    assert p.solver.value(game.new_initial_state()) is False
+    assert int(p.solver.stats[0]) == nodes
