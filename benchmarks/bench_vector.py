@@ -7,10 +7,13 @@ measures, side by side in one run:
   environment, chosen uniformly at random among the legal ones by the environment's compiled
   sampler (the policy's cost, a pass over the mask), and returns the observation planes, the
   legal-action masks, rewards and flags, restarting ended games;
-- a plain-Python loop over one :class:`hexarena.core.State`: ``legal_actions()``, a random
-  choice, ``apply()`` and the same observation planes (``hexarena.vector.observation``);
-- the PettingZoo environment (``hexarena.envs.aec_env``) when it can be imported (the ``rl``
-  extra), else a note.
+- a plain-Python loop over one :class:`hexarena.core.State`: the observation of the seat to act
+  (:class:`hexarena.observe.Observer`, the same writer), ``legal_actions()``, a random choice
+  and ``apply()``;
+- the PettingZoo environment (``hexarena.envs.aec_env``, one environment, with observations and
+  action masks) when it can be imported (the ``rl`` extra), else a note: the usual loop of
+  ``last()`` (the observation dict with its action mask) and ``step()`` with an action drawn
+  uniformly from the mask's legal actions, and a new game (``reset()``) when one ends.
 
 Figures are environment steps (actions) per second of processor time and of wall time; on a
 shared machine the processor-time figure is the one to compare. Everything runs on one core.
@@ -30,7 +33,8 @@ from rich.table import Table
 
 import hexarena
 from hexarena.core import Game
-from hexarena.vector import VectorEnv, observation
+from hexarena.observe import Observer
+from hexarena.vector import VectorEnv
 
 #: The boards measured: each game's usual board for play.
 BOARDS: list[tuple[str, dict[str, Any], str]] = [
@@ -73,13 +77,15 @@ def state_rate(game: Game, seconds: float) -> tuple[float, float]:
     """Steps per second of the plain State API, one game, observations included."""
     rng = random.Random(1)
     box = [game.new_initial_state()]
-    observation(game, box[0].array)  # compile
+    observer = Observer(game)
+    out = observer.new_buffer()
+    observer.fill(box[0].array, 0, out)  # compile
 
     def step() -> int:
         st = box[0]
+        observer.fill(st.array, st.current_player, out)
         acts = st.legal_actions()
         st.apply(acts[rng.randrange(len(acts))])
-        observation(game, st.array)
         if st.is_terminal():
             box[0] = game.new_initial_state()
         return 1
@@ -89,13 +95,14 @@ def state_rate(game: Game, seconds: float) -> tuple[float, float]:
 
 def pettingzoo_rate(name: str, options: dict[str, Any], seconds: float) -> tuple[float, float]:
     """Steps per second of the PettingZoo AEC environment (``hexarena.envs.aec_env``): the
-    usual loop of ``last()`` (the observation with its action mask) and ``step()``."""
+    usual loop of ``last()`` (the observation with its action mask) and ``step()`` with a
+    uniformly random legal action, and ``reset()`` when a game ends."""
     import numpy as np
 
     from hexarena import envs
 
     env = envs.aec_env(name, **options)
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
     env.reset(seed=1)
 
     def step() -> int:
@@ -103,7 +110,10 @@ def pettingzoo_rate(name: str, options: dict[str, Any], seconds: float) -> tuple
         if term or trunc:
             env.reset()
             return 0
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        # the cheapest uniform choice from the mask (NumPy's Generator.choice would take about
+        # as long again as the environment's own step)
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
         return 1
 
     for _ in range(20):  # compile the observation kernels before timing

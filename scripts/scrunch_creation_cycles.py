@@ -2,14 +2,18 @@
 
 While both players are still creating, every turn is an egg or a removal turn (a growth ends
 the mover's creation phase, after which that player has finitely many turns: see
-docs/games/scrunch.md). This script walks every position reachable from the empty board by eggs
-and removals only, depth first, and reports a cycle if one exists: a position that can arise
-again, so a game that can last for ever.
+docs/games/scrunch.md). By default this script walks every position reachable from the empty
+board by eggs and removals only, depth first, and reports a cycle if one exists: a position that
+can arise again, so a game that can last for ever. It also counts the ways a removal turn can
+end with both players still creating (and shows the first).
 
     python scripts/scrunch_creation_cycles.py --size 3      # about 400,000 positions, minutes
 
 A position is the board, the colour to act and the decision under way (mid-turn removals
 count); both players are creating throughout.
+
+Larger boards are beyond an exhaustive search; there, scripts/scrunch_stuck_sat.py shows that
+no removal turn comes while both players create at all.
 """
 
 from __future__ import annotations
@@ -38,7 +42,11 @@ def main() -> None:
     def key(a: Array) -> tuple[bytes, int, int]:
         return bytes(game.cell_colours(a).astype(np.int8)), int(a[H_COLOUR]), int(a[S_PHASE])
 
+    ended = 0
+    example: list[str] = []
+
     def children(a: Array) -> list[Array]:
+        nonlocal ended
         out = []
         c = int(a[H_COLOUR])
         for act in k.legal(g, a):
@@ -49,6 +57,10 @@ def main() -> None:
             k.apply(g, b, act)
             if b[H_PLAYER] >= 0 and b[S_CREATE] and b[S_CREATE + 1]:
                 out.append(b)
+                if act >= n and b[H_COLOUR] != c:  # a removal turn ended
+                    ended += 1
+                    if not example and a[S_PHASE] == 0:
+                        example.extend([game.render(a), f"removes {game.action_text(act)}"])
         return out
 
     start = game.initial_array()
@@ -80,9 +92,10 @@ def main() -> None:
             path.append(there)
             stack.append((there, iter(children(nxt))))
     print(
-        f"side {args.size}: {len(done)} positions, no cycle "
-        f"({time.process_time() - t0:.0f} s of processor time)"
+        f"side {args.size}: {len(done)} positions, no cycle; {ended} ways a removal turn ends "
+        f"with both still creating ({time.process_time() - t0:.0f} s of processor time)"
     )
+    print("\n".join(example))
 
 
 if __name__ == "__main__":

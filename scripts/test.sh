@@ -31,7 +31,7 @@ fi
 .venv/bin/mypy
 
 # Compile every game's kernels and computer player once, before the tests start servers and
-# worker processes that would otherwise each wait for the same compile (Numba caches on disk
-# all but the search's driver, which each process compiles again in seconds).
+# worker processes that would otherwise each wait for the same compile (Numba caches it all on
+# disk but China Grove's endgame solver, which each process compiles again in seconds).
 nice -n 5 .venv/bin/hexarena warmup
 exec .venv/bin/python -m pytest -n 2 -q "$@"

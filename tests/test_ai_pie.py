@@ -11,6 +11,7 @@ import hexarena
 from hexarena.ai import Limit, MCTSPlayer, SearchSettings, make_player
 from hexarena.ai import search as S
 from hexarena.ai.plugins import china_grove_score, plugin_for
+from hexarena.ai.searchgen import search_module
 from hexarena.core import H_PLAYER, H_SWAPPED, State
 from hexarena.games.china_grove import S_GROUPS, S_STONES
 
@@ -61,10 +62,12 @@ def test_the_china_grove_score_of_a_finished_game_favours_the_winner_and_the_mar
 def test_the_reward_is_the_bare_result_unless_finished_games_are_scored() -> None:
     game = hexarena.new_game("china-grove")
     ev = china_grove_score(0.3, 6.0)
+    k = game.kernels
+    loop = search_module(k.legal, k.apply, k.playout, ev)
     for seed in range(6):
         arr = np.array(_random_game(game, seed).array, dtype=np.int32)
-        bare = S.seat0_reward(ev, game.consts, arr, False)
-        scored = S.seat0_reward(ev, game.consts, arr, True)
+        bare = loop.seat0_reward(game.consts, arr, False)
+        scored = loop.seat0_reward(game.consts, arr, True)
         assert bare in (0.0, 1.0)
         assert 0.0 < scored < 1.0
         assert (scored > 0.5) == (bare == 1.0)

@@ -71,6 +71,20 @@ def test_churn_removals_are_counted_per_turn() -> None:
     assert sum(s["removed"]) > 0
 
 
+def test_every_way_a_game_ends_has_a_name() -> None:
+    from hexarena.analysis.measures import REASONS, end_reason
+    from hexarena.core import H_PLAYER, H_REASON
+    from hexarena.games.throngs.layout import REASON_NO_MOVE, REASON_REPETITION
+
+    game = new_game("throngs")
+    arr = game.initial_array()
+    arr[H_PLAYER] = -1
+    arr[H_REASON] = REASON_REPETITION
+    assert end_reason(game, arr, False) == "repetition, then fill"
+    assert sorted(REASONS["throngs"]) == sorted([REASON_NO_MOVE, REASON_REPETITION])
+    assert all(not label.startswith("reason ") for r in REASONS.values() for label in r.values())
+
+
 def test_random_figures_agree_with_selfplay(tmp_path: Path) -> None:
     game = new_game("churn", size=3)
     s = Settings(game=game, games=12, players=("random",), seed=5, swap_map=False)
@@ -115,6 +129,9 @@ def test_an_interrupted_run_resumes_to_the_same_report(tmp_path: Path) -> None:
         (tmp_path / "whole" / "report.json").read_text()
     )
     assert len((part / "results.jsonl").read_text().splitlines()) == len(jobs)
+    # the page and its plots too, byte for byte
+    for name in ("report.html", "report.md", "lengths.png", "swap-map-random.png"):
+        assert (part / name).read_bytes() == (tmp_path / "whole" / name).read_bytes(), name
 
 
 def test_swap_map_covers_every_first_move_by_symmetry(tmp_path: Path) -> None:

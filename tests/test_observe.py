@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
 import hexarena
+from hexarena.games import china_grove, scrunch, throngs
 from hexarena.observe import PLANES, Observer
 
 from .conftest import SMALL_OPTIONS
@@ -24,6 +26,117 @@ def _random_states(name: str, count: int, seed: int) -> list[hexarena.State]:
         seen.append(st.copy())
     step = max(1, len(seen) // count)
     return [*seen[::step], seen[-1]]
+
+
+def reference_planes(st: hexarena.State, seat: int) -> dict[str, np.ndarray]:
+    """Every dynamic plane of a position seen by ``seat``, one value per cell in the board's
+    order, worked out in plain NumPy from the State API, the cell view and the board
+    (independently of the compiled writers)."""
+    game = st.game
+    arr = st.array
+    n = game.board.size
+    nbrs = game.board.neighbors
+    view = game.cell_view(arr)
+    initials = [c[0].upper() for c in game.colours]
+    going = not st.is_terminal()
+
+    def const(v: float) -> np.ndarray:
+        return np.full(n, v, dtype=np.float64)
+
+    def one_hot(x: int) -> np.ndarray:
+        p = np.zeros(n)
+        if x >= 0:
+            p[x] = 1
+        return p
+
+    out = {
+        "colour0": np.array([v[:1] == initials[0] for v in view], dtype=np.float64),
+        "colour1": np.array([v[:1] == initials[1] for v in view], dtype=np.float64),
+        "empty": np.array([v == "." for v in view], dtype=np.float64),
+        "me_colour0": const(st.seat_colour(seat) == 0),
+        "me_colour1": const(st.seat_colour(seat) == 1),
+        "me_to_act": const(st.current_player == seat),
+    }
+    if game.name == "churn":
+        size = np.zeros(n)
+        for x in range(n):
+            if view[x] == ".":
+                continue
+            group, todo = {x}, [x]
+            while todo:
+                y = todo.pop()
+                for z in nbrs[y]:
+                    if z >= 0 and z not in group and view[z][:1] == view[x][:1]:
+                        group.add(int(z))
+                        todo.append(int(z))
+            size[x] = len(group) / n
+        out["group_size"] = size
+    elif game.name == "gyre":
+        cells = [a for a in st.history if a < n]
+        out["last"] = one_hot(cells[-1] if cells else -1)
+    elif game.name == "scrunch":
+        phase = int(arr[scrunch.S_PHASE]) if going else -1
+        out |= {
+            "creation0": const(arr[scrunch.S_CREATE]),
+            "creation1": const(arr[scrunch.S_CREATE + 1]),
+            "phase_start": const(phase == scrunch.PH_START),
+            "phase_pick": const(phase == scrunch.PH_PICK),
+            "phase_dest": const(phase == scrunch.PH_DEST),
+            "phase_remove": const(phase == scrunch.PH_REMOVE),
+            "placed": one_hot(int(arr[scrunch.S_P]) if going else -1),
+            "picked": one_hot(int(arr[scrunch.S_S]) if going else -1),
+        }
+    elif isinstance(game, china_grove.ChinaGrove):
+        classes = np.array(china_grove.cell_classes(game.board, game.options["mode"]))
+        k = game.turn_class(arr)
+        out["turn_class"] = (classes == k).astype(np.float64) if k >= 0 else const(0)
+        out["left"] = const(game.checkers_left(arr) / 6 if k >= 0 else 0)
+    elif game.name == "throngs":
+        own = out["colour0"] - out["colour1"]
+        pot = own + np.array([sum(own[y] for y in nbrs[x] if y >= 0) for x in range(n)])
+        phase = int(arr[throngs.S_PHASE]) if going else -1
+        names = ("setup_black", "setup_white1", "setup_white2", "choose", "select", "dispatch")
+        dest = phase in (throngs.P_DISPATCH, throngs.P_AFTER_DEPLOY)
+        out |= {name: const(phase == k) for k, name in enumerate((*names, "after_deploy"))}
+        out |= {
+            "potential": pot / 7,
+            "selected": one_hot(int(arr[throngs.S_SEL]) if dest else -1),
+            "budget": const(int(arr[throngs.S_BUDGET]) / 7 if dest else 0),
+            "second_move": const(going and int(arr[throngs.S_MOVE]) == 1),
+            "stall0": const(min(int(arr[throngs.S_STALL]), 3) / 3),
+            "stall1": const(min(int(arr[throngs.S_STALL + 1]), 3) / 3),
+        }
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(PLANES))
+def test_every_dynamic_plane_matches_the_reference(name: str) -> None:
+    """In random positions, both seats: every dynamic plane is the plain-NumPy reference's, on
+    a new buffer and on one buffer written over and over (the writers skip whole planes whose
+    value did not change)."""
+    game = hexarena.new_game(name, **SMALL_OPTIONS[name])
+    obs = Observer(game)
+    reused = obs.new_buffer()
+    for seed in (1, 2):
+        for st in _random_states(name, 40, seed):
+            for seat in (0, 1):
+                ref = reference_planes(st, seat)
+                assert set(ref) == set(obs.planes[: obs.dynamic])
+                obs.fill(st.array, seat, reused)
+                for t in (obs.observe(st, seat), reused):
+                    for p, plane in enumerate(obs.planes[: obs.dynamic]):
+                        got = t[p, obs.rows, obs.cols]
+                        assert np.allclose(got, ref[plane], atol=1e-6), (plane, st.history)
+
+
+def test_a_buffer_of_another_shape_is_refused() -> None:
+    obs = Observer(hexarena.new_game("gyre", size=3))
+    st = obs.game.new_initial_state()
+    bad: list[Any] = [np.zeros((3, 5, 5), np.float32), obs.new_buffer().astype(np.float64)]
+    for out in bad:
+        with pytest.raises(ValueError, match="new_buffer"):
+            obs.fill(st.array, 0, out)
+    assert obs.new_buffer(4).shape == (4, *obs.shape)
 
 
 @pytest.mark.parametrize("name", sorted(PLANES))

@@ -16,10 +16,14 @@ from hexarena.rng import make_rng
 
 def seeded_games_digest(name: str, sizes: tuple[int, ...], seeds: int) -> str:
     """A digest of compiled random playouts from the empty board: every action and the final
-    state array of each game, sides ``sizes``, seeds ``0 .. seeds-1``."""
+    state array of each game, sides ``sizes`` (China Grove: board seeds), seeds ``0 ..
+    seeds-1``."""
     h = hashlib.sha256()
     for size in sizes:
-        game = hexarena.new_game(name, size=size)
+        if name == "china-grove":
+            game = hexarena.new_game(name, board_seed=size, islands=1 + size % 2)
+        else:
+            game = hexarena.new_game(name, size=size)
         for seed in range(seeds):
             arr = game.initial_array()
             out = np.zeros(100_000, dtype=np.int32)
@@ -31,10 +35,13 @@ def seeded_games_digest(name: str, sizes: tuple[int, ...], seeds: int) -> str:
 
 #: The same before and after Scrunch became a package and Churn took its indexed sets from
 #: ``hexarena.kernels_common`` (larger runs agreed too: Scrunch sides 3, 5 and 7 with 200 seeds
-#: each, Churn sides 2 to 4 with 100 seeds each).
-PINNED = {
+#: each, Churn sides 2 to 4 with 100 seeds each), and before and after Churn, Gyre and China
+#: Grove took their groups, neighbour scans and indexed sets from it.
+PINNED: dict[tuple[str, tuple[int, ...], int], str] = {
     ("scrunch", (3, 5), 40): "e7a45b9652f60940",
     ("churn", (2, 3), 20): "dbf9e12b0a179dfd",
+    ("gyre", (5, 7), 40): "fb2d31278043bac5",
+    ("china-grove", (1, 2), 40): "fbc3cfb8e2344e57",
 }
 
 

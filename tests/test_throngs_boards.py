@@ -6,7 +6,7 @@ import pytest
 
 import hexarena
 from hexarena.games.throngs import original_board
-from hexarena.games.throngs_boards import (
+from hexarena.games.throngs.design import (
     DATA_PATH,
     board_report,
     check_large,

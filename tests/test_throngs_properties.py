@@ -110,8 +110,9 @@ def test_dispatch_search_matches_reference(seed: int, size: int) -> None:
 def test_random_games_with_no_stalling_end(seed: int, size: int) -> None:
     """On sides 2 and 3 every random game with no_stalling ends (all these seeds were run).
 
-    On larger boards a few random games in a thousand reach an endless cycle even with
-    no_stalling (see the cycle tests below), so there the playout's limit is what ends them.
+    On larger boards some random games reach an endless cycle even with no_stalling (how many:
+    docs/games/throngs.md, "Endless games"; the cycle tests below), so there the playout's limit
+    is what ends them.
     """
     game = hexarena.new_game("throngs", board="hex", size=size, no_stalling=True)
     arr = game.initial_array()
@@ -127,8 +128,8 @@ def test_random_games_with_no_stalling_end(seed: int, size: int) -> None:
 
 def test_random_games_with_no_stalling_end_on_the_original_board() -> None:
     """Random games with no_stalling (and repetition off, the sheet as written) end on the
-    original board, but for the rare endless cycle (one of these 200 seeds reaches one; one
-    of 6,000 self-play games)."""
+    original board, but for the rare endless cycle (one of these 200 seeds reaches one; how
+    often in general: docs/games/throngs.md, "Endless games")."""
     game = hexarena.new_game("throngs", no_stalling=True, repetition="off")
     going = []
     for seed in range(200):

@@ -180,6 +180,24 @@ def test_records_show_the_repetition() -> None:
     assert not st2.is_terminal()
 
 
+def test_a_record_from_before_the_rule_loads_with_the_default_rule() -> None:
+    # records written before the option existed have no repetition tag: they load with the
+    # default (third), and a game that reached a third repetition ends there as it would now
+    game = hexgame(2)
+    st = game.new_initial_state()
+    st.apply_move("a2,c2,b3")
+    st.apply_move("white")
+    for turn in range(3):
+        st.apply_move(("a2-b1,b1-a2", "c2-c1,c1-c2")[turn % 2])
+    old = write_record(st, players=("a", "b")).replace('[repetition "third"]\n', "")
+    assert "repetition" not in old
+    back = read_record(old)
+    assert back.state.game.options["repetition"] == "third"
+    assert back.state == st
+    back.state.apply_move("c2-c1,c1-c2")
+    assert back.state.is_terminal() and back.state.array[H_REASON] == REASON_REPETITION
+
+
 def test_option_is_checked() -> None:
     with pytest.raises(OptionError, match="repetition must be one of"):
         hexarena.new_game("throngs", repetition="fourth")

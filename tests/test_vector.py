@@ -7,76 +7,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from hexarena import new_game
 from hexarena.core import H_COLOUR, H_PLAYER, HexArenaError, IllegalActionError, State
-from hexarena.games import china_grove, scrunch, throngs
-from hexarena.vector import VectorEnv, observation, plane_names
+from hexarena.observe import Observer
+from hexarena.vector import VectorEnv
 
 from .conftest import SMALL_OPTIONS
 
 GAMES = sorted(SMALL_OPTIONS)
 #: Steps per game for the step-by-step comparison (enough for several games to end and restart).
 STEPS = {"churn": 300, "gyre": 300, "throngs": 300, "scrunch": 300, "china-grove": 300}
-
-
-def reference_planes(st: State) -> np.ndarray:
-    """The observation planes of a position worked out from the State API and the board, in
-    plain NumPy (independently of the compiled writers)."""
-    game = st.game
-    arr = st.array
-    n = game.board.size
-    view = game.cell_view(arr)
-    c0, c1 = game.colours[0][0], game.colours[1][0]
-    planes: list[np.ndarray] = [
-        np.array([v[:1] == c0 for v in view], dtype=np.float32),
-        np.array([v[:1] == c1 for v in view], dtype=np.float32),
-    ]
-    going = not st.is_terminal()
-
-    def const(v: float) -> np.ndarray:
-        return np.full(n, v, dtype=np.float32)
-
-    def one_hot(x: int) -> np.ndarray:
-        p = np.zeros(n, dtype=np.float32)
-        if x >= 0:
-            p[x] = 1
-        return p
-
-    nbrs = game.board.neighbors
-    if game.name == "throngs":
-        own = planes[0] - planes[1]
-        pot = own + np.array([sum(own[y] for y in nbrs[x] if y >= 0) for x in range(n)])
-        phase = int(arr[throngs.S_PHASE])
-        dest = going and phase in (throngs.P_DISPATCH, throngs.P_AFTER_DEPLOY)
-        at = {0: 0, 1: 0, 2: 0, 3: 1, 4: 2, 5: 3, 6: 4}[phase] if going else -1
-        planes += [
-            pot.astype(np.float32),
-            one_hot(int(arr[throngs.S_SEL]) if dest else -1),
-            const(int(arr[throngs.S_BUDGET]) if dest else 0),
-            *(const(float(k == at)) for k in range(5)),
-            const(int(arr[throngs.S_MOVE]) if going else 0),
-            const(int(arr[throngs.S_STALL])),
-            const(int(arr[throngs.S_STALL + 1])),
-        ]
-    elif game.name == "scrunch":
-        at = int(arr[scrunch.S_PHASE]) if going else -1
-        planes += [
-            const(int(arr[scrunch.S_CREATE])),
-            const(int(arr[scrunch.S_CREATE + 1])),
-            *(const(float(k == at)) for k in range(4)),
-            one_hot(int(arr[scrunch.S_P]) if going else -1),
-            one_hot(int(arr[scrunch.S_S]) if going else -1),
-        ]
-    elif isinstance(game, china_grove.ChinaGrove):
-        classes = np.array(china_grove.cell_classes(game.board, game.options["mode"]))
-        k = game.turn_class(arr)
-        planes += [(nbrs[:, d] >= 0).astype(np.float32) for d in range(6)]
-        planes += [
-            (classes == k).astype(np.float32) if k >= 0 else const(0),
-            const(game.checkers_left(arr) if k >= 0 else 0),
-        ]
-    planes.append(const(float(st.to_move == 1)))
-    return np.stack(planes)
 
 
 def winner_seat(st: State) -> int:
@@ -87,19 +26,22 @@ def winner_seat(st: State) -> int:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_steps_agree_with_the_state_api(name: str) -> None:
-    """Random seeded games: masks, arrays, planes, rewards and restarts match plain States."""
+    """Random seeded games: masks, arrays, rewards and restarts match plain States, and each
+    environment's observation is the single-game observer's, as the seat to act sees it."""
     n = 4
     env = VectorEnv(name, n, SMALL_OPTIONS[name], seed=7)
     game = env.game
+    observer = Observer(game)
     states = [game.new_initial_state() for _ in range(n)]
-    assert env.observations.shape == (n, len(plane_names(game)), game.board.size)
+    assert env.observations.shape == (n, *observer.shape)
+    assert env.plane_names == observer.planes
     ends = 0
     for _ in range(STEPS[name]):
         mask = env.legal_mask()
         for i, st in enumerate(states):
             assert np.flatnonzero(mask[i]).tolist() == st.legal_actions()
             assert np.array_equal(env.states[i], st.array)
-            assert np.array_equal(env.observations[i], reference_planes(st))
+            assert np.array_equal(env.observations[i], observer.observe(st, st.current_player))
             assert env.current_player()[i] == st.current_player
         acts = env.random_actions()
         assert all(mask[i, a] for i, a in enumerate(acts))
@@ -118,6 +60,41 @@ def test_steps_agree_with_the_state_api(name: str) -> None:
                 assert rewards[i].tolist() == [0.0, 0.0]
     if name != "churn":  # Churn's games outlast the steps even on side 3
         assert ends > 0, "no game ended: the restarts were not tested"
+
+
+#: The benchmark's boards: larger than the small ones above, and other code paths (Throngs'
+#: mask on the original board searches destinations on windows of the bitboards).
+USUAL = [
+    ("churn", {"size": 5}),
+    ("gyre", {"size": 7}),
+    ("throngs", {}),
+    ("throngs", {"board": "large"}),
+    ("scrunch", {"size": 5}),
+    ("china-grove", {}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), USUAL)
+def test_masks_and_results_agree_on_the_usual_boards(name: str, options: dict[str, Any]) -> None:
+    """Random games on the benchmark's boards: every mask is the State's legal actions, and
+    every step's result (state array, reward, restart) the State's."""
+    n = 6
+    env = VectorEnv(name, n, options, seed=3)
+    game = env.game
+    states = [game.new_initial_state() for _ in range(n)]
+    for _ in range(250):
+        mask = env.legal_mask()
+        for i, st in enumerate(states):
+            assert np.flatnonzero(mask[i]).tolist() == st.legal_actions()
+        acts = env.random_actions()
+        _, rewards, terminated, _ = env.step(acts)
+        for i, st in enumerate(states):
+            st.apply(int(acts[i]))
+            assert terminated[i] == st.is_terminal()
+            if st.is_terminal():
+                assert rewards[i, winner_seat(st)] == 1
+                states[i] = game.new_initial_state()
+            assert np.array_equal(env.states[i], states[i].array)
 
 
 def test_auto_reset_restarts_only_the_ended_game() -> None:
@@ -189,33 +166,6 @@ def test_seeding_is_reproducible() -> None:
     assert len({tuple(r) for r in np.stack(ra[:-1]).T.tolist()}) > 1
 
 
-def test_int8_planes_equal_float_planes() -> None:
-    """The int8 observations hold the same values as the float32 ones (negative potentials too)."""
-    opts = SMALL_OPTIONS["throngs"]
-    f = VectorEnv("throngs", 4, opts, seed=5)
-    i8 = VectorEnv("throngs", 4, opts, seed=5, dtype=np.int8)
-    assert i8.observations.dtype == np.int8
-    seen_negative = False
-    for _ in range(60):
-        acts = f.random_actions()
-        f.step(acts)
-        i8.step(acts)
-        assert np.array_equal(f.observations, i8.observations.astype(np.float32))
-        seen_negative |= bool((i8.observations[:, 2] < 0).any())
-    assert seen_negative
-
-
-def test_observation_of_one_position() -> None:
-    """``observation`` gives the planes of a single state array, as the batch has them."""
-    game = new_game("china-grove")
-    st = game.new_initial_state()
-    st.apply(st.legal_actions()[0])
-    planes = observation(game, st.array)
-    assert np.array_equal(planes, reference_planes(st))
-    assert planes[8].sum() > 0  # the class of the turn under way
-    assert plane_names(game)[-1] == "to move"
-
-
 def _snapshot(env: VectorEnv) -> list[np.ndarray]:
     return [
         env.states.copy(),
@@ -281,8 +231,6 @@ def test_returned_buffers_are_read_only() -> None:
         ({"n": True}, "number of environments"),
         ({"seed": -1}, "seed"),
         ({"seed": "x"}, "seed"),
-        ({"dtype": np.float64}, "float32 or int8"),
-        ({"dtype": "nonsense"}, "float32 or int8"),
         ({"max_actions": -3}, "max_actions"),
         ({"max_actions": 1.5}, "max_actions"),
         ({"options": {"size": 99}}, "size"),

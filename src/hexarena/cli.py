@@ -269,7 +269,15 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         move_rate=Rate(burst=max(1, ns.moves_per_second * 12), per_second=ns.moves_per_second),
     )
     try:
-        serve(ns.host, ns.port, ns.db, allowed_hosts=hosts, warm=not ns.no_warm, guard=guard)
+        serve(
+            ns.host,
+            ns.port,
+            ns.db,
+            allowed_hosts=hosts,
+            warm=not ns.no_warm,
+            guard=guard,
+            reports=ns.reports,
+        )
     except StorageError as exc:
         raise CliError(str(exc)) from None
     return 0
@@ -375,6 +383,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=whole_number(1),
         default=10,
         help="moves, hints and other changes one address may send a second (default 10)",
+    )
+    sp.add_argument(
+        "--reports",
+        metavar="DIR",
+        default=None,
+        help="analysis reports whose swap maps the game page shows (DIR/NAME/report.json; "
+        "default: the published reports)",
     )
     sp = sub.add_parser(
         "warmup", help="compile every game's kernels and computer player ahead of time"

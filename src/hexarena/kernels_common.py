@@ -4,8 +4,14 @@
   a list of members ``arr[lst : lst + arr[cnt]]`` and, per possible member ``x``, its place in
   the list ``arr[pos + x]`` (-1 when absent), so that adding, removing and testing membership
   take constant time and iterating takes time in proportion to the members.
-* **Neighbour scans**: a game's constant table ``g`` starts ``[n, neighbours (n x 6, -1 off
-  the board), ...]``, so neighbour ``d`` of cell ``x`` is ``g[1 + 6 x + d]``.
+* **Neighbour scans**: a game's constant table ``g`` holds the neighbours of every cell (``n x
+  6``, -1 off the board) from some index ``base`` on, so neighbour ``d`` of cell ``x`` is
+  ``g[base + 6 x + d]`` (:func:`nb_at`); Churn and Scrunch put them straight after ``n``
+  (``base`` 1, :func:`nb`), Gyre and China Grove after a few more numbers.
+* **Groups as circular lists** (Churn, Gyre): per cell its group's id ``arr[gid + x]`` (a cell
+  of the group), the next stone of the group round a circular list ``arr[nxt + x]``, and per
+  group id its size ``arr[gsz + id]``; :func:`new_group`, :func:`join_group` and
+  :func:`merge_groups` keep them.
 
 All are ``inline="always"``, so a kernel that uses them compiles them into its own code: the
 same speed as writing them out. Numba's cache does not notice a change here: after editing this
@@ -44,6 +50,56 @@ def set_remove(arr: Array, lst: int, pos: int, cnt: int, x: int) -> None:  # pra
 
 
 @njit(cache=True, inline="always")
+def nb_at(g: Array, base: int, x: int, d: int) -> int:  # pragma: no cover - compiled
+    """Neighbour ``d`` (0..5) of cell ``x``, or -1 off the board, from a constant table whose
+    neighbours start at ``g[base]``."""
+    return g[base + 6 * x + d]
+
+
+@njit(cache=True, inline="always")
 def nb(g: Array, x: int, d: int) -> int:  # pragma: no cover - compiled
-    """Neighbour ``d`` (0..5) of cell ``x``, or -1 off the board (the game's constant table)."""
+    """Neighbour ``d`` (0..5) of cell ``x``, or -1 off the board (a constant table ``[n,
+    neighbours, ...]``)."""
     return g[1 + 6 * x + d]
+
+
+@njit(cache=True, inline="always")
+def new_group(arr: Array, gid: int, nxt: int, gsz: int, x: int) -> None:  # pragma: no cover
+    """Make the stone on ``x`` a group of its own, with id ``x``."""
+    arr[gid + x] = x
+    arr[nxt + x] = x
+    arr[gsz + x] = 1
+
+
+@njit(cache=True, inline="always")
+def join_group(
+    arr: Array, gid: int, nxt: int, gsz: int, g0: int, x: int
+) -> None:  # pragma: no cover
+    """Add the stone on ``x`` (in no group yet) to group ``g0``."""
+    arr[gid + x] = g0
+    arr[nxt + x] = arr[nxt + g0]
+    arr[nxt + g0] = x
+    arr[gsz + g0] += 1
+
+
+@njit(cache=True, inline="always")
+def splice(arr: Array, nxt: int, a: int, b: int) -> None:  # pragma: no cover - compiled
+    """Join two disjoint circular lists (next pointers at ``nxt``), the one through ``a`` and
+    the one through ``b``, into one."""
+    t = arr[nxt + a]
+    arr[nxt + a] = arr[nxt + b]
+    arr[nxt + b] = t
+
+
+@njit(cache=True, inline="always")
+def merge_groups(
+    arr: Array, gid: int, nxt: int, gsz: int, g0: int, gg: int
+) -> None:  # pragma: no cover
+    """Merge group ``gg`` into group ``g0``: its stones take the id ``g0`` and the two circular
+    lists become one."""
+    z = gg
+    for _ in range(arr[gsz + gg]):
+        arr[gid + z] = g0
+        z = arr[nxt + z]
+    splice(arr, nxt, g0, gg)
+    arr[gsz + g0] += arr[gsz + gg]

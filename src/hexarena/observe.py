@@ -1,11 +1,14 @@
-"""Observation tensors of positions, for learning programs (OpenSpiel, PettingZoo, Gymnasium,
-batched environments).
+"""Observation tensors of positions, for learning programs: one layout, written by one compiled
+writer per game, shared by the OpenSpiel games (:mod:`hexarena.openspiel`), the PettingZoo and
+Gymnasium environments (:mod:`hexarena.envs`) and the batched environments
+(:mod:`hexarena.vector`).
 
 An observation is a ``float32`` tensor of shape ``(planes, rows, columns)``: the board's axial
 grid, row ``r - rmin`` and column ``q - qmin`` for the cell ``(q, r)``, with zeros off the board.
-It is seen by one seat (0 = the player who moved first). The planes, in order:
+It is seen by one seat (0 = the player who moved first); the batched environments show each
+environment as the seat to act sees it. The planes, in order:
 
-- **dynamic** planes, written by a compiled kernel from the state array on every call:
+- **dynamic** planes, written by a compiled writer from the state array on every call:
   ``colour0`` and ``colour1`` (a stone of that colour; colour 0 is the colour that starts),
   ``empty`` (an empty cell of the board), ``me_colour0`` and ``me_colour1`` (every cell 1 when
   the observing seat plays that colour; both 0 before the colours are settled, in Throngs'
@@ -33,10 +36,15 @@ Each game's own planes (:data:`PLANES` lists them by name):
   turn's second move), ``stall0``/``stall1`` (every cell: that colour's dispatches in a row,
   divided by 3, for ``no_stalling``).
 
-The kernels (``observe_<game>(g, arr, seat, geo, out)``) take the game's constant table, the
-state array, the seat, the geometry table of :class:`Observer` (``[n, rows..., columns...]``)
-and the output tensor; they write the dynamic planes only, so a batch of buffers whose static
-planes were filled once (:meth:`Observer.new_buffer`) can be refreshed by the kernel alone.
+The writers (``observe_<game>(g, arr, seat, geo, out)``) take the game's constant table, the
+state array, the seat, the geometry table of :class:`Observer` (``[n, rows * columns, flat
+position of each cell...]``) and the tensor flattened (one dimension, plane ``p`` from
+``p * rows * columns``: a one-dimensional index is several times faster to write than a 3-D
+one). They write the dynamic planes on the board's cells and nothing else, so a buffer whose
+static planes and off-board zeros were written once (:meth:`Observer.new_buffer`) is refreshed by
+the writer alone. A plane that holds one value on every cell is rewritten only when its value
+changes (the writer reads its first cell): ``out`` is a buffer from :meth:`Observer.new_buffer`,
+written since only by the writers of its game.
 """
 
 from __future__ import annotations
@@ -49,7 +57,7 @@ import numpy.typing as npt
 from numba import njit
 
 from .core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, State
-from .games.throngs.layout import G_NB as THRONGS_NEIGHBOURS
+from .games import china_grove, churn, gyre, scrunch, throngs
 
 Tensor = npt.NDArray[np.float32]
 
@@ -99,129 +107,144 @@ PLANES: dict[str, tuple[str, ...]] = {
     name: COMMON_DYNAMIC + dyn + COMMON_STATIC + stat for name, (dyn, stat) in GAME_PLANES.items()
 }
 
-# Where each game's cell colours (0 empty, 1 colour 0, 2 colour 1) start in its state array.
-_COLOUR_BASE = {"churn": 16, "gyre": 16, "scrunch": 18, "china-grove": 16, "throngs": 32}
+
+# ---------------------------------------------------------------- writers
+@njit(cache=True, inline="always")
+def _whole(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cover - compiled
+    """Plane ``p`` holds ``value`` on every cell of the board (rewritten only on a change)."""
+    v = np.float32(value)
+    at = p * geo[1]
+    if out[at + geo[2]] == v:
+        return
+    for x in range(geo[0]):
+        out[at + geo[2 + x]] = v
 
 
-# ---------------------------------------------------------------- kernels
-@njit(cache=True)
-def _common(arr: Array, base: int, seat: int, geo: Array, out: Tensor, planes: int) -> None:
-    """Zero the dynamic planes ``0 .. planes-1`` on the board, then write the common ones."""
+@njit(cache=True, inline="always")
+def _one(geo: Array, out: Any, p: int, x: int) -> None:  # pragma: no cover - compiled
+    """Plane ``p`` is 1 at cell ``x`` and 0 elsewhere (all 0 when ``x < 0``)."""
+    at = p * geo[1]
+    for y in range(geo[0]):
+        out[at + geo[2 + y]] = 0.0
+    if x >= 0:
+        out[at + geo[2 + x]] = 1.0
+
+
+@njit(cache=True, inline="always")
+def _common(arr: Array, col: int, seat: int, geo: Array, out: Any) -> None:  # pragma: no cover
+    """The common planes 0 .. 5, from the cell contents at ``arr[col:]`` (0 empty, 1 colour 0,
+    2 colour 1)."""
     n = geo[0]
+    s = geo[1]
+    for x in range(n):
+        k = geo[2 + x]
+        v = arr[col + x]
+        out[k] = v == 1
+        out[s + k] = v == 2
+        out[2 * s + k] = v == 0
     sw = arr[H_SWAPPED]
     mine = -1 if sw < 0 else seat ^ sw
-    to_act = 1.0 if arr[H_PLAYER] == seat else 0.0
-    for i in range(n):
-        r = geo[1 + i]
-        c = geo[1 + n + i]
-        for p in range(planes):
-            out[p, r, c] = 0.0
-        v = arr[base + i]
-        if v == 0:
-            out[2, r, c] = 1.0
-        else:
-            out[v - 1, r, c] = 1.0
-        if mine >= 0:
-            out[3 + mine, r, c] = 1.0
-        out[5, r, c] = to_act
+    _whole(geo, out, 3, 1.0 if mine == 0 else 0.0)
+    _whole(geo, out, 4, 1.0 if mine == 1 else 0.0)
+    _whole(geo, out, 5, 1.0 if arr[H_PLAYER] == seat else 0.0)
 
 
 @njit(cache=True)
-def _whole(geo: Array, out: Tensor, p: int, value: float) -> None:
-    """Set plane ``p`` to ``value`` on every cell of the board."""
-    n = geo[0]
-    for i in range(n):
-        out[p, geo[1 + i], geo[1 + n + i]] = value
-
-
-@njit(cache=True)
-def _cell(geo: Array, out: Tensor, p: int, x: int) -> None:
-    """Set plane ``p`` to 1 at cell ``x`` (nothing when ``x < 0``)."""
-    if x >= 0:
-        n = geo[0]
-        out[p, geo[1 + x], geo[1 + n + x]] = 1.0
-
-
-@njit(cache=True)
-def observe_churn(g: Array, arr: Array, seat: int, geo: Array, out: Tensor) -> None:
+def observe_churn(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any
+) -> None:  # pragma: no cover - compiled
     """Churn's dynamic planes (see the module's docstring)."""
     n = geo[0]
-    _common(arr, 16, seat, geo, out, 7)
-    gid = 16 + n
-    gsize = 16 + 3 * n
-    for i in range(n):
-        if arr[16 + i] != 0:
-            out[6, geo[1 + i], geo[1 + n + i]] = arr[gsize + arr[gid + i]] / n
+    col = churn.BASE + churn.B_COL * n
+    _common(arr, col, seat, geo, out)
+    gid = churn.BASE + churn.B_GID * n
+    gsize = churn.BASE + churn.B_GSIZE * n
+    at = 6 * geo[1]
+    for x in range(n):
+        k = at + geo[2 + x]
+        out[k] = arr[gsize + arr[gid + x]] / n if arr[col + x] != 0 else 0.0
 
 
 @njit(cache=True)
-def observe_gyre(g: Array, arr: Array, seat: int, geo: Array, out: Tensor) -> None:
+def observe_gyre(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any
+) -> None:  # pragma: no cover - compiled
     """Gyre's dynamic planes."""
-    _common(arr, 16, seat, geo, out, 7)
-    _cell(geo, out, 6, arr[11])
+    _common(arr, gyre.BASE + gyre.B_COL * geo[0], seat, geo, out)
+    _one(geo, out, 6, arr[gyre.S_LAST])
 
 
 @njit(cache=True)
-def observe_scrunch(g: Array, arr: Array, seat: int, geo: Array, out: Tensor) -> None:
+def observe_scrunch(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any
+) -> None:  # pragma: no cover - compiled
     """Scrunch's dynamic planes."""
-    _common(arr, 18, seat, geo, out, 14)
-    if arr[12]:
-        _whole(geo, out, 6, 1.0)
-    if arr[13]:
-        _whole(geo, out, 7, 1.0)
-    if arr[H_PLAYER] >= 0:
-        _whole(geo, out, 8 + arr[9], 1.0)
-    x = arr[10]
-    if x >= 0 and arr[H_PLAYER] >= 0:  # the growth's stone, placed but not yet on the board
-        n = geo[0]
-        r = geo[1 + x]
-        c = geo[1 + n + x]
-        out[arr[H_COLOUR], r, c] = 1.0
-        out[2, r, c] = 0.0
-        out[12, r, c] = 1.0
-    _cell(geo, out, 13, arr[11])
+    _common(arr, scrunch.BASE + scrunch.B_COL * geo[0], seat, geo, out)
+    _whole(geo, out, 6, 1.0 if arr[scrunch.S_CREATE] else 0.0)
+    _whole(geo, out, 7, 1.0 if arr[scrunch.S_CREATE + 1] else 0.0)
+    going = arr[H_PLAYER] >= 0
+    at = arr[scrunch.S_PHASE] if going else -1
+    for k in range(4):
+        _whole(geo, out, 8 + k, 1.0 if k == at else 0.0)
+    x = arr[scrunch.S_P] if going else -1
+    _one(geo, out, 12, x)
+    if x >= 0:  # the growth's stone, placed but not yet on the board
+        s = geo[1]
+        k = geo[2 + x]
+        out[arr[H_COLOUR] * s + k] = 1.0
+        out[2 * s + k] = 0.0
+    _one(geo, out, 13, arr[scrunch.S_S])
 
 
 @njit(cache=True)
-def observe_china_grove(g: Array, arr: Array, seat: int, geo: Array, out: Tensor) -> None:
+def observe_china_grove(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any
+) -> None:  # pragma: no cover - compiled
     """China Grove's dynamic planes."""
     n = geo[0]
-    _common(arr, 16, seat, geo, out, 8)
-    k = arr[8]
-    if k >= 0:
-        cls = 3 + 6 * n  # the class of each cell in the constant table
-        for i in range(n):
-            if g[cls + i] == k:
-                out[6, geo[1 + i], geo[1 + n + i]] = 1.0
-        _whole(geo, out, 7, arr[9] / 6.0)
+    _common(arr, china_grove.BASE, seat, geo, out)
+    k = arr[china_grove.S_CLASS]
+    cls = china_grove.G_NB + 6 * n  # the class of each cell in the constant table
+    at = 6 * geo[1]
+    for x in range(n):
+        out[at + geo[2 + x]] = k >= 0 and g[cls + x] == k
+    _whole(geo, out, 7, arr[china_grove.S_LEFT] / 6.0 if k >= 0 else 0.0)
 
 
 @njit(cache=True)
-def observe_throngs(g: Array, arr: Array, seat: int, geo: Array, out: Tensor) -> None:
+def observe_throngs(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any
+) -> None:  # pragma: no cover - compiled
     """Throngs' dynamic planes."""
     n = geo[0]
-    _common(arr, 32, seat, geo, out, 19)
-    for i in range(n):
-        v = arr[32 + i]
-        d = 1 if v == 1 else (-1 if v == 2 else 0)
-        for j in range(6):
-            y = g[THRONGS_NEIGHBOURS + 6 * i + j]
+    col = throngs.BASE + throngs.B_COL * n
+    _common(arr, col, seat, geo, out)
+    nb = throngs.G_NB
+    at = 6 * geo[1]
+    for x in range(n):
+        # (v & 1) - (v >> 1): +1 for Black (1), -1 for White (2), 0 for empty, without a branch
+        # to mispredict (a branchy count took most of the writer's time)
+        v = arr[col + x]
+        pot = (v & 1) - (v >> 1)
+        for d in range(6):
+            y = g[nb + 6 * x + d]
             if y >= 0:
-                w = arr[32 + y]
-                d += 1 if w == 1 else (-1 if w == 2 else 0)
-        out[6, geo[1 + i], geo[1 + n + i]] = d / 7.0
-    if arr[H_PLAYER] >= 0:
-        _whole(geo, out, 7 + arr[8], 1.0)
-        if arr[8] >= 5:
-            _cell(geo, out, 14, arr[10])
-            _whole(geo, out, 15, arr[11] / 7.0)
-        if arr[9] == 1:
-            _whole(geo, out, 16, 1.0)
-    _whole(geo, out, 17, min(arr[12], 3) / 3.0)
-    _whole(geo, out, 18, min(arr[13], 3) / 3.0)
+                w = arr[col + y]
+                pot += (w & 1) - (w >> 1)
+        out[at + geo[2 + x]] = pot / 7.0
+    going = arr[H_PLAYER] >= 0
+    phase = arr[throngs.S_PHASE] if going else -1
+    for k in range(7):
+        _whole(geo, out, 7 + k, 1.0 if k == phase else 0.0)
+    dest = phase >= throngs.P_DISPATCH
+    _one(geo, out, 14, arr[throngs.S_SEL] if dest else -1)
+    _whole(geo, out, 15, arr[throngs.S_BUDGET] / 7.0 if dest else 0.0)
+    _whole(geo, out, 16, 1.0 if going and arr[throngs.S_MOVE] == 1 else 0.0)
+    _whole(geo, out, 17, min(arr[throngs.S_STALL], 3) / 3.0)
+    _whole(geo, out, 18, min(arr[throngs.S_STALL + 1], 3) / 3.0)
 
 
-KERNELS: dict[str, Callable[..., Any]] = {
+WRITERS: dict[str, Callable[..., None]] = {
     "churn": observe_churn,
     "gyre": observe_gyre,
     "scrunch": observe_scrunch,
@@ -232,7 +255,7 @@ KERNELS: dict[str, Callable[..., Any]] = {
 
 # ---------------------------------------------------------------- the observer
 class Observer:
-    """The observation tensors of one game: shape, plane names, and the compiled kernel.
+    """The observation tensors of one game: shape, plane names, geometry and compiled writer.
 
     >>> import hexarena
     >>> obs = Observer(hexarena.new_game("churn", size=2))
@@ -241,26 +264,25 @@ class Observer:
     """
 
     def __init__(self, game: Game) -> None:
-        if game.name not in KERNELS:
-            raise ValueError(f"no observation kernel for the game {game.name!r}")
+        if game.name not in WRITERS:
+            raise ValueError(f"no observation writer for the game {game.name!r}")
         self.game = game
         self.planes: tuple[str, ...] = PLANES[game.name]
         dyn, _ = GAME_PLANES[game.name]
-        #: number of dynamic planes (the kernel writes planes ``0 .. dynamic-1``)
+        #: number of dynamic planes (the writer writes planes ``0 .. dynamic-1``)
         self.dynamic = len(COMMON_DYNAMIC) + len(dyn)
         b = game.board
         rows = np.array([r - b.rmin for _, r in b.cells], dtype=np.int32)
         cols = np.array([q - b.qmin for q, _ in b.cells], dtype=np.int32)
-        self.shape: tuple[int, int, int] = (
-            len(self.planes),
-            b.rmax - b.rmin + 1,
-            b.qmax - b.qmin + 1,
-        )
-        #: ``[n, row of each cell..., column of each cell...]``, as the kernels take it
-        self.geo: Array = np.concatenate([np.array([b.size], np.int32), rows, cols])
+        width = b.qmax - b.qmin + 1
+        self.shape: tuple[int, int, int] = (len(self.planes), b.rmax - b.rmin + 1, width)
+        area = self.shape[1] * width
+        #: ``[n, rows * columns, flat position of each cell...]``, as the writers take it
+        self.geo: Array = np.concatenate([np.array([b.size, area], np.int32), rows * width + cols])
         self.rows = rows
         self.cols = cols
-        self.kernel = KERNELS[game.name]
+        #: the compiled writer ``writer(g, arr, seat, geo, flat_out)``
+        self.writer = WRITERS[game.name]
         self.static = self._static_planes()
 
     def _static_planes(self) -> Tensor:
@@ -283,16 +305,20 @@ class Observer:
                 raise AssertionError(name)
         return planes
 
-    def new_buffer(self) -> Tensor:
-        """A zero tensor of :attr:`shape` with the static planes written in."""
-        out = np.zeros(self.shape, np.float32)
-        out[self.dynamic :] = self.static
+    def new_buffer(self, count: int | None = None) -> Tensor:
+        """A zero tensor of :attr:`shape` with the static planes written in; with ``count``,
+        ``count`` of them in one array (``(count, *shape)``, for a batch)."""
+        lead = () if count is None else (count,)
+        out = np.zeros((*lead, *self.shape), np.float32)
+        out[..., self.dynamic :, :, :] = self.static
         return out
 
     def fill(self, arr: Array, seat: int, out: Tensor) -> None:
         """Write the dynamic planes of position ``arr`` seen by ``seat`` into ``out`` (a buffer
-        from :meth:`new_buffer`)."""
-        self.kernel(self.game.consts, arr, seat, self.geo, out)
+        from :meth:`new_buffer`, written since only by this method)."""
+        if out.shape != self.shape or out.dtype != np.float32 or not out.flags.c_contiguous:
+            raise ValueError(f"out is a buffer from new_buffer(), {self.shape} float32")
+        self.writer(self.game.consts, arr, seat, self.geo, out.reshape(-1))
 
     def observe(self, state: State, seat: int) -> Tensor:
         """A new observation tensor of ``state`` seen by ``seat``."""
@@ -301,4 +327,4 @@ class Observer:
         return out
 
 
-__all__ = ["GAME_PLANES", "KERNELS", "PLANES", "Observer", "Tensor"]
+__all__ = ["GAME_PLANES", "PLANES", "WRITERS", "Observer", "Tensor"]

@@ -38,6 +38,7 @@ from ..rng import make_rng
 from . import search as S
 from .base import Hint, Limit, Player, register_player
 from .plugins import GamePlugin, plugin_for
+from .searchgen import search_for
 
 #: Positions the endgame solver may visit per second of the limit (it visits about 2.5 million
 #: a second, so this is about 40% of the time), and per iteration of an iteration limit.
@@ -193,12 +194,9 @@ class MCTSPlayer(Player):
 
     def _run(self, arr: Array, iterations: int, budget: int) -> int:
         k = self._game.kernels  # type: ignore[union-attr]
+        run = search_for(self._tree_legal, k.apply, self._playout, self._evaluate)
         return int(
-            S.run(
-                self._tree_legal,
-                k.apply,
-                self._playout,
-                self._evaluate,
+            run(
                 self._game.consts,  # type: ignore[union-attr]
                 arr,
                 self._ti,

@@ -1,4 +1,6 @@
-"""The compiled Monte Carlo tree search that every MCTS player runs.
+"""The compiled Monte Carlo tree search that every MCTS player runs: the tree's layout and the
+steps of an iteration. The loop that runs iterations over a game's kernels is
+:func:`hexarena.ai.search_loop.run`, compiled once per game (:mod:`hexarena.ai.searchgen`).
 
 The tree lives in two NumPy arrays so that a whole batch of iterations runs in compiled code
 over the game's own kernels (``legal``, ``apply``, ``playout``) and raw state arrays, with no
@@ -30,7 +32,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, H_WINNER, Array
+from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Array
 from ..rng import rand_below
 
 # columns of ti
@@ -91,25 +93,6 @@ def init_root(
 def terminal_winner(arr: Array) -> int:  # pragma: no cover - compiled
     """The winning seat of a finished game."""
     return int(arr[H_WINNER] ^ arr[H_SWAPPED])
-
-
-@njit(cache=True)
-def seat0_reward(
-    evaluate: Any, g: Array, arr: Array, score_end: bool
-) -> float:  # pragma: no cover - compiled
-    """Reward of seat 0 for the position a simulation ended in.
-
-    A finished game gives 1 or 0 (the bare result), or, with ``score_end``, what the evaluation
-    makes of the final position (an evaluation that scores finished games by their margin must
-    still give the winner more than 0.5).
-    """
-    if arr[H_PLAYER] < 0 and not score_end:
-        return 1.0 if (arr[H_WINNER] ^ arr[H_SWAPPED]) == 0 else 0.0
-    sw = arr[H_SWAPPED]
-    if sw < 0:
-        return 0.5
-    v = evaluate(g, arr)
-    return v if sw == 0 else 1.0 - v
 
 
 @njit(cache=True)
@@ -180,188 +163,6 @@ def update_proof(ti: Array, node: int) -> bool:  # pragma: no cover - compiled
         ti[node, T_PROVEN] = 1 - s
         return True
     return False
-
-
-@njit(cache=False)
-def greedy_action(
-    legal: Any, apply: Any, evaluate: Any, g: Array, arr: Array, tmp: Array, rng: Any
-) -> int:  # pragma: no cover - compiled
-    """The legal action that leaves the best position for the colour to act, by the evaluation
-    (a win counts 1, a loss 0; ties broken at random)."""
-    acts = legal(g, arr)
-    k = acts.shape[0]
-    if k == 1:
-        return acts[0]
-    col = arr[H_COLOUR]
-    if col < 0:
-        return acts[rand_below(rng, k)]
-    best_a = acts[0]
-    best_v = -1.0
-    ties = 0
-    for i in range(k):
-        tmp[:] = arr
-        apply(g, tmp, acts[i])
-        if tmp[H_PLAYER] < 0:
-            v = 1.0 if tmp[H_WINNER] == col else 0.0
-        else:
-            v = evaluate(g, tmp)
-            if col == 1:
-                v = 1.0 - v
-        if v > best_v + 1e-12:
-            best_v = v
-            best_a = acts[i]
-            ties = 1
-        elif v > best_v - 1e-12:
-            ties += 1
-            if rand_below(rng, ties) == 0:
-                best_a = acts[i]
-    return best_a
-
-
-# Not cached on disk: Numba's cache cannot save a second specialisation of a function that takes
-# dispatchers as arguments (the index it re-writes holds dispatcher types it can no longer
-# pickle), so each process compiles the search once per game (a few seconds).
-@njit(cache=False)
-def run(
-    legal: Any,
-    apply: Any,
-    playout: Any,
-    evaluate: Any,
-    g: Array,
-    root_arr: Array,
-    ti: Array,
-    tf: Any,
-    meta: Any,
-    fp: Any,
-    ip: Any,
-    rng: Any,
-    iterations: int,
-    node_budget: int,
-    path: Array,
-    seq_a: Array,
-    seq_s: Array,
-    last: Array,
-) -> int:  # pragma: no cover - compiled
-    """Run up to ``iterations`` iterations from the root; return how many were run.
-
-    Stops early when the root is proven, when the tree holds ``node_budget`` nodes, or when the
-    arrays have no room for one more expansion (the caller then grows them and calls again, or
-    sets ``ip[I_EXPAND] = NO_EXPANSION`` to search on with the tree as it is).
-    ``path``, ``seq_a``, ``seq_s`` (length at least ``len(path) + cap`` when RAVE is on) and
-    ``last`` (``2 x num_distinct_actions``, all -1) are scratch.
-    """
-    cap_nodes = ti.shape[0]
-    nact = last.shape[1]
-    pcap = ip[I_CAP]
-    solver = ip[I_SOLVER] != 0
-    rave = ip[I_RAVE] != 0
-    expand_at = ip[I_EXPAND]
-    greedy = ip[I_GREEDY]
-    score_end = ip[I_SCORE_END] != 0
-    tmp = root_arr.copy()
-    root = meta[1]
-    max_depth = path.shape[0] - 1
-    none = np.empty(0, dtype=np.int32)
-    one = np.empty(1, dtype=np.int32)
-    done = 0
-    while done < iterations:
-        if solver and ti[root, T_PROVEN] >= 0:
-            break
-        if ti[root, T_SEAT] < 0:
-            break
-        room = meta[0] + nact + 1 <= cap_nodes
-        if (not room and expand_at < NO_EXPANSION) or meta[0] >= node_budget:
-            break
-        if not room and ti[root, T_FIRST] < 0:  # the root itself needs room for its children
-            break
-        arr = root_arr.copy()
-        node = root
-        depth = 0
-        path[0] = root
-        nseq = 0
-        # ---- selection and expansion
-        while True:
-            s = ti[node, T_SEAT]
-            if s < 0 or depth >= max_depth:
-                break
-            if ti[node, T_FIRST] < 0:
-                if node != root and (tf[node, F_N] < expand_at or not room):
-                    break
-                acts = legal(g, arr)
-                k = acts.shape[0]
-                f = meta[0]
-                for j in range(k):
-                    ti[f + j, T_ACT] = acts[j]
-                    ti[f + j, T_FIRST] = -1
-                    ti[f + j, T_NCH] = 0
-                    ti[f + j, T_SEAT] = SEAT_UNKNOWN
-                    ti[f + j, T_PROVEN] = -1
-                    for col in range(TF_COLS):
-                        tf[f + j, col] = 0.0
-                meta[0] = f + k
-                ti[node, T_FIRST] = f
-                ti[node, T_NCH] = k
-            child = select_child(ti, tf, node, s, fp, ip, rng)
-            a = ti[child, T_ACT]
-            seq_a[nseq] = a
-            seq_s[nseq] = s
-            nseq += 1
-            apply(g, arr, a)
-            depth += 1
-            path[depth] = child
-            node = child
-            if ti[node, T_SEAT] == SEAT_UNKNOWN:
-                seat = arr[H_PLAYER]
-                ti[node, T_SEAT] = seat
-                if seat < 0:
-                    ti[node, T_PROVEN] = terminal_winner(arr)
-                break
-        # ---- simulation
-        if arr[H_PLAYER] >= 0:
-            if rave or greedy > 0:
-                steps = 0
-                while arr[H_PLAYER] >= 0 and steps < pcap:
-                    s = arr[H_PLAYER]
-                    if greedy > 0 and rand_below(rng, 1000) < greedy:
-                        a = greedy_action(legal, apply, evaluate, g, arr, tmp, rng)
-                        apply(g, arr, a)
-                    else:
-                        playout(g, arr, rng, one, 1)
-                        a = one[0]
-                    seq_a[nseq] = a
-                    seq_s[nseq] = s
-                    nseq += 1
-                    steps += 1
-            else:
-                playout(g, arr, rng, none, pcap)
-        r0 = seat0_reward(evaluate, g, arr, score_end)
-        # ---- back-propagation
-        for i in range(depth, -1, -1):
-            v = path[i]
-            tf[v, F_N] += 1.0
-            if i > 0:
-                tf[v, F_W] += r0 if ti[path[i - 1], T_SEAT] == 0 else 1.0 - r0
-        if solver:
-            for i in range(depth - 1, -1, -1):
-                if not update_proof(ti, path[i]):
-                    break
-        # ---- AMAF: credit every sibling whose action the same seat took later on
-        if rave:
-            for t in range(nseq):
-                last[seq_s[t], seq_a[t]] = t
-            for i in range(depth):
-                v = path[i]
-                s = ti[v, T_SEAT]
-                r = r0 if s == 0 else 1.0 - r0
-                f = ti[v, T_FIRST]
-                for j in range(f, f + ti[v, T_NCH]):
-                    if last[s, ti[j, T_ACT]] >= i:
-                        tf[j, F_RN] += 1.0
-                        tf[j, F_RW] += r
-            for t in range(nseq):
-                last[seq_s[t], seq_a[t]] = -1
-        done += 1
-    return done
 
 
 @njit(cache=True)

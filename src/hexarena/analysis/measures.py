@@ -63,7 +63,7 @@ LOSSES: dict[str, str] = {"churn": "removed", "throngs": "captured", "scrunch": 
 REASONS: dict[str, dict[int, str]] = {
     "churn": {1: "board full"},
     "gyre": {1: "loop", 0: "perimeter"},
-    "throngs": {1: "no move, then fill"},
+    "throngs": {1: "no move, then fill", 2: "repetition, then fill"},
     "scrunch": {1: "last snake removed"},
     "china-grove": {1: "board full"},
 }

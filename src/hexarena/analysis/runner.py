@@ -262,7 +262,10 @@ def run_jobs(
     with results_path.open("a", encoding="utf-8") as f:
 
         def keep(rec: dict[str, Any]) -> None:
-            f.write(json.dumps(rec, sort_keys=True) + "\n")
+            # keys in the result's own order: a resumed run reads back exactly what an
+            # uninterrupted one holds in memory (the order of a game's measures is the order of
+            # the lines in its plot)
+            f.write(json.dumps(rec) + "\n")
             f.flush()
             os.fsync(f.fileno())
             done[rec["key"]] = rec

@@ -62,6 +62,7 @@ from ..core import (
     swap_offered,
 )
 from ..hexgrid import DIRECTION_NAMES, Board, BoardError, from_cells
+from ..kernels_common import nb_at
 from ..limits import MAX_BOARD_TEXT
 from ..rng import rand_below
 from .china_grove_boards import (
@@ -224,7 +225,7 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     arr[par + a] = a
     groups = 1
     for d in range(6):
-        z = g[G_NB + 6 * a + d]
+        z = nb_at(g, G_NB, a, d)
         if z >= 0 and arr[col + z] == c + 1:
             rz = _find(arr, par, z)
             if rz != a:  # a stays the root of the group it joins

@@ -88,6 +88,11 @@ _KEYBIT: tuple[tuple[int, int], ...] = tuple(
     (1 << (6 + d), 1 << (6 + d) | 1 << d) for d in range(6)
 )
 _FULL = 63 << 6  # a key at least this large has every neighbour decided
+#: Per direction d: the step to the neighbour's code, and the key bits of a neighbour decided
+#: off or on, seen from the cell (``_KEYBIT[d]``) and from the neighbour (``_KEYBIT[d + 3]``).
+_DIRS: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...] = tuple(
+    (_DSTEP[d], _KEYBIT[d], _KEYBIT[(d + 3) % 6]) for d in range(6)
+)
 
 
 def _encode(c: Cell) -> int:
@@ -358,6 +363,7 @@ class _Search:
         status = self.status
         trail = self.trail
         key = self.key
+        open_ = self.open
         status[c] = on
         trail.append((1, c))
         if on:
@@ -365,26 +371,26 @@ class _Search:
             if self.count > self.hi:
                 return False
             k = 0
-            for d in range(6):
-                st = status.get(c + _DSTEP[d])
+            get = status.get
+            for step, bits, _ in _DIRS:
+                st = get(c + step)
                 if st is not None:
-                    k |= _KEYBIT[d][st]
+                    k |= bits[st]
             key[c] = k
             trail.append((2, c))
             if k >= _FULL:
                 if not self._use(k & 63):
                     return False
             else:
-                self.open[c] = None
+                open_[c] = None
                 if not _MATCH_KEY[k] & ~self.used:
                     return False
-        open_ = self.open
-        for d in range(6):
-            nb = c + _DSTEP[d]
+        for step, _, back in _DIRS:
+            nb = c + step
             if nb in open_:
                 k0 = key[nb]
                 trail.append((3, nb, k0))
-                k = k0 | _KEYBIT[(d + 3) % 6][on]
+                k = k0 | back[on]
                 key[nb] = k
                 if k >= _FULL:
                     del open_[nb]
@@ -400,21 +406,26 @@ class _Search:
         status = self.status
         key = self.key
         open_ = self.open
-        while len(trail) > mark:
-            t = trail.pop()
+        pop = trail.pop
+        used = self.used
+        count = self.count
+        for _ in range(len(trail) - mark):
+            t = pop()
             kind = t[0]
-            if kind == 0:
-                self.used &= ~(1 << t[1])
+            if kind == 3:
+                key[t[1]] = t[2]
             elif kind == 1:
                 if status.pop(t[1]):
-                    self.count -= 1
+                    count -= 1
+            elif kind == 0:
+                used &= ~(1 << t[1])
             elif kind == 2:
                 open_.pop(t[1], None)
                 del key[t[1]]
-            elif kind == 3:
-                key[t[1]] = t[2]
             else:
                 open_[t[1]] = None
+        self.used = used
+        self.count = count
 
     def run(self, accept: object = None) -> bool | None:
         """Search; True when an island closed with an accepted size, None when out of budget."""
@@ -431,8 +442,9 @@ class _Search:
         fewest = 99
         ties = 0
         key = self.key
+        match = _MATCH_KEY
         for c in open_:
-            k = (_MATCH_KEY[key[c]] & free).bit_count()
+            k = (match[key[c]] & free).bit_count()
             if k < fewest:
                 fewest, best, ties = k, c, 1
             elif k == fewest:
@@ -454,6 +466,8 @@ class _Search:
             j = int(self.random() * (i + 1))
             pats[i], pats[j] = pats[j], pats[i]
         trail = self.trail
+        undecided = [(c + _DSTEP[d], d) for d in range(6) if not m0 >> d & 1]
+        decide = self._decide
         for p in pats:
             mark = len(trail)
             del open_[c]
@@ -462,8 +476,8 @@ class _Search:
             key[c] = _FULL | p
             self._use(p)
             ok = True
-            for d in range(6):
-                if not m0 >> d & 1 and not self._decide(c + _DSTEP[d], p >> d & 1):
+            for x, d in undecided:
+                if not decide(x, p >> d & 1):
                     ok = False
                     break
             if ok:
@@ -478,6 +492,34 @@ class _Search:
         return sorted(_decode(c) for c, on in self.status.items() if on)
 
 
+def _pattern_set(exits: tuple[int, ...], values: tuple[int, ...]) -> int:
+    """The bit set of the patterns 1..63 whose exits ``exits`` (mod 6) are on (1) or off (0)
+    as ``values`` say."""
+    return sum(
+        1 << p
+        for p in range(1, 64)
+        if all(p >> (d % 6) & 1 == v for d, v in zip(exits, values, strict=True))
+    )
+
+
+#: For _closable: per axis d (0..2) and each way (x, y) the two cells beside an adjacency are
+#: on or off the board, the patterns with exit d and neighbours d-1, d+1 = x, y, and those with
+#: exit d+3 and neighbours d+4, d+2 = x, y (seen from the other end).
+_ADJ_SETS: tuple[tuple[int, int], ...] = tuple(
+    (_pattern_set((d, d - 1, d + 1), (1, x, y)), _pattern_set((d + 3, d + 4, d + 2), (1, x, y)))
+    for d in range(3)
+    for x in (0, 1)
+    for y in (0, 1)
+)
+#: Per corner k (0..5, between exits k and k+1): the patterns with both exits.
+_CORNER_SETS: tuple[int, ...] = tuple(_pattern_set((k, k + 1), (1, 1)) for k in range(6))
+#: Per number of exits e (0..6): the patterns with e exits.
+_EXIT_SETS: tuple[int, ...] = tuple(
+    sum(1 << p for p in range(1, 64) if p.bit_count() == e) for e in range(7)
+)
+_ALL = sum(1 << p for p in range(1, 64))
+
+
 def _closable(used: int) -> bool:
     """Whether the patterns not in ``used`` pass the counts every closed island passes.
 
@@ -489,40 +531,30 @@ def _closable(used: int) -> bool:
     corners ``k``, ``k + 2`` and ``k + 4`` (corner ``k`` lies between exits ``k`` and
     ``k + 1``), so those three corners occur equally often, for ``k`` = 0 and for ``k`` = 1. And
     an island has no more cells than adjacencies minus triangles plus one (holes are not
-    negative).
+    negative). (The counts are population counts of precomputed pattern sets.)
     """
-    rest = [p for p in range(1, 64) if not used >> p & 1]
+    rest = _ALL & ~used
     if not rest:
         return True
-
-    def b(p: int, d: int) -> int:
-        return p >> (d % 6) & 1
-
-    for d in range(3):
-        for x in (0, 1):
-            for y in (0, 1):
-                here = sum(1 for p in rest if b(p, d) and b(p, d - 1) == x and b(p, d + 1) == y)
-                there = sum(
-                    1 for p in rest if b(p, d + 3) and b(p, d + 4) == x and b(p, d + 2) == y
-                )
-                if here != there:
-                    return False
-    corner = [sum(b(p, k) & b(p, k + 1) for p in rest) for k in range(6)]
+    for here, there in _ADJ_SETS:
+        if (here & rest).bit_count() != (there & rest).bit_count():
+            return False
+    corner = [(k & rest).bit_count() for k in _CORNER_SETS]
     if not corner[0] == corner[2] == corner[4] or not corner[1] == corner[3] == corner[5]:
         return False
-    edges = sum(p.bit_count() for p in rest) // 2
+    edges = sum(e * (m & rest).bit_count() for e, m in enumerate(_EXIT_SETS)) // 2
     triangles = corner[0] + corner[1]  # each triangle shows corner 0 or corner 1 once
-    return len(rest) <= edges - triangles + 1
+    return rest.bit_count() <= edges - triangles + 1
 
 
 def _rest_holes(used: int) -> int:
     """The holes an island made of the patterns not in ``used`` would have: an island has
     ``1 - (cells - adjacencies + triangles)`` holes (see the module docstring)."""
-    rest = [p for p in range(1, 64) if not used >> p & 1]
-    edges = sum(p.bit_count() for p in rest) // 2
+    rest = _ALL & ~used
+    edges = sum(e * (m & rest).bit_count() for e, m in enumerate(_EXIT_SETS)) // 2
     # each triangle is seen once from each of its three cells, as two consecutive exits
-    triangles = sum((rotate_pattern(p) & p).bit_count() for p in rest) // 3
-    return 1 - (len(rest) - edges + triangles)
+    triangles = sum((k & rest).bit_count() for k in _CORNER_SETS) // 3
+    return 1 - (rest.bit_count() - edges + triangles)
 
 
 def _first_island_ok(used: int) -> bool:
@@ -547,33 +579,34 @@ def _place_beside(first: list[Cell], second: list[Cell]) -> list[Cell]:
     the one giving the most compact whole (smallest extent along the three grid axes) wins.
     """
     near = {(q + dq, r + dr) for q, r in first for dq, dr in DIRECTIONS} | set(first)
+    # the translations that would put a cell of ``second`` on ``first`` or next to it
+    clash = {(aq - bq, ar - br) for aq, ar in near for bq, br in second}
     q0, q1 = min(q for q, _ in first), max(q for q, _ in first)
     r0, r1 = min(r for _, r in first), max(r for _, r in first)
     s0, s1 = min(q + r for q, r in first), max(q + r for q, r in first)
-    best: tuple[tuple[int, int, int], list[Cell]] | None = None
+    p0, p1 = min(q for q, _ in second), max(q for q, _ in second)
+    t0, t1 = min(r for _, r in second), max(r for _, r in second)
+    u0, u1 = min(q + r for q, r in second), max(q + r for q, r in second)
+    best: tuple[tuple[int, int, int], int, int] | None = None
     for dq in range(-20, 21):
         for dr in range(-20, 21):
-            moved = [(q + dq, r + dr) for q, r in second]
-            if any(c in near for c in moved):
+            if (dq, dr) in clash:
                 continue
-            qs = [q for q, _ in moved]
-            rs = [r for _, r in moved]
-            ss = [q + r for q, r in moved]
             extent = (
-                max(q1, *qs)
-                - min(q0, *qs)
-                + max(r1, *rs)
-                - min(r0, *rs)
-                + max(s1, *ss)
-                - min(s0, *ss)
+                max(q1, p1 + dq)
+                - min(q0, p0 + dq)
+                + max(r1, t1 + dr)
+                - min(r0, t0 + dr)
+                + max(s1, u1 + dq + dr)
+                - min(s0, u0 + dq + dr)
             )
             key = (extent, dq, dr)
             if best is None or key < best[0]:
-                best = (key, moved)
+                best = (key, dq, dr)
     if best is None:  # pragma: no cover - only for islands too long for the range searched
-        dq = q1 - min(q for q, _ in second) + 2  # wholly two columns to the right
+        dq = q1 - p0 + 2  # wholly two columns to the right
         return [(q + dq, r) for q, r in second]
-    return best[1]
+    return [(q + best[1], r + best[2]) for q, r in second]
 
 
 def generate(seed: int, islands: int = 1) -> list[Cell]:

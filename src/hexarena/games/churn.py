@@ -55,7 +55,7 @@ from ..core import (
     swap_offered,
 )
 from ..hexgrid import Board, hexagon, hexhex
-from ..kernels_common import nb, set_add, set_remove
+from ..kernels_common import join_group, merge_groups, nb, new_group, set_add, set_remove
 from ..rng import rand_below
 
 # scalar slots
@@ -285,9 +285,7 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
                     best = arr[gsz + gg]
                     g0 = gg
     if g0 < 0:  # isolated placement: a new group of one; nothing is removed
-        arr[gid + x] = x
-        arr[nxt + x] = x
-        arr[gsz + x] = 1
+        new_group(arr, gid, nxt, gsz, x)
         set_add(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, x)
     else:
         # merge every other touched group into g0 (the largest), then add x
@@ -296,20 +294,9 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
             if y >= 0 and arr[col + y] == c + 1:
                 gg = arr[gid + y]
                 if gg != g0:
-                    z = gg
-                    for _ in range(arr[gsz + gg]):
-                        arr[gid + z] = g0
-                        z = arr[nxt + z]
-                    # splice the two circular lists
-                    t = arr[nxt + g0]
-                    arr[nxt + g0] = arr[nxt + gg]
-                    arr[nxt + gg] = t
-                    arr[gsz + g0] += arr[gsz + gg]
+                    merge_groups(arr, gid, nxt, gsz, g0, gg)
                     set_remove(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, gg)
-        arr[gid + x] = g0
-        arr[nxt + x] = arr[nxt + g0]
-        arr[nxt + g0] = x
-        arr[gsz + g0] += 1
+        join_group(arr, gid, nxt, gsz, g0, x)
     return arr[gid + x]
 
 

@@ -77,6 +77,7 @@ from ..core import (
     swap_offered,
 )
 from ..hexgrid import Board, hexhex
+from ..kernels_common import join_group, merge_groups, nb_at, new_group, set_remove, splice
 from ..rng import rand_below
 
 # scalar slots
@@ -184,29 +185,20 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cov
     arr[col + x] = c + 1
     arr[S_STONES + c] += 1
     arr[S_LAST] = x
-    # take x off the empty list
-    k = arr[emppos + x]
-    last = arr[S_EMPTY] - 1
-    y = arr[emp + last]
-    arr[emp + k] = y
-    arr[emppos + y] = k
-    arr[emppos + x] = -1
-    arr[S_EMPTY] = last
+    set_remove(arr, emp, emppos, S_EMPTY, x)
     onring = _ring_pos(g, n, x) >= 0
     # the largest friendly group touched keeps its id
     g0 = -1
     best = -1
     for d in range(6):
-        y = g[G_NB + 6 * x + d]
+        y = nb_at(g, G_NB, x, d)
         if y >= 0 and arr[col + y] == c + 1:
             gg = arr[gid + y]
             if arr[gsz + gg] > best:
                 best = arr[gsz + gg]
                 g0 = gg
     if g0 < 0:
-        arr[gid + x] = x
-        arr[nxt + x] = x
-        arr[gsz + x] = 1
+        new_group(arr, gid, nxt, gsz, x)
         if onring:
             arr[rc + x] = 1
             arr[rhead + x] = x
@@ -217,18 +209,11 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cov
         return onring
     changed = onring
     for d in range(6):
-        y = g[G_NB + 6 * x + d]
+        y = nb_at(g, G_NB, x, d)
         if y >= 0 and arr[col + y] == c + 1:
             gg = arr[gid + y]
             if gg != g0:
-                z = gg
-                for _ in range(arr[gsz + gg]):
-                    arr[gid + z] = g0
-                    z = arr[nxt + z]
-                t = arr[nxt + g0]
-                arr[nxt + g0] = arr[nxt + gg]
-                arr[nxt + gg] = t
-                arr[gsz + g0] += arr[gsz + gg]
+                merge_groups(arr, gid, nxt, gsz, g0, gg)
                 hg = arr[rhead + gg]
                 if hg >= 0:
                     h0 = arr[rhead + g0]
@@ -237,15 +222,10 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cov
                         arr[_o(B_ARC, n) + g0] = arr[_o(B_ARC, n) + gg]
                         arr[_o(B_ARCAT, n) + g0] = arr[_o(B_ARCAT, n) + gg]
                     else:  # both had ring stones: splice the two lists
-                        t = arr[rnxt + h0]
-                        arr[rnxt + h0] = arr[rnxt + hg]
-                        arr[rnxt + hg] = t
+                        splice(arr, rnxt, h0, hg)
                         changed = True
                     arr[rc + g0] += arr[rc + gg]
-    arr[gid + x] = g0
-    arr[nxt + x] = arr[nxt + g0]
-    arr[nxt + g0] = x
-    arr[gsz + g0] += 1
+    join_group(arr, gid, nxt, gsz, g0, x)
     if onring:
         h0 = arr[rhead + g0]
         if h0 < 0:
@@ -342,7 +322,7 @@ def _centre_sealed(
             if rel < length:
                 return False
         for d in range(6):
-            w = g[G_NB + 6 * v + d]
+            w = nb_at(g, G_NB, v, d)
             if w >= 0 and arr[mark + w] != stamp:
                 if arr[col + w] == c + 1 and arr[gid + w] == grp:
                     continue

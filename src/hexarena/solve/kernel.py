@@ -78,7 +78,7 @@ def _finish(h: np.uint64) -> np.uint64:  # pragma: no cover - compiled
     return h
 
 
-@njit
+@njit(cache=True)
 def position_key(
     arr: Array,
     normal: int,

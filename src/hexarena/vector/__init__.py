@@ -2,11 +2,12 @@
 
 :class:`VectorEnv` holds ``N`` positions of one game (one ``int32`` state array each, as the
 game's kernels use them) and steps them all with one call: the game's own compiled ``apply``
-and ``legal`` run in a loop, and every environment's legal-action mask and observation planes
-are written into preallocated arrays. It is the fast way to generate experience for learning::
+and legal actions (its ``legal`` kernel, or a mask writer of its own: :mod:`.masks`) run in a
+loop, and every environment's legal-action mask and observation are
+written into preallocated arrays. It is the fast way to generate experience for learning::
 
     env = VectorEnv("churn", 1024, {"size": 5}, seed=1)
-    obs = env.reset()                      # (N, C, cells) float32, see hexarena.vector.planes
+    obs = env.reset()                      # (N, planes, rows, columns) float32
     while training:
         actions = policy(obs, env.legal_mask())   # one action per environment
         obs, rewards, terminated, truncated = env.step(actions)
@@ -29,6 +30,10 @@ Conventions (as OpenSpiel and PettingZoo have them):
   game's own cap for random play (:attr:`hexarena.core.Game.selfplay_cap`: 100,000 actions for
   Throngs, whose games can loop; none for the other four, whose games always end); ``0`` means
   no cap. A truncated game gives both seats reward 0.
+- **Observations** are :mod:`hexarena.observe`'s tensors, written by the same compiled writers
+  as the OpenSpiel and PettingZoo observations: each environment's as the seat to act sees it
+  (:meth:`current_player`), so ``observations[i]`` equals
+  ``Observer(game).observe(env.state(i), env.current_player()[i])``.
 - **Seeding**: the games have no chance moves, so a sequence of actions always gives the same
   results; the seed drives :meth:`random_actions` (one generator per environment), and
   ``reset(seed=...)`` restarts those generators.
@@ -49,19 +54,18 @@ import numpy.typing as npt
 
 from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, State
 from ..games import new_game
+from ..observe import Observer
 from .drivers import bound_loops, first_refused, random_legal, seed_states
-from .planes import observation, observer, plane_names
+from .masks import mask_writer
 
 #: Largest number of environments one :class:`VectorEnv` holds.
 MAX_ENVS = 1 << 20
-
-_DTYPES = (np.dtype(np.float32), np.dtype(np.int8))
 
 
 class Step(NamedTuple):
     """What :meth:`VectorEnv.step` returns (the environment's buffers, read-only)."""
 
-    observations: npt.NDArray[Any]  #: ``(N, C, cells)``
+    observations: npt.NDArray[np.float32]  #: ``(N, planes, rows, columns)``
     rewards: npt.NDArray[np.float32]  #: ``(N, 2)``, by seat
     terminated: npt.NDArray[np.bool_]  #: ``(N,)``: the game ended on this step
     truncated: npt.NDArray[np.bool_]  #: ``(N,)``: the game reached the action cap
@@ -77,8 +81,7 @@ class VectorEnv:
     """``n`` games of one kind, stepped together in compiled code (see the module's notes).
 
     ``game`` is a game name (with ``options`` as for :func:`hexarena.new_game`) or a
-    :class:`~hexarena.core.Game`. ``dtype`` is ``float32`` (default) or ``int8`` for the
-    observations.
+    :class:`~hexarena.core.Game`.
     """
 
     def __init__(
@@ -88,7 +91,6 @@ class VectorEnv:
         options: dict[str, Any] | None = None,
         seed: int | None = 0,
         *,
-        dtype: Any = np.float32,
         max_actions: int | None = None,
     ) -> None:
         if isinstance(game, Game):
@@ -101,12 +103,6 @@ class VectorEnv:
             raise HexArenaError(f"game is a name or a Game, not {type(game).__name__}")
         if isinstance(n, bool) or not isinstance(n, int | np.integer) or not 1 <= n <= MAX_ENVS:
             raise HexArenaError(f"n, the number of environments, is 1 to {MAX_ENVS}, not {n!r}")
-        try:
-            dt = np.dtype(dtype)
-        except TypeError:
-            dt = None
-        if dt not in _DTYPES:
-            raise HexArenaError(f"dtype is float32 or int8, not {str(dtype)[:40]!r}")
         cap = self.game.selfplay_cap if max_actions is None else max_actions
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int | np.integer)):
             raise HexArenaError(f"max_actions is a whole number or None, not {max_actions!r}")
@@ -116,23 +112,27 @@ class VectorEnv:
         self.num_envs = int(n)
         self.num_actions = self.game.num_distinct_actions
         self.num_cells = self.game.board.size
-        self.plane_names = plane_names(self.game)
-        self.observation_shape = (len(self.plane_names), self.num_cells)
         g = self.game
+        #: the observations' shapes, plane names and writer (:class:`hexarena.observe.Observer`)
+        self.observer = Observer(g)
+        self.plane_names = self.observer.planes
+        self.observation_shape = self.observer.shape
         self._g = g.consts
         self._k = g.kernels
-        self._observe = observer(g)
         self._init = g.initial_array()
         self._states = np.empty((n, self._init.shape[0]), dtype=np.int32)
-        self._obs_flat = np.zeros((n, len(self.plane_names) * self.num_cells), dtype=dt)
-        self._obs = self._obs_flat.reshape(n, *self.observation_shape)
+        self._obs = self.observer.new_buffer(n)
+        self._obs_flat = self._obs.reshape(n, -1)
+        self._geo = self.observer.geo
+        #: entries of a flat observation that the writer writes (the dynamic planes)
+        self._span = self.observer.dynamic * int(self._geo[1])
         self._mask = np.zeros((n, self.num_actions), dtype=np.bool_)
         self._rewards = np.zeros((n, 2), dtype=np.float32)
         self._terminated = np.zeros(n, dtype=np.bool_)
         self._truncated = np.zeros(n, dtype=np.bool_)
         self._lengths = np.zeros(n, dtype=np.int64)
         self._random = np.zeros(n, dtype=np.int64)
-        self._reset, self._step = bound_loops(self._k.legal, self._k.apply, self._observe)
+        self._reset, self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer)
         self._result = Step(
             _readonly(self._obs),
             _readonly(self._rewards),
@@ -146,7 +146,8 @@ class VectorEnv:
 
     # -- acting --------------------------------------------------------
     def reset(self, seed: int | None = None) -> npt.NDArray[Any]:
-        """Start every environment afresh; return the observations (``(N, C, cells)``).
+        """Start every environment afresh; return the observations (``(N, planes, rows,
+        columns)``).
 
         With ``seed`` (a whole number >= 0), the generators of :meth:`random_actions` restart
         from it; without, they go on.
@@ -156,7 +157,7 @@ class VectorEnv:
                 raise HexArenaError(f"seed is a whole number >= 0, not {seed!r}")
             self._seed = int(seed)
             self._rngs = seed_states(int(seed), self.num_envs)
-        self._reset(self._g, self._init, self._states, self._mask, self._obs_flat)
+        self._reset(self._g, self._init, self._geo, self._states, self._mask, self._obs_flat)
         self._lengths[:] = 0
         self._rewards[:] = 0
         self._terminated[:] = False
@@ -174,6 +175,7 @@ class VectorEnv:
         self._step(
             self._g,
             self._init,
+            self._geo,
             self._states,
             acts,
             self._mask,
@@ -183,6 +185,7 @@ class VectorEnv:
             self._truncated,
             self._lengths,
             self.max_actions,
+            self._span,
         )
         return self._result
 
@@ -223,7 +226,8 @@ class VectorEnv:
     # -- reading -------------------------------------------------------
     @property
     def observations(self) -> npt.NDArray[Any]:
-        """The current observations, ``(N, C, cells)`` (read-only; see :mod:`.planes`)."""
+        """The current observations, ``(N, planes, rows, columns)``, each as the seat to act
+        sees it (read-only; see :mod:`hexarena.observe`)."""
         return self._result.observations
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
@@ -258,4 +262,4 @@ class VectorEnv:
         return f"<VectorEnv {self.game!r} n={self.num_envs} obs={self.observation_shape}>"
 
 
-__all__ = ["MAX_ENVS", "Step", "VectorEnv", "observation", "plane_names"]
+__all__ = ["MAX_ENVS", "Step", "VectorEnv"]

@@ -1,10 +1,9 @@
 """Compiled loops of :class:`hexarena.vector.VectorEnv`: reset, step, masks and random actions.
 
-The loops take a game's kernels (``legal``, ``apply``) and its plane writer as arguments, as
-:func:`hexarena.core.replay_checked` does; like it they are compiled once per process (about a
-second per game) and not cached on disk. Calling a compiled function with kernels as arguments
-from Python costs tens of microseconds a call (Numba types each dispatcher argument), so
-:func:`bound_loops` wraps them, per game, in functions that hold the kernels as constants. The
+:func:`bound_loops` compiles the reset and step loops once per game and process (about a second
+per game; not cached on disk), with the game's kernels (mask writer, ``apply``) and observation
+writer held as constants: a compiled function that took them as arguments would cost tens of
+microseconds a call from Python (Numba types each dispatcher argument on every call). The
 helpers that take no kernels are cached on disk.
 """
 
@@ -20,10 +19,11 @@ from numba import config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from ..bits import unmanaged
 from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Array
 from ..rng import rand_below
 
-#: How many environments ahead :func:`step_all` asks the processor to fetch state and planes.
+#: How many environments ahead the step asks the processor to fetch state and planes.
 AHEAD = 2
 
 
@@ -54,36 +54,23 @@ def _prefetch(typingctx: Any, arr: Any, idx: Any) -> Any:  # pragma: no cover - 
 
 if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrinsic cannot run there
 
-    def _prefetch_row(a: Any, j: int) -> None:
+    def _prefetch_row(a: Any, j: int, span: int) -> None:
         """Nothing to do without compiled code."""
 
+    def _bare(a: Any) -> Any:
+        """The array itself (plain Python counts no references by hand)."""
+        return a
+
 else:
+    _bare = unmanaged
 
     @njit(cache=True, inline="always")
-    def _prefetch_row(a: Any, j: int) -> None:  # pragma: no cover - compiled
-        """Prefetch every cache line of row ``j`` of a 2-D array."""
+    def _prefetch_row(a: Any, j: int, span: int) -> None:  # pragma: no cover - compiled
+        """Prefetch the cache lines of the first ``span`` entries of row ``j`` of a 2-D array."""
         row = a[j]
         step = max(64 // a.itemsize, 1)
-        for k in range(0, row.shape[0], step):
+        for k in range(0, span, step):
             _prefetch(row, k)  # type: ignore[call-arg]
-
-
-@njit(cache=True, inline="always")
-def _write_mask(row: Any, acts: Array) -> None:  # pragma: no cover - compiled
-    row[:] = False
-    for k in range(acts.shape[0]):
-        row[acts[k]] = True
-
-
-@njit
-def reset_all(
-    legal: Any, observe: Any, g: Array, init: Array, states: Any, mask: Any, obs: Any
-) -> None:  # pragma: no cover - compiled
-    """Every environment to the starting position, with its mask and planes."""
-    for i in range(states.shape[0]):
-        states[i, :] = init
-        _write_mask(mask[i], legal(g, states[i]))
-        observe(g, states[i], obs[i])
 
 
 @njit(cache=True)
@@ -95,55 +82,6 @@ def first_refused(actions: Any, mask: Any) -> int:  # pragma: no cover - compile
         if a < 0 or a >= a_count or not mask[i, a]:
             return i
     return -1
-
-
-@njit
-def step_all(
-    legal: Any,
-    apply: Any,
-    observe: Any,
-    g: Array,
-    init: Array,
-    states: Any,
-    actions: Any,
-    mask: Any,
-    obs: Any,
-    rewards: Any,
-    terminated: Any,
-    truncated: Any,
-    lengths: Any,
-    cap: int,
-) -> None:  # pragma: no cover - compiled
-    """One action in every environment (already checked against the mask), with auto-reset.
-
-    ``rewards[i]`` is by seat: +1 to the winner and -1 to the loser on the action that ends a
-    game, 0 otherwise. A game reaching ``cap`` actions (when ``cap > 0``) is truncated. An
-    ended game restarts at once; its planes and mask are those of the new game.
-    """
-    count = states.shape[0]
-    for i in range(count):
-        if i + AHEAD < count:
-            _prefetch_row(states, i + AHEAD)
-            _prefetch_row(obs, i + AHEAD)
-        arr = states[i]
-        apply(g, arr, actions[i])
-        lengths[i] += 1
-        rewards[i, 0] = 0
-        rewards[i, 1] = 0
-        terminated[i] = False
-        truncated[i] = False
-        if arr[H_PLAYER] < 0:
-            w = arr[H_WINNER] ^ max(arr[H_SWAPPED], 0)
-            rewards[i, w] = 1
-            rewards[i, 1 - w] = -1
-            terminated[i] = True
-        elif cap > 0 and lengths[i] >= cap:
-            truncated[i] = True
-        if terminated[i] or truncated[i]:
-            arr[:] = init
-            lengths[i] = 0
-        _write_mask(mask[i], legal(g, arr))
-        observe(g, arr, obs[i])
 
 
 @njit(cache=True)
@@ -168,20 +106,43 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
 
 @functools.cache
 def bound_loops(
-    legal: Any, apply: Any, observe: Any
+    mask: Any, apply: Any, observe: Any
 ) -> tuple[Callable[..., None], Callable[..., None]]:
-    """``(reset, step)``: :func:`reset_all` and :func:`step_all` with the kernels bound."""
+    """``(reset, step)``: the batched loops, compiled with one game's mask writer (``mask``,
+    :mod:`.masks`), ``apply`` kernel and observation writer (``observe``,
+    :mod:`hexarena.observe`) held as constants.
+
+    Both write, for every environment, its legal-action mask and its observation as the seat to
+    act sees it. ``reset(g, init, geo, states, mask, obs)`` puts every environment at the
+    starting position ``init``. ``step(g, init, geo, states, actions, mask, obs, rewards,
+    terminated, truncated, lengths, cap, span)`` applies one action in every environment
+    (already checked against the mask): ``rewards[i]`` is by seat, +1 to the winner and -1 to
+    the loser on the action that ends a game, 0 otherwise; a game reaching ``cap`` actions (when
+    ``cap > 0``) is truncated; an ended game restarts at once, its mask and observation those of
+    the new game. ``obs`` is ``(N, planes * rows * columns)``, of which the first ``span``
+    entries of a row are the dynamic planes (the ones the step prefetches).
+    """
+
+    @njit(inline="always")
+    def refresh(
+        g: Array, geo: Array, arr: Any, mask_row: Any, obs_row: Any
+    ) -> None:  # pragma: no cover - compiled
+        mask(g, arr, mask_row)
+        observe(g, arr, arr[H_PLAYER], geo, obs_row)
 
     @njit
     def reset(
-        g: Array, init: Array, states: Any, mask: Any, obs: Any
+        g: Array, init: Array, geo: Array, states: Any, mask: Any, obs: Any
     ) -> None:  # pragma: no cover - compiled
-        reset_all(legal, observe, g, init, states, mask, obs)
+        for i in range(states.shape[0]):
+            states[i, :] = init
+            refresh(_bare(g), _bare(geo), states[i], mask[i], obs[i])
 
     @njit
     def step(
         g: Array,
         init: Array,
+        geo: Array,
         states: Any,
         actions: Any,
         mask: Any,
@@ -191,23 +152,35 @@ def bound_loops(
         truncated: Any,
         lengths: Any,
         cap: int,
+        span: int,
     ) -> None:  # pragma: no cover - compiled
-        step_all(
-            legal,
-            apply,
-            observe,
-            g,
-            init,
-            states,
-            actions,
-            mask,
-            obs,
-            rewards,
-            terminated,
-            truncated,
-            lengths,
-            cap,
-        )
+        # views without reference counts (hexarena.bits.unmanaged): the kernels are not inlined,
+        # and counting the references of the arrays handed to them costs atomic operations
+        gu = _bare(g)
+        geou = _bare(geo)
+        count = states.shape[0]
+        for i in range(count):
+            if i + AHEAD < count:
+                _prefetch_row(states, i + AHEAD, states.shape[1])
+                _prefetch_row(obs, i + AHEAD, span)
+            arr = _bare(states[i])
+            apply(gu, arr, actions[i])
+            lengths[i] += 1
+            rewards[i, 0] = 0
+            rewards[i, 1] = 0
+            terminated[i] = False
+            truncated[i] = False
+            if arr[H_PLAYER] < 0:
+                w = arr[H_WINNER] ^ max(arr[H_SWAPPED], 0)
+                rewards[i, w] = 1
+                rewards[i, 1 - w] = -1
+                terminated[i] = True
+            elif cap > 0 and lengths[i] >= cap:
+                truncated[i] = True
+            if terminated[i] or truncated[i]:
+                arr[:] = init
+                lengths[i] = 0
+            refresh(gu, geou, arr, _bare(mask[i]), _bare(obs[i]))
 
     return reset, step
 

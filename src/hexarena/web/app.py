@@ -38,6 +38,7 @@ from .bounds import bounded_json
 from .guard import Guard, GuardConfig
 from .seats import request_token, seat_response
 from .storage import open_storage, redact_url
+from .swapmaps import SwapMaps
 from .teaching import TeachingError, guide, guide_try, rules
 from .workers import ComputerPool
 
@@ -85,12 +86,14 @@ def create_app(
     pool: ComputerPool | None = None,
     workers: int = 2,
     warm: bool = False,
+    reports: str | Path | None = None,
 ) -> Starlette:
     """The web app storing games in the database at URL ``db``.
 
     ``guard`` says which host names it answers to and its limits; the computer players think in
     ``pool`` (or a pool of ``workers`` processes of its own). With ``warm`` every game's
-    kernels and search compile in the background from the start.
+    kernels and search compile in the background from the start. The game page's swap maps come
+    from the analysis reports in the folder ``reports`` (default: the published ones).
     """
     storage = open_storage(db)
     arena = Arena(
@@ -240,6 +243,14 @@ def create_app(
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    swap_maps = SwapMaps(reports)
+
+    async def swap_map(request: Request) -> Any:
+        name = request.path_params["game"]
+        items = request.query_params.multi_items()
+        entry = await asyncio.to_thread(swap_maps.lookup_query, name, items)
+        return JSONResponse(entry, headers={"Cache-Control": "public, max-age=3600"})
+
     # -- teaching: rules pages and guided first games (positions built by the engine) ---------
     def teach(fn: Callable[[Request], Any]) -> Handler:
         async def run(request: Request) -> Any:
@@ -296,6 +307,7 @@ def create_app(
         Route("/api/learn/{game}", teach(lambda r: guide(r.path_params["game"]))),
         Route("/api/learn/{game}/{step}", api(learn_try), methods=["POST"]),
         Route("/api/meta", api(meta)),
+        Route("/api/swap-maps/{game}", api(swap_map), methods=["GET"]),
         Route("/api/games", api(list_games), methods=["GET"]),
         Route("/api/games", api(create), methods=["POST"]),
         Route("/api/games/import", api(import_record), methods=["POST"]),
@@ -333,11 +345,12 @@ def serve(
     allowed_hosts: tuple[str, ...] = (),
     warm: bool = True,
     guard: GuardConfig | None = None,
+    reports: str | Path | None = None,
 ) -> None:
     """Run the app with uvicorn until interrupted.
 
     It answers to ``localhost`` and the loopback addresses, the address it listens on, and
-    ``allowed_hosts``.
+    ``allowed_hosts``; its swap maps come from ``reports`` (see :func:`create_app`).
     """
     import uvicorn
 
@@ -351,7 +364,7 @@ def serve(
         create_rate=base.create_rate,
         move_rate=base.move_rate,
     )
-    app = create_app(db, guard=config_guard, warm=warm)
+    app = create_app(db, guard=config_guard, warm=warm, reports=reports)
     arena: Arena = app.state.arena
 
     class Server(uvicorn.Server):

@@ -9,8 +9,8 @@ reads its answers.
 A job whose game is undone, resigned or dropped is cancelled (:meth:`ComputerPool.cancel`): a
 job not started yet is forgotten; a running one's answer is dropped at once, and if it is still
 running ``cancel_grace`` seconds later its worker is ended and a fresh one started. (A worker is
-worth keeping: the tree search takes the game's kernels as arguments, which Numba cannot cache
-on disk, so each new process compiles each game's search again, seconds to a minute.) A job that
+worth keeping: a new process loads each game's kernels and search from Numba's on-disk cache
+again, and compiles China Grove's endgame solver again, which Numba cannot cache.) A job that
 runs past its time is answered for (the caller gets :class:`TimeoutError`) and its worker is
 left ``overrun`` seconds more to finish, since it is most likely compiling, before it is ended.
 

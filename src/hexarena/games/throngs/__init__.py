@@ -97,6 +97,7 @@ from .layout import (
     consts_for,
     words_offset,
 )
+from .masks import legal_mask
 from .paths import (
     LEVELS,
     Q_BEST,
@@ -276,6 +277,7 @@ __all__ = [
     "large_board",
     "large_cells",
     "legal",
+    "legal_mask",
     "lower_count",
     "original_board",
     "original_cells",

@@ -1,5 +1,5 @@
 """Throngs' boards: the original 93-site board (NOTES.md), the large 177-site board
-(shipped as data, designed by :mod:`hexarena.games.throngs_boards`) and regular hexhex boards.
+(shipped as data, designed by :mod:`hexarena.games.throngs.design`) and regular hexhex boards.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def large_cells() -> list[tuple[int, int]]:
 
 @functools.cache
 def large_board() -> Board:
-    """The large 177-site board (designed by ``tools/design_throngs_large.py``)."""
+    """The large 177-site board (designed by :mod:`hexarena.games.throngs.design`)."""
     return from_cells(large_cells(), "large board")
 
 

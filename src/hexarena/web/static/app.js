@@ -783,6 +783,7 @@ async function startGame(id) {
   }
   buildBoard();
   await refresh();
+  SwapMap.init(G.hex, G.view.game, G.view.options).catch((e) => showMessage(e.message)); // where a report has this board
   if (G.token && !G.view.you.length) {
     showMessage("This browser's seat token does not belong to this game: you are watching.", true);
   }

@@ -5,7 +5,9 @@
 // them) into an <svg>, then any number of positions onto it. Marks differ by shape as well as by
 // colour, so that they read without colour: a dot for a playable cell, a diamond for a
 // destination, a ring for the last turn, a cross for a cell that turn emptied or changed, an
-// arrow for a stone's journey, a dashed ring with a number for the turn being built.
+// arrow for a stone's journey, a dashed ring with a number for the turn being built. A heat map
+// (the swap map) can lie under the stones: each cell filled by a value from 0 to 1, the value
+// written in the cell as a percentage, and a dot on the cells it marks.
 "use strict";
 
 const HEX_SVGNS = "http://www.w3.org/2000/svg";
@@ -14,11 +16,21 @@ const HEX_SQ3 = Math.sqrt(3);
 const HEX_FILL = { red: "#d8453b", blue: "#3b6fd8", black: "#26262a", white: "#f7f5ee", green: "#3a9a55",
   yellow: "#e8c547", orange: "#e98a2b", purple: "#8a4fc7" };
 const HEX_HL = ["#e0b000", "#7a3fd0", "#0a9396", "#d62828", "#3a86ff"];
+// A heat map's colours at 0, one half and 1 (blue, white, red, as in the reports' plots)
+const HEX_HEAT = [[33, 102, 172], [247, 247, 247], [178, 24, 43]];
 let hexBoardCount = 0;
 
 function hexFill(colourName) {
   if (!colourName) return "#999";
   return HEX_FILL[colourName.toLowerCase()] || "#888";
+}
+
+// The colour of value v (0 to 1) on the heat map's scale, as #rrggbb.
+function hexHeatColour(v) {
+  const t = Math.min(1, Math.max(0, Number(v)));
+  const [a, b] = t < 0.5 ? [HEX_HEAT[0], HEX_HEAT[1]] : [HEX_HEAT[1], HEX_HEAT[2]];
+  const f = t < 0.5 ? t * 2 : t * 2 - 1;
+  return "#" + a.map((x, k) => Math.round(x + (b[k] - x) * f).toString(16).padStart(2, "0")).join("");
 }
 
 function hexEl(tag, attrs, parent) {
@@ -89,6 +101,8 @@ class HexBoard {
     const exits = "exits" in extra || meanDegree < 3.5;
     svg.classList.toggle("exits", exits);
     const gCells = hexEl("g", { class: "cells" }, svg);
+    this.gCells = gCells;
+    this.gHeat = null; // made by heat()
     const gLinks = hexEl("g", { class: "links" }, svg);
     this.gStones = hexEl("g", { class: "stones" }, svg);
     this.gMarks = hexEl("g", { class: "marks" }, svg);
@@ -294,6 +308,28 @@ class HexBoard {
           stroke: HEX_HL[k % HEX_HL.length] }, gMarks);
       }
     });
+  }
+
+  // A heat map over the cells and under the stones and marks (drawing a position keeps it):
+  // cells is {cell index: {value: 0 to 1, mark: true for a dot}}, or null to take it away.
+  heat(cells) {
+    if (!this.gHeat) {
+      this.gHeat = hexEl("g", { class: "heat", "aria-hidden": "true" });
+      this.svg.insertBefore(this.gHeat, this.gCells.nextSibling);
+    }
+    this.gHeat.innerHTML = "";
+    if (!cells) return;
+    for (const [key, c] of Object.entries(cells)) {
+      const i = Number(key);
+      if (!(i >= 0 && i < this.pos.length)) continue;
+      const [x, y] = this.pos[i];
+      const v = Math.min(1, Math.max(0, Number(c.value)));
+      hexEl("polygon", { class: "heat-cell", points: hexPoints(x, y, HEX_R * 0.97), fill: hexHeatColour(v),
+        "data-index": i, "data-value": v.toFixed(4) }, this.gHeat);
+      const t = hexEl("text", { class: "heat-value" + (Math.abs(v - 0.5) > 0.3 ? " on-dark" : ""), x, y: y + HEX_R * 0.5 }, this.gHeat);
+      t.textContent = String(Math.round(100 * v));
+      if (c.mark) hexEl("circle", { class: "heat-mark", cx: x - HEX_R * 0.45, cy: y - HEX_R * 0.42, r: HEX_R * 0.13 }, this.gHeat);
+    }
   }
 
   arrow(a, b, cls) {

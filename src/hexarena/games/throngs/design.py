@@ -11,9 +11,9 @@ point where three cells meet, so no cell sits on the centre) between two hexagon
 point, and keeping the best that qualifies. :func:`board_report` measures every property, and
 :func:`check_large` states which of NOTES.md's requirements hold. Run::
 
-    python -m hexarena.games.throngs_boards            # check the shipped board, print a report
-    python -m hexarena.games.throngs_boards --design   # search again and print the result
-    python -m hexarena.games.throngs_boards --design --write   # ... and ship it as data
+    python -m hexarena.games.throngs.design            # check the shipped board, print a report
+    python -m hexarena.games.throngs.design --design   # search again and print the result
+    python -m hexarena.games.throngs.design --design --write   # ... and ship it as data
 
 The shipped board is ``hexarena/data/throngs_large.json``.
 """
@@ -28,12 +28,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..hexgrid import DIRECTIONS, from_cells
+from ...hexgrid import DIRECTIONS, from_cells
 
 Cell = tuple[int, int]
 
 #: Where the large board's data lives, inside the package.
-DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "throngs_large.json"
+DATA_PATH = Path(__file__).resolve().parent.parent.parent / "data" / "throngs_large.json"
 LARGE_SITES = 177
 #: The original board's record: sites of degree 3 or 4 that touch two or more others of them.
 ORIGINAL_CROWDED = 6
@@ -317,7 +317,7 @@ def write_large(cells: list[Cell], path: Path = DATA_PATH) -> None:
     rep = board_report(cells)
     data = {
         "name": "Throngs large board",
-        "description": "177 sites, designed by hexarena.games.throngs_boards (see its docstring)",
+        "description": "177 sites, designed by hexarena.games.throngs.design (see its docstring)",
         "properties": rep.lines(),
         "cells": [[q, r] for q, r in cells],
     }
@@ -350,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--design", action="store_true", help="search for a board again")
     p.add_argument("--write", action="store_true", help="ship the designed board as data")
     args = p.parse_args(argv)
-    from .throngs import original_cells
+    from .boards import original_cells
 
     _print_report("Original board (for comparison)", original_cells(), requirements=False)
     if args.design:

@@ -1,0 +1,88 @@
+"""The swap map on the game page, in a real browser: the switch shows only on a board with a
+stored report, draws every cell in the colour of its value with a legend, stays through a move,
+and goes away again; no content security policy is broken on the way."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.conftest import Server
+from tests.browser.test_web_browser import start_game, wait_moves
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_swap_map_is_drawn_on_a_board_with_a_report(server: Server, context: Any) -> None:
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text))
+    start_game(page, server, "churn", "local", {"size": 3})
+    stored = httpx.get(server.url + "/api/swap-maps/churn?size=3", timeout=30).json()
+    values = stored["maps"]["mcts"]["values"]
+
+    page.wait_for_selector("#swapmap-wrap", state="visible")
+    assert page.locator("#swapmap-legend").is_hidden()
+    assert page.locator("g.heat .heat-cell").count() == 0
+    page.check("#swapmap-toggle")
+    page.wait_for_selector("#swapmap-legend", state="visible")
+    assert page.input_value("#swapmap-by") == "mcts"  # the search's map first
+    cells = page.eval_on_selector_all(
+        "g.heat .heat-cell",
+        """els => els.map(e => [
+            document.querySelector(`g.cell[data-index="${e.dataset.index}"]`).dataset.name,
+            Number(e.dataset.value), e.getAttribute('fill'), getComputedStyle(e).fill])""",
+    )
+    assert len(cells) == 19 == len(values)
+    for name, value, fill, shown in cells:
+        assert value == pytest.approx(values[name], abs=1e-4)
+        assert fill.startswith("#") and len(fill) == 7
+        r, g, b = (int(fill[k : k + 2], 16) for k in (1, 3, 5))
+        assert shown == f"rgb({r}, {g}, {b})"  # drawn in its own colour, not the cells' style
+        # below one half leans blue, above it red
+        if value < 0.45:
+            assert b > r
+        if value > 0.55:
+            assert r > b
+    assert len({fill for _, _, fill, _ in cells}) > 1
+    # the legend: a colour scale and what the map says
+    bar = page.locator(".heat-bar")
+    assert "linear-gradient" in bar.evaluate("e => getComputedStyle(e).backgroundImage")
+    assert bar.bounding_box()["width"] > 50
+    summary = page.text_content("#swapmap-summary") or ""
+    assert "first player" in summary and "mcts" in summary
+    folder = os.environ.get("HEXARENA_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / "swap-map.png"))
+    # the other player's map
+    page.select_option("#swapmap-by", "random")
+    first = page.get_attribute("g.heat .heat-cell", "data-index")
+    name = page.get_attribute(f'g.cell[data-index="{first}"]', "data-name")
+    value = float(page.get_attribute("g.heat .heat-cell", "data-value") or "nan")
+    assert value == pytest.approx(stored["maps"]["random"]["values"][name], abs=1e-4)
+
+    # a move redraws the position; the map stays under it, and clicks reach the cells
+    page.click('g.cell[data-name="c3"]')
+    wait_moves(page, 1)
+    assert page.locator("g.heat .heat-cell").count() == 19
+    assert page.locator("circle.stone").count() == 1
+    page.uncheck("#swapmap-toggle")
+    assert page.locator("g.heat .heat-cell").count() == 0
+    assert page.locator("#swapmap-legend").is_hidden()
+    assert not [m for m in console if "Content Security Policy" in m], console
+
+
+def test_no_switch_on_a_board_without_a_report(server: Server, context: Any) -> None:
+    page = context.new_page()
+    with page.expect_response(lambda r: "/api/swap-maps/" in r.url) as asked:
+        start_game(page, server, "gyre", "local", {"size": 4})
+    assert asked.value.status == 404
+    page.wait_for_selector("g.cell", state="attached")
+    assert page.locator("#swapmap-wrap").is_hidden()
+    r = httpx.get(server.url + "/api/swap-maps/gyre?size=4", timeout=30)
+    assert r.status_code == 404 and "size=7" in r.json()["error"]
