@@ -52,7 +52,7 @@ def mapped(game: Game, actions: list[int], perm: np.ndarray) -> list[int]:
 
 def prefixes(game: Game, seeds: int) -> list[list[int]]:
     """Action sequences from the start of random games: every third prefix."""
-    out = []
+    out: list[list[int]] = []
     for seed in range(seeds):
         _, actions = random_game(game, seed, keep_actions=True)
         assert actions is not None
