@@ -23,6 +23,7 @@ SOLVED: tuple[dict[str, Any], ...] = (
         "first_player_wins": True,
         "openings": ["b3", "b4", "c2", "c3", "c4", "d2", "d3"],
     },
+    {"game": "scrunch", "options": {"size": 3}, "first_player_wins": False, "openings": []},
 )
 
 
