@@ -24,6 +24,12 @@ SOLVED: tuple[dict[str, Any], ...] = (
         "openings": ["b3", "b4", "c2", "c3", "c4", "d2", "d3"],
     },
     {"game": "scrunch", "options": {"size": 3}, "first_player_wins": False, "openings": []},
+    {
+        "game": "throngs",
+        "options": {"board": "hex", "size": 2},
+        "first_player_wins": False,
+        "openings": [],
+    },
 )
 
 
