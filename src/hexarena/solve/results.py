@@ -18,6 +18,12 @@ SOLVED: tuple[dict[str, Any], ...] = (
         "openings": ["a4", "b2", "b5", "c3", "d1", "d4", "e2"],
     },
     {
+        "game": "churn",
+        "options": {"sides": "2,2,4,2,2,4"},
+        "first_player_wins": True,
+        "openings": ["a5", "b4", "d2", "e1"],
+    },
+    {
         "game": "gyre",
         "options": {"size": 3},
         "first_player_wins": True,
