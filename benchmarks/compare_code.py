@@ -3,7 +3,8 @@
 For a change that must keep the speed (a reorganisation of kernels): ``--baseline DIR`` is a
 copy of the project before the change (for example ``git archive main | tar -x -C DIR``). Each
 measurement runs in a child process with ``PYTHONPATH`` set to one copy's ``src``, the two
-copies alternating, round after round, so that both see the same machine; each prints playouts
+copies alternating, round after round (each round starting with the other copy), so that both
+see the same machine; each prints playouts
 per second of processor time and of wall time on the same boards and seeds.
 
     python benchmarks/compare_code.py --baseline /tmp/base --games gyre churn --rounds 2
@@ -84,7 +85,7 @@ def main() -> None:
             for _, src in copies:  # compile both before timing
                 measure(src, name, options, 0.01)
             for rnd in range(args.rounds):
-                for label, src in copies:
+                for label, src in copies if rnd % 2 == 0 else copies[::-1]:
                     r = measure(src, name, options, args.seconds)
                     rows.append(
                         [

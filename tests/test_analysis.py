@@ -99,6 +99,25 @@ def test_random_figures_agree_with_selfplay(tmp_path: Path) -> None:
     assert nopie["length"]["games"] == 12
 
 
+def test_a_game_without_the_pie_rule_is_not_labelled_with_it(tmp_path: Path) -> None:
+    from hexarena.analysis.report import _table
+
+    game = new_game("scrunch", size=3)
+    s = Settings(game=game, games=4, players=("random",), seed=1, swap_map=False)
+    data = run_analysis(s, tmp_path)
+    assert data["pie_rule"] is False and list(data["players"]["random"]) == ["with_pie", "swap_map"]
+    rows = _table(data)
+    assert rows[1][1] == "as written" and rows[1][-1] == "–"
+    assert "pie rule" not in " ".join(rows[1])
+    churn = run_analysis(
+        Settings(
+            game=new_game("churn", size=2), games=2, players=("random",), seed=1, swap_map=False
+        ),
+        tmp_path / "churn",
+    )
+    assert [r[1] for r in _table(churn)[1:]] == ["pie rule", "no swap"]
+
+
 def test_search_figures_agree_with_match(tmp_path: Path) -> None:
     game = new_game("gyre", size=3)
     s = Settings(game=game, games=2, players=("mcts",), seed=3, iterations=30, swap_map=False)

@@ -280,6 +280,7 @@ def summarise(s: Settings, results: dict[str, dict[str, Any]]) -> dict[str, Any]
         "settings": s.describe(),
         "title": game.title,
         "colours": list(game.colours),
+        "pie_rule": has_swap(game),
         "players": players,
     }
 

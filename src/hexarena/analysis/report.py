@@ -259,6 +259,7 @@ def _table(data: dict[str, Any]) -> list[list[str]]:
             "swaps",
         ]
     ]
+    pie = data.get("pie_rule", True)
     for player, entry in data["players"].items():
         for variant, v in _variants(entry):
             ln, bal = v["length"], v["balance"]
@@ -272,7 +273,7 @@ def _table(data: dict[str, Any]) -> list[list[str]]:
             rows.append(
                 [
                     player,
-                    "pie rule" if variant == "with_pie" else "no swap",
+                    ("pie rule" if pie else "as written") if variant == "with_pie" else "no swap",
                     str(ln.get("games", 0)),
                     str(ln.get("mean", "–")),
                     str(ln.get("median", "–")),
@@ -280,7 +281,7 @@ def _table(data: dict[str, Any]) -> list[list[str]]:
                     str(v["unfinished"]),
                     pct(fs),
                     pct(fc),
-                    str(bal["swapped"]),
+                    str(bal["swapped"]) if pie else "–",
                 ]
             )
     return rows

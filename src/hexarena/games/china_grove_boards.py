@@ -351,13 +351,6 @@ class _Search:
         self.count = 1
         self.trail: list[tuple[int, ...]] = []
 
-    def _use(self, p: int) -> bool:
-        if self.used >> p & 1:
-            return False
-        self.used |= 1 << p
-        self.trail.append((0, p))
-        return True
-
     def _decide(self, c: int, on: int) -> bool:
         """Put undecided cell ``c`` on (1) or off (0) the board; False on a contradiction."""
         status = self.status
@@ -379,8 +372,11 @@ class _Search:
             key[c] = k
             trail.append((2, c))
             if k >= _FULL:
-                if not self._use(k & 63):
+                p = k & 63
+                if self.used >> p & 1:
                     return False
+                self.used |= 1 << p
+                trail.append((0, p))
             else:
                 open_[c] = None
                 if not _MATCH_KEY[k] & ~self.used:
@@ -395,8 +391,11 @@ class _Search:
                 if k >= _FULL:
                     del open_[nb]
                     trail.append((4, nb))
-                    if not self._use(k & 63):
+                    p = k & 63
+                    if self.used >> p & 1:
                         return False
+                    self.used |= 1 << p
+                    trail.append((0, p))
                 elif not _MATCH_KEY[k] & ~self.used:
                     return False
         return True
@@ -474,7 +473,8 @@ class _Search:
             trail.append((4, c))
             trail.append((3, c, k0))
             key[c] = _FULL | p
-            self._use(p)
+            self.used |= 1 << p  # p is free: it came from the open patterns
+            trail.append((0, p))
             ok = True
             for x, d in undecided:
                 if not decide(x, p >> d & 1):
