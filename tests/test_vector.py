@@ -76,16 +76,19 @@ USUAL = [
 
 @pytest.mark.parametrize(("name", "options"), USUAL)
 def test_masks_and_results_agree_on_the_usual_boards(name: str, options: dict[str, Any]) -> None:
-    """Random games on the benchmark's boards: every mask is the State's legal actions, and
-    every step's result (state array, reward, restart) the State's."""
+    """Random games on the benchmark's boards: every mask is the State's legal actions, every
+    observation the single-game observer's, and every step's result (state array, reward,
+    restart) the State's."""
     n = 6
     env = VectorEnv(name, n, options, seed=3)
     game = env.game
+    observer = Observer(game)
     states = [game.new_initial_state() for _ in range(n)]
     for _ in range(250):
         mask = env.legal_mask()
         for i, st in enumerate(states):
             assert np.flatnonzero(mask[i]).tolist() == st.legal_actions()
+            assert np.array_equal(env.observations[i], observer.observe(st, st.current_player))
         acts = env.random_actions()
         _, rewards, terminated, _ = env.step(acts)
         for i, st in enumerate(states):

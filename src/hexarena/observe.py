@@ -38,7 +38,7 @@ Each game's own planes (:data:`PLANES` lists them by name):
 
 The writers (``observe_<game>(g, arr, seat, geo, out)``) take the game's constant table, the
 state array, the seat, the geometry table of :class:`Observer` (``[n, rows * columns, flat
-position of each cell...]``) and the tensor flattened (one dimension, plane ``p`` from
+position of each cell..., runs...]``) and the tensor flattened (one dimension, plane ``p`` from
 ``p * rows * columns``: a one-dimensional index is several times faster to write than a 3-D
 one). They write the dynamic planes on the board's cells and nothing else, so a buffer whose
 static planes and off-board zeros were written once (:meth:`Observer.new_buffer`) is refreshed by
@@ -109,39 +109,61 @@ PLANES: dict[str, tuple[str, ...]] = {
 
 
 # ---------------------------------------------------------------- writers
+# The geometry table: [n, rows * columns, number of runs, flat position of each cell (n), then
+# per run: its first flat position, its first cell, its length]. A run is a stretch of cells
+# next to each other in one row: consecutive in the board's cell order (by row, then column) and
+# in the tensor, so the writers go through runs with contiguous indices, which the compiler turns
+# into vector instructions (a write through the table of positions costs several times more).
+_POS = 3
+
+
+@njit(cache=True, inline="always")
+def _runs(geo: Array) -> int:  # pragma: no cover - compiled
+    """Where the runs start in the geometry table."""
+    return _POS + geo[0]
+
+
 @njit(cache=True, inline="always")
 def _whole(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cover - compiled
     """Plane ``p`` holds ``value`` on every cell of the board (rewritten only on a change)."""
     v = np.float32(value)
     at = p * geo[1]
-    if out[at + geo[2]] == v:
+    if out[at + geo[_POS]] == v:
         return
-    for x in range(geo[0]):
-        out[at + geo[2 + x]] = v
+    r0 = _runs(geo)
+    for r in range(geo[2]):
+        k = at + geo[r0 + 3 * r]
+        for j in range(geo[r0 + 3 * r + 2]):
+            out[k + j] = v
 
 
 @njit(cache=True, inline="always")
 def _one(geo: Array, out: Any, p: int, x: int) -> None:  # pragma: no cover - compiled
     """Plane ``p`` is 1 at cell ``x`` and 0 elsewhere (all 0 when ``x < 0``)."""
     at = p * geo[1]
-    for y in range(geo[0]):
-        out[at + geo[2 + y]] = 0.0
+    r0 = _runs(geo)
+    for r in range(geo[2]):
+        k = at + geo[r0 + 3 * r]
+        for j in range(geo[r0 + 3 * r + 2]):
+            out[k + j] = 0.0
     if x >= 0:
-        out[at + geo[2 + x]] = 1.0
+        out[at + geo[_POS + x]] = 1.0
 
 
 @njit(cache=True, inline="always")
 def _common(arr: Array, col: int, seat: int, geo: Array, out: Any) -> None:  # pragma: no cover
     """The common planes 0 .. 5, from the cell contents at ``arr[col:]`` (0 empty, 1 colour 0,
     2 colour 1)."""
-    n = geo[0]
     s = geo[1]
-    for x in range(n):
-        k = geo[2 + x]
-        v = arr[col + x]
-        out[k] = v == 1
-        out[s + k] = v == 2
-        out[2 * s + k] = v == 0
+    r0 = _runs(geo)
+    for r in range(geo[2]):
+        k = geo[r0 + 3 * r]
+        c = col + geo[r0 + 3 * r + 1]
+        for j in range(geo[r0 + 3 * r + 2]):
+            v = arr[c + j]
+            out[k + j] = v == 1
+            out[s + k + j] = v == 2
+            out[2 * s + k + j] = v == 0
     sw = arr[H_SWAPPED]
     mine = -1 if sw < 0 else seat ^ sw
     _whole(geo, out, 3, 1.0 if mine == 0 else 0.0)
@@ -161,8 +183,8 @@ def observe_churn(
     gsize = churn.BASE + churn.B_GSIZE * n
     at = 6 * geo[1]
     for x in range(n):
-        k = at + geo[2 + x]
-        out[k] = arr[gsize + arr[gid + x]] / n if arr[col + x] != 0 else 0.0
+        size = arr[gsize + arr[gid + x]] / n if arr[col + x] != 0 else 0.0
+        out[at + geo[_POS + x]] = size
 
 
 @njit(cache=True)
@@ -190,7 +212,7 @@ def observe_scrunch(
     _one(geo, out, 12, x)
     if x >= 0:  # the growth's stone, placed but not yet on the board
         s = geo[1]
-        k = geo[2 + x]
+        k = geo[_POS + x]
         out[arr[H_COLOUR] * s + k] = 1.0
         out[2 * s + k] = 0.0
     _one(geo, out, 13, arr[scrunch.S_S])
@@ -207,7 +229,7 @@ def observe_china_grove(
     cls = china_grove.G_NB + 6 * n  # the class of each cell in the constant table
     at = 6 * geo[1]
     for x in range(n):
-        out[at + geo[2 + x]] = k >= 0 and g[cls + x] == k
+        out[at + geo[_POS + x]] = k >= 0 and g[cls + x] == k
     _whole(geo, out, 7, arr[china_grove.S_LEFT] / 6.0 if k >= 0 else 0.0)
 
 
@@ -231,7 +253,7 @@ def observe_throngs(
             if y >= 0:
                 w = arr[col + y]
                 pot += (w & 1) - (w >> 1)
-        out[at + geo[2 + x]] = pot / 7.0
+        out[at + geo[_POS + x]] = pot / 7.0
     going = arr[H_PLAYER] >= 0
     phase = arr[throngs.S_PHASE] if going else -1
     for k in range(7):
@@ -277,8 +299,18 @@ class Observer:
         width = b.qmax - b.qmin + 1
         self.shape: tuple[int, int, int] = (len(self.planes), b.rmax - b.rmin + 1, width)
         area = self.shape[1] * width
-        #: ``[n, rows * columns, flat position of each cell...]``, as the writers take it
-        self.geo: Array = np.concatenate([np.array([b.size, area], np.int32), rows * width + cols])
+        pos = rows * width + cols
+        runs: list[list[int]] = []  # [first flat position, first cell, length]
+        for x in range(b.size):
+            if runs and pos[x] == pos[x - 1] + 1 and rows[x] == rows[x - 1]:
+                runs[-1][2] += 1
+            else:
+                runs.append([int(pos[x]), x, 1])
+        #: ``[n, rows * columns, runs, flat position of each cell..., (first position, first
+        #: cell, length) of each run...]``, as the writers take it (see the writers' notes)
+        self.geo: Array = np.concatenate(
+            [np.array([b.size, area, len(runs)], np.int32), pos, np.array(runs, np.int32).ravel()]
+        ).astype(np.int32)
         self.rows = rows
         self.cols = cols
         #: the compiled writer ``writer(g, arr, seat, geo, flat_out)``

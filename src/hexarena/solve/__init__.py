@@ -210,9 +210,13 @@ class Solver:
         """Positions held in the table."""
         return int(np.count_nonzero(self.keys))
 
-    def save(self, path: Path) -> None:
-        """Write the solution table (with the game and options it belongs to)."""
+    def save(self, path: Path, *, depth: int | None = None) -> int:
+        """Write the solution table (with the game and options it belongs to); with ``depth``,
+        only the positions within ``depth`` actions of the start (an opening book, small enough
+        to ship). Return the positions written."""
         used = self.keys != 0
+        if depth is not None:
+            used &= np.isin(self.keys, self.opening_keys(depth))
         np.savez_compressed(
             path,
             keys=self.keys[used],
@@ -221,6 +225,31 @@ class Solver:
             tags=np.array(repr(sorted(self.game.record_tags().items()))),
             key=np.array(KEY_VERSION),
         )
+        return int(np.count_nonzero(used))
+
+    def opening_keys(self, depth: int) -> Array:
+        """The keys of every position within ``depth`` actions of the start (with the swap on
+        offer and, in the first two turns, without it)."""
+        if not 0 <= depth <= 8:
+            raise SolveError(f"an opening book's depth must be 0 to 8 actions, not {depth}")
+        found: set[int] = set()
+        layer = [self.game.new_initial_state()]
+        for d in range(depth + 1):
+            nxt = []
+            for st in layer:
+                k = self.key(st)
+                if k in found:
+                    continue  # a symmetric image or a transposition met before
+                found.add(k)
+                found.add(self.key(st, allow_swap=False))
+                if d < depth:
+                    for a in st.legal_actions():
+                        child = st.copy()
+                        child.apply(a)
+                        if not child.is_terminal():
+                            nxt.append(child)
+            layer = nxt
+        return np.array(sorted(found), dtype=np.uint64)
 
     def load(self, path: Path) -> int:
         """Add the positions of a saved solution table of the same game and options (and keys

@@ -20,6 +20,15 @@ def add_arguments(sp: Any) -> None:
         "--table", metavar="FILE", default=None, help="load and save the solution table"
     )
     sp.add_argument(
+        "--book",
+        metavar="FILE",
+        default=None,
+        help="also save an opening book: the table's positions within --book-depth actions",
+    )
+    sp.add_argument(
+        "--book-depth", type=int, default=4, help="actions from the start in the book (default 4)"
+    )
+    sp.add_argument(
         "--empties",
         type=int,
         default=None,
@@ -65,6 +74,11 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
     else:
         result = solve_game(game, node_limit=limit, solver=solver)
     _save(solver, table)
+    if ns.book:
+        try:
+            result["book_positions"] = solver.save(Path(ns.book), depth=ns.book_depth)
+        except OSError as exc:
+            raise SolveError(f"cannot write {str(ns.book)[:100]}: {exc.strerror}") from None
     if ns.json:
         print(json.dumps(result), file=out)
         return 0

@@ -18,10 +18,23 @@ SOLVED: tuple[dict[str, Any], ...] = (
         "openings": ["a4", "b2", "b5", "c3", "d1", "d4", "e2"],
     },
     {
+        "game": "churn",
+        "options": {"sides": "2,2,4,2,2,4"},
+        "first_player_wins": True,
+        "openings": ["a5", "b4", "d2", "e1"],
+    },
+    {
         "game": "gyre",
         "options": {"size": 3},
         "first_player_wins": True,
         "openings": ["b3", "b4", "c2", "c3", "c4", "d2", "d3"],
+    },
+    {"game": "scrunch", "options": {"size": 3}, "first_player_wins": False, "openings": []},
+    {
+        "game": "throngs",
+        "options": {"board": "hex", "size": 2},
+        "first_player_wins": False,
+        "openings": [],
     },
 )
 
