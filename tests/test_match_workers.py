@@ -55,7 +55,12 @@ def _start() -> tuple[subprocess.Popen[str], list[int]]:
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert proc.stdout is not None
-    workers = [int(proc.stdout.readline()) for _ in range(2)]
+    workers: list[int] = []
+    while len(workers) < 2:  # the workers' process ids (any other line is not ours)
+        line = proc.stdout.readline()
+        assert line, "the match program ended before its workers started"
+        if line.strip().isdigit():
+            workers.append(int(line))
     assert all(_alive(w) for w in workers)
     return proc, workers
 

@@ -386,11 +386,10 @@ def run_jobs(
                     on_game(r)
         except BaseException:  # Ctrl-C or a failed game: stop the other games at once
             if own:
-                stop_pool(ex)
+                stop_pool(ex)  # never waits: a killed worker may leave the pool unable to end
             raise
-        finally:
-            if own:
-                ex.shutdown(cancel_futures=True)
+        if own:
+            ex.shutdown(cancel_futures=True)
     results.sort(key=lambda r: r.index)
     return results
 
