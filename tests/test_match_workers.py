@@ -56,12 +56,16 @@ def _start() -> tuple[subprocess.Popen[str], list[int]]:
     )
     assert proc.stdout is not None
     workers: list[int] = []
-    while len(workers) < 2:  # the workers' process ids (any other line is not ours)
-        line = proc.stdout.readline()
-        assert line, "the match program ended before its workers started"
-        if line.strip().isdigit():
-            workers.append(int(line))
-    assert all(_alive(w) for w in workers)
+    try:
+        while len(workers) < 2:  # the workers' process ids (any other line is not ours)
+            line = proc.stdout.readline()
+            assert line, "the match program ended before its workers started"
+            if line.strip().isdigit():
+                workers.append(int(line))
+        assert all(_alive(w) for w in workers)
+    except BaseException:
+        proc.kill()  # its workers follow it (or the test failing says they did not)
+        raise
     return proc, workers
 
 
@@ -88,6 +92,11 @@ def test_workers_end_when_the_parent_is_killed() -> None:
 def test_workers_end_at_once_on_ctrl_c() -> None:
     proc, workers = _start()
     proc.send_signal(signal.SIGINT)
-    assert proc.wait(timeout=60) == 130
+    try:
+        assert proc.wait(timeout=60) == 130
+    finally:  # a program that hangs is not left computing
+        if proc.poll() is None:
+            proc.kill()
+        _wait_gone(workers)
     assert proc.stdout is not None and "interrupted" in proc.stdout.read()
     assert _wait_gone(workers) == []
