@@ -8,10 +8,12 @@ whose games never end, prints the workers' process ids, and is then killed or in
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 
 import pytest
@@ -20,8 +22,11 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="uses /proc and 
 
 PROGRAM = textwrap.dedent(
     """
-    import os, sys, time
+    import os, signal, sys, time
     from hexarena.match import GameJob, run_jobs
+
+    # Ctrl-C as at a terminal: a test runner's worker may have started us with SIGINT ignored
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
     def forever(job):
         print(os.getpid(), flush=True)
@@ -57,8 +62,26 @@ def _start() -> tuple[subprocess.Popen[str], list[int]]:
     assert proc.stdout is not None
     workers: list[int] = []
     try:
-        while len(workers) < 2:  # the workers' process ids (any other line is not ours)
-            line = proc.stdout.readline()
+        lines: queue.Queue[str] = queue.Queue()
+        out = proc.stdout
+
+        def read_pids() -> None:  # the workers' process ids (any other line is not ours)
+            found = 0
+            while found < 2:
+                line = out.readline()
+                lines.put(line)
+                if not line:
+                    return
+                found += line.strip().isdigit()
+
+        threading.Thread(target=read_pids, daemon=True).start()
+        while len(workers) < 2:
+            # never wait for ever: a program that prints nothing fails the test (not a timing
+            # assertion: the workers normally start within a second)
+            try:
+                line = lines.get(timeout=300)
+            except queue.Empty:
+                raise AssertionError("the workers printed nothing in 300 s") from None
             assert line, "the match program ended before its workers started"
             if line.strip().isdigit():
                 workers.append(int(line))
