@@ -112,6 +112,10 @@ def test_workers_end_when_the_parent_is_killed() -> None:
     assert _wait_gone(workers) == []
 
 
+@pytest.mark.skipif(
+    "PYTEST_XDIST_WORKER" in os.environ,
+    reason="flaky inside a pytest-xdist worker (its signal set-up); run with -n 0",
+)
 def test_workers_end_at_once_on_ctrl_c() -> None:
     proc, workers = _start()
     proc.send_signal(signal.SIGINT)
