@@ -37,6 +37,7 @@ from ..core import H_PLAYER, H_TURN, Array, Game, GameOverError, HexArenaError, 
 from ..rng import make_rng
 from . import search as S
 from .base import Hint, Limit, Player, register_player
+from .kernel_calls import Addresses, kernel_addresses
 from .plugins import GamePlugin, plugin_for
 from .searchgen import search_for
 
@@ -138,6 +139,8 @@ class MCTSPlayer(Player):
         self._rng = make_rng(seed)
         self._game = None
         self._root_hist: Array = np.empty(0, dtype=np.int32)
+        #: The addresses of the kernels the compiled search calls (``kernel_addresses``).
+        self._kernels: Addresses = np.zeros(3, dtype=np.int64)
         self._plan: list[int] = []
 
     def prepare(self, game: Game) -> None:
@@ -185,6 +188,10 @@ class MCTSPlayer(Player):
         self._meta = np.zeros(2, dtype=np.int64)
         arr = game.initial_array()
         S.init_root(self._ti, self._tf, self._meta, arr)
+        k = game.kernels
+        self._kernels = kernel_addresses(
+            self._tree_legal, k.apply, self._playout, game.consts, arr, self._rng
+        )
         self._run(arr, 0, 1)  # compile (or load) the search for this game's kernels
         if self._solver is not None:  # and the solver
             self._solver(game.consts, arr, 1, np.zeros(2, dtype=np.int64))
@@ -211,6 +218,7 @@ class MCTSPlayer(Player):
                 self._seq_a,
                 self._seq_s,
                 self._last,
+                self._kernels,
             )
         )
 

@@ -1,8 +1,10 @@
 """The main loop of the compiled tree search (:func:`run`), written once and compiled per game.
 
-The loop calls a game's kernels (``legal``, ``apply``, ``playout``) and the plug-in's
-``evaluate``. Numba cannot cache on disk a function that takes compiled functions as arguments,
-so they are this module's globals instead, and this module is never run as it is:
+The loop calls a game's kernels (``legal``, ``apply``, ``playout``) through their addresses,
+which it takes as an argument (:mod:`hexarena.ai.kernel_calls`: compiling the search does not
+compile the kernels' code again), and the plug-in's ``evaluate`` directly. Numba cannot cache
+on disk a function that takes compiled functions as arguments, so the kernels are this module's
+globals instead, and this module is never run as it is:
 :func:`hexarena.ai.searchgen.search_for` copies its text into a module of its own for each
 combination of kernels, sets that copy's four globals, and Numba caches the copy's compiled
 search beside it like any other kernel. Everything else the loop uses (the tree's layout,
@@ -17,6 +19,14 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from hexarena.ai.kernel_calls import (
+    K_APPLY,
+    K_LEGAL,
+    K_PLAYOUT,
+    call_apply,
+    call_legal,
+    call_playout,
+)
 from hexarena.ai.search import (
     F_N,
     F_RN,
@@ -45,7 +55,9 @@ from hexarena.rng import rand_below
 
 #: The kernels, set in each copy of this module (see the module's description): ``legal(g,
 #: arr)`` (the actions the tree expands), ``apply(g, arr, a)``, ``playout(g, arr, rng, out,
-#: limit)`` and ``evaluate(g, arr) -> probability that colour 0 wins``.
+#: limit)`` and ``evaluate(g, arr) -> probability that colour 0 wins``. The compiled code calls
+#: the first three through the addresses in its argument ``kernels`` (:func:`kernel_addresses
+#: <hexarena.ai.kernel_calls.kernel_addresses>` of these three).
 legal: Any = None
 apply: Any = None
 playout: Any = None
@@ -70,10 +82,12 @@ def seat0_reward(g: Array, arr: Array, score_end: bool) -> float:  # pragma: no 
 
 
 @njit(cache=True)
-def greedy_action(g: Array, arr: Array, tmp: Array, rng: Any) -> int:  # pragma: no cover
+def greedy_action(
+    g: Array, arr: Array, tmp: Array, rng: Any, kernels: Array
+) -> int:  # pragma: no cover - compiled
     """The legal action that leaves the best position for the colour to act, by the evaluation
     (a win counts 1, a loss 0; ties broken at random)."""
-    acts = legal(g, arr)
+    acts = call_legal(kernels[K_LEGAL], g, arr)
     k = acts.shape[0]
     if k == 1:
         return acts[0]
@@ -85,7 +99,7 @@ def greedy_action(g: Array, arr: Array, tmp: Array, rng: Any) -> int:  # pragma:
     ties = 0
     for i in range(k):
         tmp[:] = arr
-        apply(g, tmp, acts[i])
+        call_apply(kernels[K_APPLY], g, tmp, acts[i])
         if tmp[H_PLAYER] < 0:
             v = 1.0 if tmp[H_WINNER] == col else 0.0
         else:
@@ -119,6 +133,7 @@ def run(
     seq_a: Array,
     seq_s: Array,
     last: Array,
+    kernels: Array,
 ) -> int:  # pragma: no cover - compiled
     """Run up to ``iterations`` iterations from the root; return how many were run.
 
@@ -126,7 +141,8 @@ def run(
     arrays have no room for one more expansion (the caller then grows them and calls again, or
     sets ``ip[I_EXPAND] = NO_EXPANSION`` to search on with the tree as it is).
     ``path``, ``seq_a``, ``seq_s`` (length at least ``len(path) + cap`` when RAVE is on) and
-    ``last`` (``2 x num_distinct_actions``, all -1) are scratch.
+    ``last`` (``2 x num_distinct_actions``, all -1) are scratch; ``kernels`` holds the
+    addresses of ``legal``, ``apply`` and ``playout`` (:mod:`hexarena.ai.kernel_calls`).
     """
     cap_nodes = ti.shape[0]
     nact = last.shape[1]
@@ -165,7 +181,7 @@ def run(
             if ti[node, T_FIRST] < 0:
                 if node != root and (tf[node, F_N] < expand_at or not room):
                     break
-                acts = legal(g, arr)
+                acts = call_legal(kernels[K_LEGAL], g, arr)
                 k = acts.shape[0]
                 f = meta[0]
                 for j in range(k):
@@ -184,7 +200,7 @@ def run(
             seq_a[nseq] = a
             seq_s[nseq] = s
             nseq += 1
-            apply(g, arr, a)
+            call_apply(kernels[K_APPLY], g, arr, a)
             depth += 1
             path[depth] = child
             node = child
@@ -201,17 +217,17 @@ def run(
                 while arr[H_PLAYER] >= 0 and steps < pcap:
                     s = arr[H_PLAYER]
                     if greedy > 0 and rand_below(rng, 1000) < greedy:
-                        a = greedy_action(g, arr, tmp, rng)
-                        apply(g, arr, a)
+                        a = greedy_action(g, arr, tmp, rng, kernels)
+                        call_apply(kernels[K_APPLY], g, arr, a)
                     else:
-                        playout(g, arr, rng, one, 1)
+                        call_playout(kernels[K_PLAYOUT], g, arr, rng, one, 1)
                         a = one[0]
                     seq_a[nseq] = a
                     seq_s[nseq] = s
                     nseq += 1
                     steps += 1
             else:
-                playout(g, arr, rng, none, pcap)
+                call_playout(kernels[K_PLAYOUT], g, arr, rng, none, pcap)
         r0 = seat0_reward(g, arr, score_end)
         # ---- back-propagation
         for i in range(depth, -1, -1):

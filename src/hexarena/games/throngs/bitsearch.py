@@ -355,12 +355,21 @@ def _bit_destinations(  # pragma: no cover - compiled
     :func:`quick_destinations`.
     """
     gb = _bit_base(g)
-    nw = g[gb]
-    if nw == 3:
+    if g[gb] == 3:
         span = 2 * budget * g[gb + 2] + 1
         if span <= 128:
             return _window_destinations(g, gw, w, x, budget, sc, span > 64)
         return _bit_destinations3(g, gw, w, x, budget, sc)
+    return _bit_destinations_n(g, gw, w, x, budget, sc)
+
+
+@njit(cache=True, inline="always")
+def _bit_destinations_n(  # pragma: no cover - compiled
+    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
+) -> int:
+    """:func:`_bit_destinations` on a board of any number of words, a word at a time."""
+    gb = _bit_base(g)
+    nw = g[gb]
     emp = W_EMPTY * nw
     nxt = SC_DEST * nw
     reach = SC_SURE * nw  # the copies of the selection words are free during a dispatch
@@ -409,6 +418,26 @@ def _bit_destinations(  # pragma: no cover - compiled
         sc[nxt + i] = v
         m += int(popcount64(v))
     return m
+
+
+@njit(cache=True, inline="always")
+def _bit_search(  # pragma: no cover - compiled
+    g: Array, gw: Any, w: Any, x: int, budget: int, sc: Any
+) -> int:
+    """The destinations of the stone on ``x`` with ``budget`` by the bitboard searches alone,
+    left in block ``SC_DEST`` of ``sc`` as :func:`bit_destinations` leaves them: how many, or
+    -1 where these searches cannot tell (a budget of 6 or 7 whose lower bound falls short of
+    the upper, or above 5 on a board of more than three words). For the random choice and
+    the legal mask, which try the windows of :func:`_window_search` first: each search is
+    compiled once here."""
+    if g[_bit_base(g)] == 3:
+        m = _bit_destinations3(g, gw, w, x, budget, sc)
+        if budget > 5 and m != _lower_count3(g, gw, w, x, budget, sc):
+            return -1
+        return m
+    if budget <= 5:
+        return _bit_destinations_n(g, gw, w, x, budget, sc)
+    return -1
 
 
 @njit(cache=True)

@@ -15,9 +15,7 @@ from ...bits import ctz64
 from ...core import H_COLOUR, H_PLAYER, Array
 from .bitsearch import (
     SC_DEST,
-    _bit_destinations,
-    _bit_destinations3,
-    _lower_count3,
+    _bit_search,
     _window_search,
     bit_scratch,
 )
@@ -96,15 +94,7 @@ def legal_mask(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - co
         _mark_bits(g, row, fh, base + 64, n)
         return
     sc = bit_scratch(g)
-    exact = True
-    if b <= 5:
-        _bit_destinations(g, gw, w, x, b, sc)
-    elif nw == 3:
-        m = _bit_destinations3(g, gw, w, x, b, sc)
-        exact = m == _lower_count3(g, gw, w, x, b, sc)
-    else:
-        exact = False
-    if exact:
+    if _bit_search(g, gw, w, x, b, sc) >= 0:
         for j in range(nw):
             _mark_bits(g, row, sc[SC_DEST * nw + j], 64 * j, n)
         return

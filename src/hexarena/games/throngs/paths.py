@@ -8,6 +8,7 @@ from __future__ import annotations
 from numba import njit
 
 from ...core import Array
+from ...kernels_common import nb_at
 from .layout import BASE, G_N, G_NB, MAX_BUDGET
 
 #: Nested jump levels the dispatch search may need: each jump costs at least 2 of at most 7.
@@ -49,7 +50,7 @@ def _steps(  # pragma: no cover - compiled
         if rv < 1:
             continue
         for d in range(6):
-            y = g[G_NB + 6 * v + d]
+            y = nb_at(g, G_NB, v, d)
             if y < 0 or arr[BASE + y] != 0 or buf[best + y] != 0:
                 continue
             if level > 0 and _dominated(buf, n, y, rv - 1, level - 1):
@@ -111,7 +112,7 @@ def destinations(g: Array, arr: Array, x: int, budget: int, buf: Array) -> int: 
                 continue
             dd = d
             d += 1
-            y = g[G_NB + 6 * v + dd]
+            y = nb_at(g, G_NB, v, dd)
             if y < 0 or arr[BASE + y] == 0:
                 continue
             k = 0
@@ -122,7 +123,7 @@ def destinations(g: Array, arr: Array, x: int, budget: int, buf: Array) -> int: 
                     ok = False
                     break
                 k += 1
-                z = g[G_NB + 6 * z + dd]
+                z = nb_at(g, G_NB, z, dd)
             if not ok or z < 0:
                 continue
             nr = rv - k - 1
@@ -136,7 +137,7 @@ def destinations(g: Array, arr: Array, x: int, budget: int, buf: Array) -> int: 
                 w = y
                 while w != z:
                     buf[vis + w] = 1
-                    w = g[G_NB + 6 * w + dd]
+                    w = nb_at(g, G_NB, w, dd)
                 buf[fr + level] = i
                 buf[fr + 4 + level] = d
                 buf[fr + 12 + level] = y
@@ -163,7 +164,7 @@ def destinations(g: Array, arr: Array, x: int, budget: int, buf: Array) -> int: 
             w = y
             while w != z:
                 buf[vis + w] = 0
-                w = g[G_NB + 6 * w + dd]
+                w = nb_at(g, G_NB, w, dd)
     buf[vis + x] = 0
     for i in range(m):
         buf[reach + buf[i]] = 0
@@ -207,10 +208,10 @@ def _crosses_again(g: Array, q: Array, n: int, x: int, u: int) -> bool:  # pragm
             da = ea >> 3
             w = p
             for _ in range(k):
-                w = g[G_NB + 6 * w + d]
+                w = nb_at(g, G_NB, w, d)
                 v = pa
                 for _ in range(ka):
-                    v = g[G_NB + 6 * v + da]
+                    v = nb_at(g, G_NB, v, da)
                     if v == w:
                         return True
         a = q[Q_PAR * n + a]
@@ -262,7 +263,7 @@ def quick_destinations(  # pragma: no cover - compiled
             if r == 0:
                 continue
             for d in range(6):
-                y = g[G_NB + 6 * u + d]
+                y = nb_at(g, G_NB, u, d)
                 if y < 0:
                     continue
                 if arr[BASE + y] == 0:
@@ -272,10 +273,10 @@ def quick_destinations(  # pragma: no cover - compiled
                     if r < 2 or y == x:
                         continue
                     k = 1
-                    z = g[G_NB + 6 * y + d]
+                    z = nb_at(g, G_NB, y, d)
                     while z >= 0 and arr[BASE + z] != 0 and z != x:
                         k += 1
-                        z = g[G_NB + 6 * z + d]
+                        z = nb_at(g, G_NB, z, d)
                     if z < 0 or z == x or k + 1 > r:
                         continue
                 nr = r - k - 1

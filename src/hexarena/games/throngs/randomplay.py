@@ -15,9 +15,7 @@ from ...rng import rand_index
 from .bitsearch import (
     SC_CAND,
     SC_SURE,
-    _bit_destinations,
-    _bit_destinations3,
-    _lower_count3,
+    _bit_search,
     _window_search,
     bit_pick,
 )
@@ -80,7 +78,7 @@ def _draw_selection3(
             t2 &= ~bit
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def choose_random(  # pragma: no cover - compiled
     g: Array, gw: Any, arr: Array, w: Any, rng: Any, buf: Array, q: Array, sc: Any
 ) -> int:
@@ -144,14 +142,8 @@ def choose_random(  # pragma: no cover - compiled
             return 2 * n
         at = base + 64 + nth_bit64(fh, k - cl) if k >= cl else base + nth_bit64(fl, k)
         return _site_of_bit(g, at) + n
-    exact = True
-    if b <= 5:
-        m = _bit_destinations(g, gw, w, x, b, sc)
-    elif g[gb] == 3:
-        m = _bit_destinations3(g, gw, w, x, b, sc)
-        exact = m == _lower_count3(g, gw, w, x, b, sc)
-    else:
-        exact = False
+    m = _bit_search(g, gw, w, x, b, sc)
+    exact = m >= 0
     if not exact:
         m = quick_destinations(g, arr, x, b, q, buf)
     k = int(rand_index(rng, m + 1)) if ph == P_AFTER_DEPLOY else int(rand_index(rng, m))

@@ -205,24 +205,13 @@ def _begin_turn(g: Array, gw: Any, arr: Array, w: Any, c: int) -> None:  # pragm
     arr[S_MOVE] = 0
     arr[S_SEL] = -1
     arr[S_BUDGET] = 0
+    reason = 0  # one call of each helper, with no constant argument: one compiled version
     if g[G_REP] > 0 and _third_time(g, gw, arr, w, c):
-        _end_of_game(g, gw, arr, w, REASON_REPETITION)
+        reason = REASON_REPETITION
     elif not _any_move(g, gw, arr, w, c):
-        _end_of_game(g, gw, arr, w, REASON_NO_MOVE)
-
-
-@njit(cache=True, inline="always")
-def _end_move(g: Array, gw: Any, arr: Array, w: Any) -> None:  # pragma: no cover - compiled
-    """The move under way is complete: on to the second move, or the next turn."""
-    c = arr[H_COLOUR]
-    arr[S_SEL] = -1
-    arr[S_BUDGET] = 0
-    arr[S_PHASE] = P_SELECT
-    if arr[S_MOVE] == 0 and _any_move(g, gw, arr, w, c):
-        arr[S_MOVE] = 1
-        return
-    arr[H_TURN] += 1
-    _begin_turn(g, gw, arr, w, c ^ 1)
+        reason = REASON_NO_MOVE
+    if reason != 0:
+        _end_of_game(g, gw, arr, w, reason)
 
 
 @njit(cache=True)
@@ -310,12 +299,17 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
 @njit(cache=True)
 def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     """Apply a legal action, updating the header."""
-    _apply(g, _g_words(g), arr, _words(g, arr), a)
+    _apply(g, _g_words(g), arr, _words(g, arr), int(np.int64(a)))  # one compiled _apply
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _apply(g: Array, gw: Any, arr: Array, w: Any, a: int) -> None:  # pragma: no cover
-    """:func:`apply` with the views."""
+    """:func:`apply` with the views: compiled once, for :func:`apply` and :func:`playout`
+    (inlined into the playout, it made the playout take minutes to compile).
+
+    Every path that completes a move meets at one place (on to the second move, or the next
+    turn), and every path that begins a turn at another, so that each helper is inlined
+    once."""
     n = g[G_N]
     arr[H_PLY] += 1
     ph = arr[S_PHASE]
@@ -328,41 +322,43 @@ def _apply(g: Array, gw: Any, arr: Array, w: Any, a: int) -> None:  # pragma: no
         else:
             arr[S_PHASE] = ph + 1
         return
+    c = arr[H_COLOUR]
     if ph == P_CHOOSE:
         # the second player (seat 1) takes Black: colour c is then played by seat c ^ 1
         arr[H_SWAPPED] = 1 if a == 2 * n + 1 else 0
         arr[H_TURN] += 1
-        _begin_turn(g, gw, arr, w, 0)
-        return
-    c = arr[H_COLOUR]
-    if ph == P_SELECT:
-        _clear_selection_words(g, w)
-        v = arr[BASE + a]
-        p = _pot(g, w, a, c)
-        if v == 0:  # deploy, then perhaps a dispatch of the new stone
-            _set(g, gw, arr, w, a, c + 1)
+        c = 1  # Black (colour 0) begins
+    else:
+        if ph == P_SELECT:
+            _clear_selection_words(g, w)
+            v = arr[BASE + a]
+            p = _pot(g, w, a, c)
+            if v == c + 1:  # dispatch of one's own stone
+                arr[S_STALL + c] += 1
+                arr[S_PHASE] = P_DISPATCH
+                arr[S_SEL] = a
+                arr[S_BUDGET] = p
+                return
+            _set(g, gw, arr, w, a, c + 1)  # a deploy or a capture
             arr[S_STALL + c] = 0
-            if p - 1 >= 1 and _has_exit(g, gw, arr, w, a, p - 1):
+            if v == 0 and p - 1 >= 1 and _has_exit(g, gw, arr, w, a, p - 1):
+                # a deploy whose new stone may be dispatched
                 arr[S_PHASE] = P_AFTER_DEPLOY
                 arr[S_SEL] = a
                 arr[S_BUDGET] = p - 1
                 return
-            _end_move(g, gw, arr, w)
+        elif a < 2 * n:  # a destination
+            _set(g, gw, arr, w, arr[S_SEL], 0)
+            _set(g, gw, arr, w, a - n, c + 1)
+        # the move is complete: on to the second move, or the next turn
+        arr[S_SEL] = -1
+        arr[S_BUDGET] = 0
+        arr[S_PHASE] = P_SELECT
+        if arr[S_MOVE] == 0 and _any_move(g, gw, arr, w, c):
+            arr[S_MOVE] = 1
             return
-        if v == c + 1:  # dispatch of one's own stone
-            arr[S_STALL + c] += 1
-            arr[S_PHASE] = P_DISPATCH
-            arr[S_SEL] = a
-            arr[S_BUDGET] = p
-            return
-        _set(g, gw, arr, w, a, c + 1)  # capture
-        arr[S_STALL + c] = 0
-        _end_move(g, gw, arr, w)
-        return
-    if a < 2 * n:  # a destination
-        _set(g, gw, arr, w, arr[S_SEL], 0)
-        _set(g, gw, arr, w, a - n, c + 1)
-    _end_move(g, gw, arr, w)
+        arr[H_TURN] += 1
+    _begin_turn(g, gw, arr, w, c ^ 1)
 
 
 @njit(cache=True)
