@@ -399,8 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules-only",
         dest="rules_only",
         action="store_true",
-        help="compile the rules' kernels only, not the computer's search (which every new "
-        "process compiles again: the test script's workers do)",
+        help="compile the rules' kernels only, not the computer's search",
     )
     return p
 
