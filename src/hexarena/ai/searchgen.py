@@ -11,7 +11,9 @@ The copies live in ``$HEXARENA_SEARCH_CACHE`` if that is set, else in ``hexarena
 under the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``). A copy's name is a hash of
 its text, which names each kernel (module, name and the constants a plug-in's kernel closes
 over) and holds a hash of the package's source and of each kernel's source file: a cached
-search embeds the kernels' machine code, and Numba checks only the copy's own file, so any
+search embeds the machine code of the evaluation and of the search's own helpers (it calls
+``legal``, ``apply`` and ``playout`` through their addresses, :mod:`hexarena.ai.kernel_calls`,
+so compiling a copy does not compile them again), and Numba checks only the copy's own file, so any
 change to the package's source makes new copies rather than reusing stale ones. Copies not used
 for :data:`KEEP_DAYS` days are deleted, with their cache files, when a new copy is written.
 A kernel that closes over anything but plain numbers and text cannot be named that way; its

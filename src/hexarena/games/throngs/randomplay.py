@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ...bits import nth_bit64, popcount64
+from ...bits import nth_bit64, popcount64, unmanaged
 from ...core import H_COLOUR, Array
 from ...rng import rand_index
 from .bitsearch import (
@@ -80,6 +80,24 @@ def _draw_selection3(
 
 @njit(cache=True)
 def choose_random(  # pragma: no cover - compiled
+    g: Array, gw: Any, arr: Array, w: Any, rng: Any, buf: Array, q: Array, sc: Any
+) -> int:
+    """A uniformly random legal action (:func:`_choose_random`, on views without reference
+    counts, so that passing the arrays to the helpers inlined in it costs nothing)."""
+    return _choose_random(
+        unmanaged(g),
+        unmanaged(gw),
+        unmanaged(arr),
+        unmanaged(w),
+        unmanaged(rng),
+        unmanaged(buf),
+        unmanaged(q),
+        unmanaged(sc),
+    )
+
+
+@njit(cache=True, inline="always")
+def _choose_random(  # pragma: no cover - compiled
     g: Array, gw: Any, arr: Array, w: Any, rng: Any, buf: Array, q: Array, sc: Any
 ) -> int:
     """A uniformly random legal action.

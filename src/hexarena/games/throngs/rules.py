@@ -120,7 +120,7 @@ from .layout import (
     words_offset,
 )
 from .paths import destinations, quick_scratch_size, scratch_size
-from .randomplay import choose_random
+from .randomplay import _choose_random
 from .repetition import _third_time
 from .selection import _any_move, _clear_selection_words, _has_exit, has_exit, select_ok
 from .tables import _add_stone, _pot, _potential, _set
@@ -305,7 +305,15 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
 @njit(cache=True)
 def _apply(g: Array, gw: Any, arr: Array, w: Any, a: int) -> None:  # pragma: no cover
     """:func:`apply` with the views: compiled once, for :func:`apply` and :func:`playout`
-    (inlined into the playout, it made the playout take minutes to compile).
+    (inlined into the playout, it made the playout take minutes to compile). It works on
+    views without reference counts (:func:`unmanaged`), as the playout does, so that passing
+    the arrays to the helpers inlined in it costs nothing."""
+    _apply_views(unmanaged(g), unmanaged(gw), unmanaged(arr), unmanaged(w), a)
+
+
+@njit(cache=True, inline="always")
+def _apply_views(g: Array, gw: Any, arr: Array, w: Any, a: int) -> None:  # pragma: no cover
+    """The body of :func:`_apply`.
 
     Every path that completes a move meets at one place (on to the second move, or the next
     turn), and every path that begins a turn at another, so that each helper is inlined
@@ -380,7 +388,7 @@ def playout(g: Array, arr: Array, rng: Any, out: Array, limit: int) -> int:  # p
     record = out.shape[0] >= limit
     k = 0
     while uarr[H_PLAYER] >= 0 and k < limit:
-        a = choose_random(ug, ugw, uarr, uw, urng, ubuf, uq, usc)
+        a = _choose_random(ug, ugw, uarr, uw, urng, ubuf, uq, usc)
         _apply(ug, ugw, uarr, uw, a)
         if record:
             out[k] = a
