@@ -55,7 +55,15 @@ import numpy.typing as npt
 from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, State
 from ..games import new_game
 from ..observe import Observer
-from .drivers import bound_loops, first_refused, random_legal, seed_states
+from .deltas import bound_update, memo_width, prime
+from .drivers import (
+    bound_delta_step,
+    bound_loops,
+    first_refused,
+    random_legal,
+    restart_rows,
+    seed_states,
+)
 from .masks import mask_writer
 
 #: Largest number of environments one :class:`VectorEnv` holds.
@@ -92,6 +100,7 @@ class VectorEnv:
         seed: int | None = 0,
         *,
         max_actions: int | None = None,
+        incremental: bool = True,
     ) -> None:
         if isinstance(game, Game):
             if options:
@@ -132,7 +141,20 @@ class VectorEnv:
         self._truncated = np.zeros(n, dtype=np.bool_)
         self._lengths = np.zeros(n, dtype=np.int64)
         self._random = np.zeros(n, dtype=np.int64)
-        self._reset, self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer)
+        self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer)[1]
+        self._incremental = bool(incremental)
+        self._delta_step = bound_delta_step(bound_update(g.name, mask_writer(g)), self._k.apply)
+        self._memo = np.zeros((n, memo_width(g)), dtype=np.int32)
+        # the starting position's observation (dynamic part), mask and memo, copied on restarts
+        first = self.observer.new_buffer()
+        self.observer.fill(self._init, int(self._init[H_PLAYER]), first)
+        self._obs0 = first.reshape(-1)[: self._span].copy()
+        self._mask0 = np.zeros(self.num_actions, dtype=np.bool_)
+        self._mask0[self._k.legal(self._g, self._init)] = True
+        self._memo0 = np.zeros(self._memo.shape[1], dtype=np.int32)
+        prime(g, self._init, self._memo0)
+        #: entries of a state array the step prefetches (the header and the cells' contents)
+        self._ahead = min(int(self._init.shape[0]), 16 + 2 * self.num_cells)
         self._result = Step(
             _readonly(self._obs),
             _readonly(self._rewards),
@@ -157,7 +179,16 @@ class VectorEnv:
                 raise HexArenaError(f"seed is a whole number >= 0, not {seed!r}")
             self._seed = int(seed)
             self._rngs = seed_states(int(seed), self.num_envs)
-        self._reset(self._g, self._init, self._geo, self._states, self._mask, self._obs_flat)
+        restart_rows(
+            self._init,
+            self._obs0,
+            self._mask0,
+            self._memo0,
+            self._states,
+            self._obs_flat,
+            self._mask,
+            self._memo,
+        )
         self._lengths[:] = 0
         self._rewards[:] = 0
         self._terminated[:] = False
@@ -172,6 +203,27 @@ class VectorEnv:
         changes.
         """
         acts = self._check_actions(actions)
+        if self.incremental:
+            self._delta_step(
+                self._g,
+                self._init,
+                self._geo,
+                self._states,
+                acts,
+                self._mask,
+                self._obs_flat,
+                self._memo,
+                self._obs0,
+                self._mask0,
+                self._memo0,
+                self._rewards,
+                self._terminated,
+                self._truncated,
+                self._lengths,
+                self.max_actions,
+                self._ahead,
+            )
+            return self._result
         self._step(
             self._g,
             self._init,
@@ -224,6 +276,12 @@ class VectorEnv:
         return self._random.copy()
 
     # -- reading -------------------------------------------------------
+    @property
+    def incremental(self) -> bool:
+        """Whether a step writes only what changed in each observation and mask (the default),
+        or rewrites them whole (``incremental=False``: the same results, more slowly)."""
+        return self._incremental
+
     @property
     def observations(self) -> npt.NDArray[Any]:
         """The current observations, ``(N, planes, rows, columns)``, each as the seat to act
