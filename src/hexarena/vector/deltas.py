@@ -89,8 +89,8 @@ def _move_one(geo: Array, out: Any, p: int, memo: Any, at: int, x: int) -> None:
 def delta_churn(
     g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any
 ) -> None:  # pragma: no cover - compiled
-    """Churn: stones and ``group_size`` (memo: cells, then each cell's group size, 0 if
-    empty)."""
+    """Churn: stones and ``group_size``, comparing every cell (memo: cells, then each cell's
+    group size, 0 if empty, then the mask's scratch room, then the stones on the board)."""
     n = geo[0]
     col = churn.BASE + churn.B_COL * n
     _cells(arr, col, geo, out, memo)
@@ -103,6 +103,39 @@ def delta_churn(
         if size != memo[n + x]:
             memo[n + x] = size
             out[at + geo[_POS + x]] = size / n
+    memo[3 * n + 1] = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
+
+
+@njit(cache=True)
+def delta_churn_after(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int
+) -> None:  # pragma: no cover - compiled
+    """Churn after action ``a``: a placement that removed nothing changes its own cell and the
+    group sizes of its group only (walked along the group's list); after a removal every cell
+    is compared (:func:`delta_churn`); the swap changes no cell."""
+    n = geo[0]
+    stones = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
+    if a >= n or stones != memo[3 * n + 1] + 1:
+        if a < n:
+            delta_churn(g, arr, seat, geo, out, memo)
+        else:
+            _seat_planes(arr, seat, geo, out)
+        return
+    memo[3 * n + 1] = stones
+    col = churn.BASE + churn.B_COL * n
+    v = arr[col + a]
+    memo[a] = v
+    _stones(geo, out, geo[_POS + a], v)
+    _seat_planes(arr, seat, geo, out)
+    nxt = churn.BASE + churn.B_NXT * n
+    size = arr[churn.BASE + churn.B_GSIZE * n + arr[churn.BASE + churn.B_GID * n + a]]
+    at = 6 * geo[1]
+    z = a
+    for _ in range(size):
+        if memo[n + z] != size:
+            memo[n + z] = size
+            out[at + geo[_POS + z]] = size / n
+        z = arr[nxt + z]
 
 
 @njit(cache=True)
@@ -114,6 +147,25 @@ def delta_gyre(
     _cells(arr, gyre.BASE + gyre.B_COL * n, geo, out, memo)
     _seat_planes(arr, seat, geo, out)
     _move_one(geo, out, 6, memo, n, arr[gyre.S_LAST])
+
+
+@njit(cache=True)
+def delta_gyre_after(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, row: Any
+) -> None:  # pragma: no cover - compiled
+    """Gyre after one action of a game that goes on, with its mask ``row``: a placement changes
+    the cell it names (``last``) and nothing else; the swap changes no cell. The mask loses the
+    cell placed on, and the swap is offered or not."""
+    n = geo[0]
+    x = arr[gyre.S_LAST]
+    if x != memo[n]:
+        v = arr[gyre.BASE + gyre.B_COL * n + x]
+        memo[x] = v
+        _stones(geo, out, geo[_POS + x], v)
+        row[x] = v == 0
+        _move_one(geo, out, 6, memo, n, x)
+    row[n] = swap_offered(arr)
+    _seat_planes(arr, seat, geo, out)
 
 
 @njit(cache=True)
@@ -216,19 +268,6 @@ DELTAS: dict[str, Callable[..., None]] = {
 
 
 @njit(cache=True)
-def mask_gyre_delta(g: Array, arr: Array, memo: Any, n: int, row: Any) -> None:  # pragma: no cover
-    """Gyre's legal actions in a game that goes on (the empty cells, then the swap when offered)
-    updated in ``row`` from the cells that changed since ``memo``: call it before
-    :func:`delta_gyre` updates ``memo``, with ``row`` the mask of the position ``memo`` shows."""
-    col = gyre.BASE + gyre.B_COL * n
-    for x in range(n):
-        v = arr[col + x]
-        if v != memo[x]:
-            row[x] = v == 0
-    row[n] = swap_offered(arr)
-
-
-@njit(cache=True)
 def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma: no cover
     """Churn's legal actions written into ``row`` as ``legal`` lists them, with ``scratch``
     (``n + 1`` whole numbers) for the smallest-group cells instead of new arrays."""
@@ -255,29 +294,29 @@ def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma:
 
 @functools.cache
 def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
-    """``update(g, arr, geo, out, row, memo)``: the incremental observation (as the seat to act
-    sees it) and mask of a game that goes on, for the game called ``game_name``; ``mask`` is the
-    game's mask writer (:func:`hexarena.vector.masks.mask_writer`), used where the mask is not
-    updated incrementally (Gyre) or written here without allocating (Churn)."""
+    """``update(g, arr, geo, out, row, memo, a)``: the incremental observation (as the seat to
+    act sees it) and mask of a game that goes on after action ``a``, for the game called
+    ``game_name``; ``mask`` is the game's mask writer (:func:`hexarena.vector.masks.mask_writer`),
+    used where the mask is not updated incrementally (Gyre) or written here without allocating
+    (Churn)."""
     if game_name == "gyre":
 
         @njit(inline="always")
-        def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any) -> None:
-            mask_gyre_delta(g, arr, memo, geo[0], row)  # pragma: no cover - compiled
-            delta_gyre(g, arr, arr[H_PLAYER], geo, out, memo)  # pragma: no cover
+        def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta_gyre_after(g, arr, arr[H_PLAYER], geo, out, memo, row)  # pragma: no cover
 
     elif game_name == "churn":
 
         @njit(inline="always")
-        def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any) -> None:
-            delta_churn(g, arr, arr[H_PLAYER], geo, out, memo)  # pragma: no cover - compiled
-            mask_churn(g, arr, memo[2 * geo[0] :], row)  # pragma: no cover
+        def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta_churn_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
+            mask_churn(g, arr, memo[2 * geo[0] : 3 * geo[0] + 1], row)  # pragma: no cover
 
     else:
         delta = DELTAS[game_name]
 
         @njit(inline="always")
-        def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any) -> None:
+        def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
             delta(g, arr, arr[H_PLAYER], geo, out, memo)  # pragma: no cover - compiled
             mask(g, arr, row)  # pragma: no cover
 
@@ -292,7 +331,8 @@ def memo_width(game: Game, *, scratch: bool = True) -> int:
     observation shows, without Churn's scratch room for its mask)."""
     n = game.board.size
     return {
-        "churn": 3 * n + 1 if scratch else 2 * n,  # cells, group sizes, the mask's scratch
+        # cells, group sizes, the mask's scratch, stones on the board
+        "churn": 3 * n + 2 if scratch else 2 * n,
         "gyre": n + 1,
         "scrunch": n + 2,
         "china-grove": n + 1,
@@ -319,6 +359,7 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
         gsize = churn.BASE + churn.B_GSIZE * n
         for x in range(n):
             memo[n + x] = arr[gsize + arr[gid + x]] if arr[col + x] != 0 else 0
+        memo[3 * n + 1] = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
     elif game.name == "gyre":
         _prime_cells(arr, gyre.BASE + gyre.B_COL * n, n, memo)
         memo[n] = arr[gyre.S_LAST]

@@ -57,6 +57,9 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrin
     def _prefetch_row(a: Any, j: int, span: int) -> None:
         """Nothing to do without compiled code."""
 
+    def _prefetch_part(a: Any, j: int, start: int, span: int) -> None:
+        """Nothing to do without compiled code."""
+
     def _bare(a: Any) -> Any:
         """The array itself (plain Python counts no references by hand)."""
         return a
@@ -70,6 +73,14 @@ else:
         row = a[j]
         step = max(64 // a.itemsize, 1)
         for k in range(0, span, step):
+            _prefetch(row, k)  # type: ignore[call-arg]
+
+    @njit(cache=True, inline="always")
+    def _prefetch_part(a: Any, j: int, start: int, span: int) -> None:  # pragma: no cover
+        """Prefetch the cache lines of entries ``start .. start + span - 1`` of row ``j``."""
+        row = a[j]
+        step = max(64 // a.itemsize, 1)
+        for k in range(start, start + span, step):
             _prefetch(row, k)  # type: ignore[call-arg]
 
 
@@ -233,6 +244,8 @@ def bound_delta_step(update: Any, apply: Any) -> Callable[..., None]:
         lengths: Any,
         cap: int,
         ahead: int,
+        obs_from: int,
+        obs_len: int,
     ) -> None:  # pragma: no cover - compiled
         gu = _bare(g)
         geou = _bare(geo)
@@ -242,6 +255,7 @@ def bound_delta_step(update: Any, apply: Any) -> Callable[..., None]:
             if i + AHEAD < count:
                 _prefetch_row(states, i + AHEAD, ahead)
                 _prefetch_row(memo, i + AHEAD, memo.shape[1])
+                _prefetch_part(obs, i + AHEAD, obs_from, obs_len)
             arr = _bare(states[i])
             apply(gu, arr, actions[i])
             lengths[i] += 1
@@ -263,7 +277,7 @@ def bound_delta_step(update: Any, apply: Any) -> Callable[..., None]:
                 mask[i, :] = mask0
                 memo[i, :] = memo0
             else:
-                update(gu, arr, geou, _bare(obs[i]), _bare(mask[i]), _bare(memo[i]))
+                update(gu, arr, geou, _bare(obs[i]), _bare(mask[i]), _bare(memo[i]), actions[i])
 
     return step
 
