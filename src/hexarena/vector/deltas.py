@@ -25,6 +25,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from numba import njit
 
 from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, swap_offered
@@ -52,8 +53,21 @@ def _seat_planes(arr: Array, seat: int, geo: Array, out: Any) -> None:  # pragma
     """The whole planes 3 .. 5 (``me_colour0``, ``me_colour1``, ``me_to_act``)."""
     sw = arr[H_SWAPPED]
     mine = -1 if sw < 0 else seat ^ sw
-    _whole(geo, out, 3, 1.0 if mine == 0 else 0.0)
-    _whole(geo, out, 4, 1.0 if mine == 1 else 0.0)
+    s = geo[1]
+    m0 = np.float32(1.0 if mine == 0 else 0.0)
+    m1 = np.float32(1.0 if mine == 1 else 0.0)
+    c0 = out[3 * s + geo[_POS]]
+    c1 = out[4 * s + geo[_POS]]
+    if (c0 != m0 or c1 != m1) and c0 == m1 and c1 == m0:
+        # the seat to act changed colour: the two planes trade places, a contiguous swap of two
+        # whole grids (off-board zeros too), cheaper than two writes along the board's rows
+        for j in range(3 * s, 4 * s):
+            t = out[j]
+            out[j] = out[j + s]
+            out[j + s] = t
+    else:
+        _whole(geo, out, 3, m0)
+        _whole(geo, out, 4, m1)
     _whole(geo, out, 5, 1.0 if arr[H_PLAYER] == seat else 0.0)
 
 
