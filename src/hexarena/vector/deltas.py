@@ -25,7 +25,6 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 from numba import njit
 
 from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, swap_offered
@@ -54,8 +53,8 @@ def _seat_planes(arr: Array, seat: int, geo: Array, out: Any) -> None:  # pragma
     sw = arr[H_SWAPPED]
     mine = -1 if sw < 0 else seat ^ sw
     s = geo[1]
-    m0 = np.float32(1.0 if mine == 0 else 0.0)
-    m1 = np.float32(1.0 if mine == 1 else 0.0)
+    m0 = 1.0 if mine == 0 else 0.0
+    m1 = 1.0 if mine == 1 else 0.0
     c0 = out[3 * s + geo[_POS]]
     c1 = out[4 * s + geo[_POS]]
     if (c0 != m0 or c1 != m1) and c0 == m1 and c1 == m0:
