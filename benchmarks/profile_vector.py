@@ -35,6 +35,7 @@ from hexarena.vector.deltas import (
     bound_update,
     delta_churn_after,
     delta_gyre_after,
+    mask_china_grove,
     mask_churn,
 )
 from hexarena.vector.drivers import bound_delta_step, bound_loops, random_legal
@@ -125,6 +126,12 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
                 g, arr, memo[2 * geo[0] : 3 * geo[0] + 1], row
             )  # pragma: no cover - compiled
 
+    elif name == "china-grove":  # written without allocating
+
+        @njit
+        def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
+            mask_china_grove(g, arr, row)  # pragma: no cover - compiled
+
     else:
 
         @njit
@@ -147,7 +154,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
             lengths[:] = 0
             for a in seqs:
                 step(
-                    e._g, e._init, e._geo, states, a, msk, obs, memo, e._obs0, e._mask0,
+                    e._g, e._init, e._vgeo, states, a, msk, obs, memo, e._obs0, e._mask0,
                     e._memo0, rewards, term, trunc, lengths, e.max_actions, e._ahead, e._obs_from,
                     e._obs_len,
                 )  # fmt: skip

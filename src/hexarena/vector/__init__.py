@@ -55,7 +55,7 @@ import numpy.typing as npt
 from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, State
 from ..games import new_game
 from ..observe import Observer
-from .deltas import bound_update, memo_width, prime
+from .deltas import bound_update, memo_width, prime, vector_geometry
 from .drivers import (
     bound_delta_step,
     bound_loops,
@@ -145,6 +145,7 @@ class VectorEnv:
         self._incremental = bool(incremental)
         self._delta_step = bound_delta_step(bound_update(g.name, mask_writer(g)), self._k.apply)
         self._memo = np.zeros((n, memo_width(g)), dtype=np.int32)
+        self._vgeo = vector_geometry(self.observer)
         # the starting position's observation (dynamic part), mask and memo, copied on restarts
         first = self.observer.new_buffer()
         self.observer.fill(self._init, int(self._init[H_PLAYER]), first)
@@ -211,7 +212,7 @@ class VectorEnv:
             self._delta_step(
                 self._g,
                 self._init,
-                self._geo,
+                self._vgeo,
                 self._states,
                 acts,
                 self._mask,

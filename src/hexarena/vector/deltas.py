@@ -7,7 +7,10 @@ geo, out, memo)``) keep, per environment, a small integer row ``memo`` of what t
 ``out`` shows now (each cell's contents, and the game's own values: group sizes, potentials,
 the marked cell of a one-cell plane), compare the position with it and rewrite only the cells
 whose values changed. Whole planes (a flag or a count on every cell, such as ``me_colour0``)
-are rewritten when their value changes, as the full writers do.
+are rewritten when their value changes, in one contiguous pass over the grid (the table ``geo``
+here is :func:`vector_geometry`'s, which marks the board's cells on the grid); when one plane of
+a set (the two seat colours, the phases) hands over to another, the two trade places in one
+contiguous swap.
 
 The result is the full writer's, float for float (the tests check it after many random steps
 with restarts, on every game): a buffer and ``memo`` that show a position, once updated by
@@ -25,11 +28,12 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from numba import njit
 
 from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, swap_offered
 from ..games import china_grove, churn, gyre, scrunch, throngs
-from ..observe import _POS, _whole
+from ..observe import _POS, Observer
 
 # ---------------------------------------------------------------- shared pieces
 
@@ -45,6 +49,48 @@ def _stones(geo: Array, out: Any, k: int, code: int) -> None:  # pragma: no cove
     out[k] = v == 1 or ph == 1
     out[s + k] = v == 2 or ph == 2
     out[2 * s + k] = v == 0 and ph == 0
+
+
+@njit(cache=True, inline="always")
+def _fill(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cover - compiled
+    """Plane ``p`` holds ``value`` on every cell of the board (rewritten only on a change), in
+    one contiguous pass over the grid with the board's cells from the table's tail (see
+    :func:`vector_geometry`): cheaper than a pass along the board's rows."""
+    s = geo[1]
+    at = p * s
+    v = np.float32(value)
+    if out[at + geo[_POS]] == v:
+        return
+    b = _POS + geo[0] + 3 * geo[2]
+    z = np.float32(0.0)
+    for j in range(s):
+        out[at + j] = v if geo[b + j] else z
+
+
+@njit(cache=True, inline="always")
+def _onehot(
+    geo: Array, out: Any, first: int, memo: Any, slot: int, k: int
+) -> None:  # pragma: no cover - compiled
+    """Whole planes ``first``, ``first + 1``, ...: plane ``first + k`` all 1 and the others all 0
+    (all 0 when ``k < 0``), from the ``k`` kept in ``memo[slot]``: when one plane hands over to
+    another, the two trade places in one contiguous swap."""
+    old = memo[slot]
+    if old == k:
+        return
+    s = geo[1]
+    if old >= 0 and k >= 0:
+        a = (first + old) * s
+        b = (first + k) * s
+        for j in range(s):
+            t = out[a + j]
+            out[a + j] = out[b + j]
+            out[b + j] = t
+    else:
+        if old >= 0:
+            _fill(geo, out, first + old, 0.0)
+        if k >= 0:
+            _fill(geo, out, first + k, 1.0)
+    memo[slot] = k
 
 
 @njit(cache=True, inline="always")
@@ -65,9 +111,9 @@ def _seat_planes(arr: Array, seat: int, geo: Array, out: Any) -> None:  # pragma
             out[j] = out[j + s]
             out[j + s] = t
     else:
-        _whole(geo, out, 3, m0)
-        _whole(geo, out, 4, m1)
-    _whole(geo, out, 5, 1.0 if arr[H_PLAYER] == seat else 0.0)
+        _fill(geo, out, 3, m0)
+        _fill(geo, out, 4, m1)
+    _fill(geo, out, 5, 1.0 if arr[H_PLAYER] == seat else 0.0)
 
 
 @njit(cache=True, inline="always")
@@ -199,11 +245,9 @@ def delta_scrunch(
             memo[x] = v
             _stones(geo, out, geo[_POS + x], v)
     _seat_planes(arr, seat, geo, out)
-    _whole(geo, out, 6, 1.0 if arr[scrunch.S_CREATE] else 0.0)
-    _whole(geo, out, 7, 1.0 if arr[scrunch.S_CREATE + 1] else 0.0)
-    at = arr[scrunch.S_PHASE] if going else -1
-    for k in range(4):
-        _whole(geo, out, 8 + k, 1.0 if k == at else 0.0)
+    _fill(geo, out, 6, 1.0 if arr[scrunch.S_CREATE] else 0.0)
+    _fill(geo, out, 7, 1.0 if arr[scrunch.S_CREATE + 1] else 0.0)
+    _onehot(geo, out, 8, memo, n + 2, arr[scrunch.S_PHASE] if going else -1)
     _move_one(geo, out, 12, memo, n, p)
     _move_one(geo, out, 13, memo, n + 1, arr[scrunch.S_S])
 
@@ -224,7 +268,7 @@ def delta_china_grove(
         at = 6 * geo[1]
         for x in range(n):
             out[at + geo[_POS + x]] = k >= 0 and g[cls + x] == k
-    _whole(geo, out, 7, arr[china_grove.S_LEFT] / 6.0 if k >= 0 else 0.0)
+    _fill(geo, out, 7, arr[china_grove.S_LEFT] / 6.0 if k >= 0 else 0.0)
 
 
 @njit(cache=True)
@@ -258,14 +302,13 @@ def delta_throngs(
     _seat_planes(arr, seat, geo, out)
     going = arr[H_PLAYER] >= 0
     phase = arr[throngs.S_PHASE] if going else -1
-    for k in range(7):
-        _whole(geo, out, 7 + k, 1.0 if k == phase else 0.0)
+    _onehot(geo, out, 7, memo, 2 * n + 1, phase)
     dest = phase >= throngs.P_DISPATCH
     _move_one(geo, out, 14, memo, 2 * n, arr[throngs.S_SEL] if dest else -1)
-    _whole(geo, out, 15, arr[throngs.S_BUDGET] / 7.0 if dest else 0.0)
-    _whole(geo, out, 16, 1.0 if going and arr[throngs.S_MOVE] == 1 else 0.0)
-    _whole(geo, out, 17, min(arr[throngs.S_STALL], 3) / 3.0)
-    _whole(geo, out, 18, min(arr[throngs.S_STALL + 1], 3) / 3.0)
+    _fill(geo, out, 15, arr[throngs.S_BUDGET] / 7.0 if dest else 0.0)
+    _fill(geo, out, 16, 1.0 if going and arr[throngs.S_MOVE] == 1 else 0.0)
+    _fill(geo, out, 17, min(arr[throngs.S_STALL], 3) / 3.0)
+    _fill(geo, out, 18, min(arr[throngs.S_STALL + 1], 3) / 3.0)
 
 
 DELTAS: dict[str, Callable[..., None]] = {
@@ -302,6 +345,36 @@ def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma:
         row[n] = True
 
 
+@njit(cache=True)
+def mask_china_grove(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - compiled
+    """China Grove's legal actions written into ``row`` as ``legal`` lists them (the vacant
+    cells of the turn's class once it has begun, else every vacant cell and the swap when
+    open), without new arrays."""
+    row[:] = False
+    if arr[H_PLAYER] < 0:
+        return
+    n = g[china_grove.G_N]
+    cls = arr[china_grove.S_CLASS]
+    if cls >= 0:
+        slot = china_grove._slot(n) + g[china_grove._g_start(n) + cls]
+        for i in range(arr[china_grove._cvac(n) + cls]):
+            row[arr[slot + i]] = True
+        return
+    col = china_grove._col(n)
+    for x in range(n):
+        row[x] = arr[col + x] == 0
+    row[n] = china_grove._swap_open(arr)
+
+
+def vector_geometry(observer: Observer) -> Array:
+    """The observer's geometry table (:attr:`hexarena.observe.Observer.geo`) with, after it, one
+    entry per position of the grid: 1 on the board's cells, 0 off the board (for the writers
+    here, which fill whole planes in one contiguous pass; the full writers read the table's
+    head only)."""
+    board = (observer.static[0].reshape(-1) != 0).astype(np.int32)
+    return np.concatenate([observer.geo, board]).astype(np.int32)
+
+
 # ---------------------------------------------------------------- bound updates
 
 
@@ -311,7 +384,7 @@ def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
     act sees it) and mask of a game that goes on after action ``a``, for the game called
     ``game_name``; ``mask`` is the game's mask writer (:func:`hexarena.vector.masks.mask_writer`),
     used where the mask is not updated incrementally (Gyre) or written here without allocating
-    (Churn)."""
+    (Churn, China Grove). ``geo`` is the table of :func:`vector_geometry`."""
     if game_name == "gyre":
 
         @njit(inline="always")
@@ -324,6 +397,13 @@ def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
         def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
             delta_churn_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
             mask_churn(g, arr, memo[2 * geo[0] : 3 * geo[0] + 1], row)  # pragma: no cover
+
+    elif game_name == "china-grove":
+
+        @njit(inline="always")
+        def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta_china_grove(g, arr, arr[H_PLAYER], geo, out, memo)  # pragma: no cover
+            mask_china_grove(g, arr, row)  # pragma: no cover
 
     else:
         delta = DELTAS[game_name]
@@ -347,9 +427,9 @@ def memo_width(game: Game, *, scratch: bool = True) -> int:
         # cells, group sizes, the mask's scratch, stones on the board
         "churn": 3 * n + 2 if scratch else 2 * n,
         "gyre": n + 1,
-        "scrunch": n + 2,
+        "scrunch": n + 3,
         "china-grove": n + 1,
-        "throngs": 2 * n + 1,
+        "throngs": 2 * n + 2,
     }[game.name]
 
 
@@ -384,6 +464,7 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
             memo[p] += 4 * (1 + arr[H_COLOUR])
         memo[n] = p
         memo[n + 1] = arr[scrunch.S_S]
+        memo[n + 2] = arr[scrunch.S_PHASE] if going else -1
     elif game.name == "china-grove":
         _prime_cells(arr, china_grove.BASE, n, memo)
         memo[n] = arr[china_grove.S_CLASS]
@@ -397,8 +478,9 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
                     v = int(arr[col + y])
                     pot += (v & 1) - (v >> 1)
             memo[n + x] = pot
-        dest = arr[H_PLAYER] >= 0 and arr[throngs.S_PHASE] >= throngs.P_DISPATCH
-        memo[2 * n] = arr[throngs.S_SEL] if dest else -1
+        phase = arr[throngs.S_PHASE] if arr[H_PLAYER] >= 0 else -1
+        memo[2 * n] = arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1
+        memo[2 * n + 1] = phase
     else:  # pragma: no cover - every game is above
         raise AssertionError(game.name)
 
