@@ -155,8 +155,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
             for a in seqs:
                 step(
                     e._g, e._init, e._vgeo, states, a, msk, obs, memo, e._obs0, e._mask0,
-                    e._memo0, rewards, term, trunc, lengths, e.max_actions, e._ahead, e._obs_from,
-                    e._obs_len,
+                    e._memo0, rewards, term, trunc, lengths, e.max_actions,
                 )  # fmt: skip
 
         return run

@@ -154,12 +154,6 @@ class VectorEnv:
         self._mask0[self._k.legal(self._g, self._init)] = True
         self._memo0 = np.zeros(self._memo.shape[1], dtype=np.int32)
         prime(g, self._init, self._memo0)
-        #: entries of a state array the step prefetches (the header and the cells' contents)
-        self._ahead = min(int(self._init.shape[0]), 16 + 2 * self.num_cells)
-        #: the part of an observation the step prefetches: the planes me_colour0 and me_colour1,
-        #: rewritten whole whenever the seat to act changes colour (every turn)
-        area = int(self._geo[1])
-        self._obs_from, self._obs_len = 3 * area, 2 * area
         self._result = Step(
             _readonly(self._obs),
             _readonly(self._rewards),
@@ -226,9 +220,6 @@ class VectorEnv:
                 self._truncated,
                 self._lengths,
                 self.max_actions,
-                self._ahead,
-                self._obs_from,
-                self._obs_len,
             )
             return self._result
         self._step(
