@@ -150,6 +150,7 @@ def main() -> None:
     table.add_column("PettingZoo", justify="right")
     table.add_column("N=1,024 / State", justify="right")
     table.add_column("N=1,024 / PettingZoo", justify="right")
+    table.add_column("N=64 / PettingZoo", justify="right")
 
     def cell(r: tuple[float, float]) -> str:
         return f"{r[0]:,.0f} | {r[1]:,.0f}"
@@ -159,12 +160,13 @@ def main() -> None:
         rates = [vector_rate(name, options, n, seconds) for n in SIZES]
         whole = vector_rate(name, options, SIZES[-1], seconds, incremental=False)
         plain = state_rate(game, seconds)
-        pz = pz_ratio = "-"
+        pz = pz_ratio = pz_ratio64 = "-"
         if have_pz:
             try:
                 pz_rate = pettingzoo_rate(name, options, seconds)
                 pz = cell(pz_rate)
                 pz_ratio = f"{rates[-1][0] / pz_rate[0]:,.0f}x"
+                pz_ratio64 = f"{rates[1][0] / pz_rate[0]:,.0f}x"
             except Exception as exc:  # an interface of another module: report, go on
                 pz = "failed"
                 pz_note += f" {name}: {type(exc).__name__}: {str(exc)[:80]}."
@@ -177,8 +179,9 @@ def main() -> None:
             pz,
             f"{rates[-1][0] / plain[0]:,.0f}x",
             pz_ratio,
+            pz_ratio64,
         )
-    console = Console(width=180)
+    console = Console(width=200)
     console.print(table)
     console.print(
         f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, "

@@ -30,10 +30,14 @@ Conventions (as OpenSpiel and PettingZoo have them):
   game's own cap for random play (:attr:`hexarena.core.Game.selfplay_cap`: 100,000 actions for
   Throngs, whose games can loop; none for the other four, whose games always end); ``0`` means
   no cap. A truncated game gives both seats reward 0.
-- **Observations** are :mod:`hexarena.observe`'s tensors, written by the same compiled writers
-  as the OpenSpiel and PettingZoo observations: each environment's as the seat to act sees it
+- **Observations** are :mod:`hexarena.observe`'s tensors, the same as the OpenSpiel and
+  PettingZoo observations: each environment's as the seat to act sees it
   (:meth:`current_player`), so ``observations[i]`` equals
-  ``Observer(game).observe(env.state(i), env.current_player()[i])``.
+  ``Observer(game).observe(env.state(i), env.current_player()[i])``. A step writes them
+  incrementally (:mod:`.deltas`: only the cells and planes that changed; a restarted game's
+  observation is copied whole from the starting position's), and the masks too where the
+  game allows (Gyre); ``incremental=False`` rewrites every observation and mask whole at
+  every step instead (the same results, more slowly: for comparison).
 - **Seeding**: the games have no chance moves, so a sequence of actions always gives the same
   results; the seed drives :meth:`random_actions` (one generator per environment), and
   ``reset(seed=...)`` restarts those generators.
