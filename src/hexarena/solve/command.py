@@ -38,6 +38,17 @@ def add_arguments(sp: Any) -> None:
     sp.add_argument(
         "--samples", type=int, default=10, help="random games for --empties (default 10)"
     )
+    sp.add_argument(
+        "--retrograde",
+        action="store_true",
+        help="Throngs: solve by retrograde analysis of every reachable position",
+    )
+    sp.add_argument(
+        "--positions",
+        type=int,
+        default=5_000_000,
+        help="--retrograde: give up past this many reachable positions (default 5000000)",
+    )
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -46,6 +57,8 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
     """Solve the game's first moves, print the values, save the table when asked."""
     if ns.nodes is not None and ns.nodes < 1:
         raise SolveError(f"--nodes must be at least 1, not {ns.nodes}")
+    if ns.retrograde:
+        return _retrograde(game, ns, out)
     solver = Solver(game, ns.memory)
     table = Path(ns.table) if ns.table else None
     if table is not None and table.exists():
@@ -137,6 +150,49 @@ def _endgames(
     print(
         f"  {result['nodes']:,} positions searched, {result['cpu_seconds']} s of processor time "
         f"({result['seconds']} s of wall time), peak memory {result['max_rss_mb']} MB",
+        file=out,
+    )
+    return 0
+
+
+def _retrograde(game: Game, ns: Any, out: TextIO) -> int:
+    """``solve --retrograde``: Throngs by retrograde analysis."""
+    from .retrograde import solve_retrograde
+
+    if ns.positions < 1:
+        raise SolveError(f"--positions must be at least 1, not {ns.positions}")
+    show = not ns.json and not ns.quiet and out.isatty()
+
+    def level(k: int, count: int) -> None:
+        if show:
+            print(f"  {count:,} positions with {k} stones", file=out)
+
+    result = solve_retrograde(game, max_positions=ns.positions, on_level=level)
+    if ns.json:
+        print(json.dumps(result), file=out)
+        return 0
+    print(f"{game.title} ({game.option_text() or 'default options'}), retrograde", file=out)
+    wins = result["winning_openings"]
+    print(
+        "  the player who chooses the colours wins"
+        if not wins
+        else f"  the first player wins with {', '.join(wins)}",
+        file=out,
+    )
+    print(
+        f"  Black (to move) wins {result['setups_black_wins']} of the {result['setups']} set-ups",
+        file=out,
+    )
+    counts = ", ".join(f"{k}: {v:,}" for k, v in result["positions_by_stones"].items())
+    print(
+        f"  {result['positions']:,} reachable positions (by stones {counts}); "
+        f"{result['unresolved_rest']:,} left to the history search "
+        f"({result['history_nodes']:,} nodes)",
+        file=out,
+    )
+    print(
+        f"  {result['cpu_seconds']} s of processor time ({result['seconds']} s of wall time), "
+        f"peak memory {result['max_rss_mb']} MB",
         file=out,
     )
     return 0
