@@ -120,3 +120,13 @@ def test_the_command_refuses_what_it_does_not_cover(capsys: pytest.CaptureFixtur
     assert "more than 100 reachable positions" in err and "3:" in err
     assert main([*hex2, "--positions", "0"]) == 2
     assert "--positions must be at least 1" in capsys.readouterr().err
+
+
+def test_a_count_of_the_lower_levels_only(side2: tuple[Enumeration, Analysis]) -> None:
+    game = new_game("throngs", board="hex", size=2)
+    full, _ = side2
+    low = enumerate_positions(game, max_level=4, keep=False)
+    assert low.counts == {3: full.counts[3], 4: full.counts[4]}
+    assert len(low.levels[4].results) == 0
+    # every level-5 position entered from below is reachable (turns within level 5 may add more)
+    assert 0 < low.entered[5] <= full.counts[5]

@@ -39,6 +39,12 @@ def add_arguments(sp: Any) -> None:
         "--samples", type=int, default=10, help="random games for --empties (default 10)"
     )
     sp.add_argument(
+        "--moves",
+        metavar="M1,M2",
+        default=None,
+        help="solve only these first moves (a measurement; the game's value stays unknown)",
+    )
+    sp.add_argument(
         "--retrograde",
         action="store_true",
         help="Throngs: solve by retrograde analysis of every reachable position",
@@ -64,6 +70,7 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
     if table is not None and table.exists():
         solver.load(table)
     limit = ns.nodes if ns.nodes is not None else 1 << 62
+    only = [m.strip() for m in ns.moves.split(",")] if ns.moves is not None else None
     if ns.empties is not None:
         return _endgames(game, ns, solver, limit, table, out)
     show = not ns.json and not ns.quiet and out.isatty()
@@ -83,9 +90,10 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
                 node_limit=limit,
                 solver=solver,
                 on_move=lambda i, n: progress.update(task, completed=i, total=n),
+                only=only,
             )
     else:
-        result = solve_game(game, node_limit=limit, solver=solver)
+        result = solve_game(game, node_limit=limit, solver=solver, only=only)
     _save(solver, table)
     if ns.book:
         try:

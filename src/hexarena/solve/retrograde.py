@@ -38,6 +38,8 @@ from ..core import H_SWAPPED, Array, Game
 from . import SolveError, max_rss_mb
 from . import retro_kernel as R
 
+#: Positions expanded by one call of the compiled kernel.
+BATCH = 100_000
 #: Positions in the history search of one position's unresolved rest before it gives up.
 HISTORY_BUDGET = 2_000_000
 
@@ -87,6 +89,16 @@ def setup_codes(n: int) -> list[int]:
     return out
 
 
+def stones_array(codes: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.int64]:
+    """Stones on the board of each position of ``codes``."""
+    b = codes // 2
+    k = np.zeros(len(codes), dtype=np.int64)
+    for _ in range(n):
+        k += b % 3 != 0
+        b //= 3
+    return k
+
+
 def all_boards(n: int, k: int) -> int:
     """Positions of ``k`` stones on ``n`` sites, either colour to move (an upper bound on the
     reachable ones)."""
@@ -110,6 +122,9 @@ class Enumeration:
 
     n: int
     levels: dict[int, Level] = field(default_factory=dict)
+    #: Positions of the higher levels found entered from the levels enumerated (all of their
+    #: entries when every lower level was enumerated: a lower bound on their reachable ones).
+    entered: dict[int, int] = field(default_factory=dict)
     cpu_seconds: float = 0.0
 
     @property
@@ -129,11 +144,13 @@ def enumerate_positions(
     max_positions: int = 5_000_000,
     max_level: int | None = None,
     on_level: Callable[[int, int], None] | None = None,
+    keep: bool = True,
 ) -> Enumeration:
     """Every position reachable at the start of a turn, without the repetition history, level
     by level from the set-ups up (a level's entries come from lower levels; its turns that keep
     the count close it). Stops with :class:`SolveError` past ``max_positions``; with
-    ``max_level``, stops after that level (for a count of the lower levels only)."""
+    ``max_level``, stops after that level (for a count of the lower levels only); without
+    ``keep``, only the positions are kept, not their turns' results (a count only)."""
     check_game(game)
     n = game.board.size
     g, t, k = game.consts, template_of(game), game.kernels
@@ -143,6 +160,7 @@ def enumerate_positions(
     total = 0
     for level in range(3, n + 1):
         if max_level is not None and level > max_level:
+            out.entered = {s: len(v) for s, v in sorted(pending.items())}
             break
         seen = pending.pop(level, set())
         frontier = sorted(seen)
@@ -151,13 +169,14 @@ def enumerate_positions(
         off_parts: list[Any] = []
         over_parts: list[Any] = []
         while frontier:
-            batch = np.array(frontier, dtype=np.int64)
+            batch = np.array(frontier[:BATCH], dtype=np.int64)
+            rest = frontier[BATCH:]
             res, offs, over = R.expand_many(k.legal, k.apply, g, t, batch)
-            codes.extend(frontier)
+            codes.extend(batch.tolist())
             res_parts.append(res)
             off_parts.append(offs)
             over_parts.append(over)
-            total += len(frontier)
+            total += len(batch)
             if total > max_positions:
                 out.levels[level] = _level(codes, res_parts, off_parts, over_parts)
                 out.cpu_seconds = time.process_time() - c0
@@ -165,15 +184,15 @@ def enumerate_positions(
                     f"more than {max_positions:,} reachable positions (level counts so far: "
                     f"{out.counts}); the analysis does not fit the limit"
                 )
-            frontier = []
-            for r in np.unique(res[res >= 0]).tolist():
-                s = stones_of(r, n)
-                if s == level:
-                    if r not in seen:
-                        seen.add(r)
-                        frontier.append(r)
-                else:
-                    pending.setdefault(s, set()).add(r)
+            found = np.unique(res[res >= 0])
+            counts = stones_array(found, n)
+            new = [r for r in found[counts == level].tolist() if r not in seen]
+            seen.update(new)
+            frontier = rest + new
+            for s in np.unique(counts[counts > level]).tolist():
+                pending.setdefault(s, set()).update(found[counts == s].tolist())
+            if not keep:
+                res_parts, off_parts, over_parts = [], [], []
         out.levels[level] = _level(codes, res_parts, off_parts, over_parts)
         if on_level is not None:
             on_level(level, len(codes))
@@ -182,8 +201,14 @@ def enumerate_positions(
 
 
 def _level(codes: list[int], res: list[Any], offs: list[Any], over: list[Any]) -> Level:
-    """One level's arrays, sorted by code."""
+    """One level's arrays, sorted by code (the results empty when they were not kept)."""
     cat_codes = np.array(codes, dtype=np.int64)
+    if not res:
+        cat_codes.sort()
+        none = np.zeros(0, dtype=np.int64)
+        return Level(
+            cat_codes, none, np.zeros(len(codes) + 1, dtype=np.int64), none.astype(np.int8)
+        )
     lists: list[Any] = []
     for r, o in zip(res, offs, strict=True):
         lists.extend(r[o[i] : o[i + 1]] for i in range(len(o) - 1))
