@@ -22,6 +22,7 @@ from hexarena.solve.retrograde import (
     all_boards,
     analyse,
     enumerate_positions,
+    sample_cost,
     setup_codes,
     template_of,
 )
@@ -130,3 +131,14 @@ def test_a_count_of_the_lower_levels_only(side2: tuple[Enumeration, Analysis]) -
     assert len(low.levels[4].results) == 0
     # every level-5 position entered from below is reachable (turns within level 5 may add more)
     assert 0 < low.entered[5] <= full.counts[5]
+
+
+def test_the_cost_is_sampled_level_by_level() -> None:
+    game = new_game("throngs", board="hex", size=2)
+    cost = sample_cost(game, samples=20)
+    assert sorted(cost["levels"]) == list(range(3, 8))
+    assert cost["boards"] == sum(all_boards(7, k) for k in range(3, 8))
+    # on the full board no turn deploys, so few turns remain
+    assert cost["levels"][7]["results"] < cost["levels"][4]["results"]
+    with pytest.raises(SolveError, match="samples"):
+        sample_cost(game, samples=0)

@@ -398,3 +398,43 @@ def solve_retrograde(
         "cpu_seconds": round(time.process_time() - c0, 3),
         "max_rss_mb": max_rss_mb(),
     }
+
+
+def sample_cost(game: Game, samples: int = 300, seed: int = 1) -> dict[str, Any]:
+    """What expanding every position would cost, by sampling: for each stone count, ``samples``
+    boards drawn uniformly (the stones' sites without replacement, each stone's colour and the
+    colour to move at even odds), each turn of each expanded. Per level: the boards (an upper
+    bound on the reachable positions), the mean distinct turn results and processor time per
+    position; in all, the estimated processor time and turn results of one expansion of
+    every board."""
+    check_game(game)
+    if not 1 <= samples <= 100_000:
+        raise SolveError(f"the samples must be 1 to 100000, not {samples}")
+    n = game.board.size
+    g, t, k = game.consts, template_of(game), game.kernels
+    rng = np.random.default_rng(seed)
+    R.expand_many(k.legal, k.apply, g, t, np.array(setup_codes(n)[:1], dtype=np.int64))
+    levels = {}
+    seconds = 0.0
+    results = 0.0
+    for level in range(3, n + 1):
+        codes = []
+        for _ in range(samples):
+            sites = rng.choice(n, level, replace=False)
+            colours = rng.integers(1, 3, level)
+            b = sum(int(c) * 3 ** int(x) for x, c in zip(sites, colours, strict=True))
+            codes.append(2 * b + int(rng.integers(0, 2)))
+        c0 = time.process_time()
+        _, offs, _ = R.expand_many(k.legal, k.apply, g, t, np.array(codes, dtype=np.int64))
+        per = (time.process_time() - c0) / samples
+        boards = all_boards(n, level)
+        mean = float(np.diff(offs).mean())
+        levels[level] = {"boards": boards, "results": round(mean, 1), "ms": round(1e3 * per, 3)}
+        seconds += boards * per
+        results += boards * mean
+    return {
+        "levels": levels,
+        "boards": sum(v["boards"] for v in levels.values()),
+        "cpu_days": round(seconds / 86400, 1),
+        "turn_results": int(results),
+    }
