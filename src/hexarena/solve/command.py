@@ -52,8 +52,8 @@ def add_arguments(sp: Any) -> None:
     sp.add_argument(
         "--positions",
         type=int,
-        default=5_000_000,
-        help="--retrograde: give up past this many reachable positions (default 5000000)",
+        default=None,
+        help="--retrograde: give up past this many reachable positions (default 200000)",
     )
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -165,17 +165,18 @@ def _endgames(
 
 def _retrograde(game: Game, ns: Any, out: TextIO) -> int:
     """``solve --retrograde``: Throngs by retrograde analysis."""
-    from .retrograde import solve_retrograde
+    from .retrograde import MAX_POSITIONS, solve_retrograde
 
-    if ns.positions < 1:
-        raise SolveError(f"--positions must be at least 1, not {ns.positions}")
+    limit = MAX_POSITIONS if ns.positions is None else ns.positions
+    if limit < 1:
+        raise SolveError(f"--positions must be at least 1, not {limit}")
     show = not ns.json and not ns.quiet and out.isatty()
 
     def level(k: int, count: int) -> None:
         if show:
             print(f"  {count:,} positions with {k} stones", file=out)
 
-    result = solve_retrograde(game, max_positions=ns.positions, on_level=level)
+    result = solve_retrograde(game, max_positions=limit, on_level=level)
     if ns.json:
         print(json.dumps(result), file=out)
         return 0

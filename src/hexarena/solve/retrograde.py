@@ -38,6 +38,9 @@ from ..core import H_SWAPPED, Array, Game
 from . import SolveError, max_rss_mb
 from . import retro_kernel as R
 
+#: Reachable positions past which the analysis gives up by default: it keeps every position's
+#: turns in memory (about 5 KB a position in all), for boards of some hundreds of thousands.
+MAX_POSITIONS = 200_000
 #: Positions expanded by one call of the compiled kernel.
 BATCH = 100_000
 #: Positions in the history search of one position's unresolved rest before it gives up.
@@ -141,7 +144,7 @@ class Enumeration:
 def enumerate_positions(
     game: Game,
     *,
-    max_positions: int = 5_000_000,
+    max_positions: int = MAX_POSITIONS,
     max_level: int | None = None,
     on_level: Callable[[int, int], None] | None = None,
     keep: bool = True,
@@ -180,9 +183,11 @@ def enumerate_positions(
             if total > max_positions:
                 out.levels[level] = _level(codes, res_parts, off_parts, over_parts)
                 out.cpu_seconds = time.process_time() - c0
+                entered = {s: len(v) for s, v in sorted(pending.items())}
                 raise SolveError(
-                    f"more than {max_positions:,} reachable positions (level counts so far: "
-                    f"{out.counts}); the analysis does not fit the limit"
+                    f"more than {max_positions:,} reachable positions (by stones, counted so "
+                    f"far, the last level in part: {out.counts}; entered from below: "
+                    f"{entered}); the analysis does not fit the limit"
                 )
             found = np.unique(res[res >= 0])
             counts = stones_array(found, n)
@@ -348,7 +353,7 @@ class HistorySearch:
 def solve_retrograde(
     game: Game,
     *,
-    max_positions: int = 5_000_000,
+    max_positions: int = MAX_POSITIONS,
     on_level: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Solve Throngs by retrograde analysis: the value of every set-up (Black to move), every
