@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..cliargs import progress_bar
 from ..core import Game
 from . import SolveError, Solver, solve_endgames, solve_game
 
@@ -75,15 +76,7 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
         return _endgames(game, ns, solver, limit, table, out)
     show = not ns.json and not ns.quiet and out.isatty()
     if show:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            transient=True,
-        ) as progress:
+        with progress_bar() as progress:
             task = progress.add_task(f"solving {game.name}", total=None)
             result = solve_game(
                 game,
