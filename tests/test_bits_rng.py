@@ -7,7 +7,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 from numba import njit
 
-from hexarena.bits import HAS_BMI2, _nth_bit_pdep, _nth_bit_search, ctz64, popcount64, unmanaged
+from hexarena.bits import (
+    HAS_BMI2,
+    _ctz_py,
+    _nth_bit_pdep,
+    _nth_bit_search,
+    _popcount_py,
+    ctz64,
+    popcount64,
+    unmanaged,
+)
 from hexarena.rng import make_rng, mt_random, python_rng, rand_index
 
 
@@ -21,6 +30,8 @@ def test_popcount_and_trailing_zeros(x: int) -> None:
     count, low = _bits(np.uint64(x))
     assert count == bin(x).count("1")
     assert low == (64 if x == 0 else (x & -x).bit_length() - 1)
+    # the plain-Python stand-ins used with NUMBA_DISABLE_JIT agree
+    assert (_popcount_py(np.uint64(x)), _ctz_py(np.uint64(x))) == (count, low)
 
 
 @njit(cache=True)
