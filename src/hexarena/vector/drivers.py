@@ -3,8 +3,10 @@
 :func:`bound_loops` compiles the reset and step loops once per game and process (about a second
 per game; not cached on disk), with the game's kernels (mask writer, ``apply``) and observation
 writer held as constants: a compiled function that took them as arguments would cost tens of
-microseconds a call from Python (Numba types each dispatcher argument on every call). The
-helpers that take no kernels are cached on disk.
+microseconds a call from Python (Numba types each dispatcher argument on every call); those
+loops rewrite every observation and mask whole (``VectorEnv(..., incremental=False)``).
+:func:`bound_delta_step` compiles, the same way, the step that writes them incrementally
+(:mod:`.deltas`), the default. The helpers that take no kernels are cached on disk.
 """
 
 from __future__ import annotations
