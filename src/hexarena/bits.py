@@ -14,7 +14,7 @@ from typing import Any
 import llvmlite.binding as llvm
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import config, njit, types
 from numba.extending import intrinsic
 
 _I64 = ir.IntType(64)
@@ -64,6 +64,22 @@ def _pdep64(typingctx: Any, src: Any, mask: Any) -> Any:  # pragma: no cover - c
 popcount64: Any = _popcount64
 ctz64: Any = _ctz64
 pdep64: Any = _pdep64
+
+
+def _popcount_py(x: Any) -> int:
+    """:func:`popcount64` in plain Python."""
+    return int(x).bit_count()
+
+
+def _ctz_py(x: Any) -> int:
+    """:func:`ctz64` in plain Python."""
+    v = int(x)
+    return (v & -v).bit_length() - 1 if v else 64
+
+
+if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrinsic cannot run there
+    popcount64 = _popcount_py
+    ctz64 = _ctz_py
 
 
 def _host_has_bmi2() -> bool:

@@ -67,3 +67,64 @@ def rand_index(rng: RngState, n: int) -> np.int64:  # pragma: no cover - compile
             m = (rand_u64(rng) >> np.uint64(32)) * nn
             low = m & np.uint64(0xFFFFFFFF)
     return np.int64(m >> np.uint64(32))
+
+
+# ---------------------------------------------------------------- Python's own generator
+#: Length of a Mersenne Twister state: 624 words, then the index of the next word to use.
+MT_WORDS = 624
+_MT_M = 397
+_MT_MATRIX_A = np.uint64(0x9908B0DF)
+_MT_UPPER = np.uint64(0x80000000)
+_MT_LOWER = np.uint64(0x7FFFFFFF)
+_MT_MASK32 = np.uint64(0xFFFFFFFF)
+
+
+def python_rng(seed: int) -> RngState:
+    """The state of ``random.Random(seed)`` (Python's Mersenne Twister) for :func:`mt_random`.
+
+    The 624 words and the index of the next one, as ``uint64`` (each word below ``2**32``):
+    :func:`mt_random` on it returns exactly what ``random.Random(seed).random()`` returns, call
+    after call, so compiled code can make the draws of a seeded Python search.
+    """
+    import random
+
+    version, words, _ = random.Random(seed).getstate()
+    if version != 3 or len(words) != MT_WORDS + 1:  # pragma: no cover - a future Python
+        raise RuntimeError("Python's random.Random state is not the Mersenne Twister's")
+    return np.array(words, dtype=np.uint64)
+
+
+@njit(cache=True)
+def _mt_twist(mt: RngState) -> None:  # pragma: no cover - compiled
+    """The next 624 words of the Mersenne Twister (as CPython's ``genrand_uint32``)."""
+    one = np.uint64(1)
+    zero = np.uint64(0)
+    for kk in range(MT_WORDS):
+        y = (mt[kk] & _MT_UPPER) | (mt[(kk + 1) % MT_WORDS] & _MT_LOWER)
+        mag = _MT_MATRIX_A if y & one else zero
+        mt[kk] = mt[(kk + _MT_M) % MT_WORDS] ^ (y >> one) ^ mag
+    mt[MT_WORDS] = zero
+
+
+@njit(cache=True, inline="always")
+def _mt_u32(mt: RngState) -> np.uint64:  # pragma: no cover - compiled
+    """The next 32 random bits of the Mersenne Twister (tempered)."""
+    if mt[MT_WORDS] >= np.uint64(MT_WORDS):
+        _mt_twist(mt)
+    i = mt[MT_WORDS]
+    y = mt[i]
+    mt[MT_WORDS] = i + np.uint64(1)
+    y ^= y >> np.uint64(11)
+    y ^= (y << np.uint64(7)) & np.uint64(0x9D2C5680)
+    y ^= (y << np.uint64(15)) & np.uint64(0xEFC60000)
+    y ^= y >> np.uint64(18)
+    return y & _MT_MASK32
+
+
+@njit(cache=True, inline="always")
+def mt_random(mt: RngState) -> float:  # pragma: no cover - compiled
+    """The next ``random.Random.random()`` of the state made by :func:`python_rng`: a float in
+    ``[0, 1)`` from 53 random bits, computed as CPython computes it."""
+    a = np.float64(_mt_u32(mt) >> np.uint64(5))
+    b = np.float64(_mt_u32(mt) >> np.uint64(6))
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)

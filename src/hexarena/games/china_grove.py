@@ -342,7 +342,7 @@ def initial_array(g: Array) -> Array:
 
 @functools.lru_cache(maxsize=64)
 def generated_board(seed: int, islands: int) -> tuple[tuple[int, int], ...]:
-    """The checked board of a seed (kept, as generation takes a few hundredths of a second)."""
+    """The checked board of a seed (kept: generating and checking take milliseconds)."""
     cells = generate(seed, islands)
     check_board(cells, islands)
     return tuple(cells)

@@ -19,7 +19,9 @@ Counting facts that follow and that :func:`check_board` verifies on every board:
   directly (connected regions of non-board cells that cannot reach the outside) rather than
   trusting that identity.
 
-The generator (:func:`generate`) grows the board from one cell by backtracking over *tiles*: it
+The generator (:func:`generate`; its search is compiled, in
+:mod:`hexarena.games.china_grove_search`) grows the board from one cell by backtracking over
+*tiles*: it
 repeatedly takes the board cell whose pattern has the fewest unused completions, gives it an
 unused pattern, and thereby decides which of its still-undecided neighbours are on the board.
 A cell's pattern is checked as soon as all six neighbours are decided. Each attempt has a node
@@ -42,12 +44,15 @@ of the board), so that neither is a trivial appendix.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
+
+import numpy as np
 
 from ..core import HexArenaError
 from ..hexgrid import DIRECTION_NAMES, DIRECTIONS, Board, BoardError, Cell, from_cells
 from ..limits import MAX_BOARD_TEXT, cut_repr
+from ..rng import RngState, python_rng
+from .china_grove_search import FOUND, Workspace, closable, rest_holes, search, workspace
 
 #: Number of cells on a China Grove board (the 64 tiles less the one with no exit).
 BOARD_CELLS = 63
@@ -69,38 +74,6 @@ SECOND_ISLAND_ATTEMPTS = 5
 #: Most holes the first island may leave to the second (the two have three between them):
 #: a second island that needs two or three holes is rarely found, so the search avoids them.
 SECOND_ISLAND_HOLES = 1
-
-_W = 1 << 10  # cell code = (q + _OFF) * _W + (r + _OFF)
-_OFF = 1 << 9
-_DSTEP = tuple(dq * _W + dr for dq, dr in DIRECTIONS)
-
-# _MATCH[mask][bits]: bit set of the patterns 1..63 that agree with ``bits`` on ``mask``.
-_MATCH: list[list[int]] = [[0] * 64 for _ in range(64)]
-for _m in range(64):
-    for _b in range(64):
-        if _b & ~_m == 0:
-            _MATCH[_m][_b] = sum(1 << p for p in range(1, 64) if p & _m == _b)
-
-
-# _MATCH_KEY[mask << 6 | bits] = _MATCH[mask][bits]; _KEYBIT[d][on]: neighbour d decided, on/off
-_MATCH_KEY: list[int] = [_MATCH[_k >> 6][_k & 63] for _k in range(64 * 64)]
-_KEYBIT: tuple[tuple[int, int], ...] = tuple(
-    (1 << (6 + d), 1 << (6 + d) | 1 << d) for d in range(6)
-)
-_FULL = 63 << 6  # a key at least this large has every neighbour decided
-#: Per direction d: the step to the neighbour's code, and the key bits of a neighbour decided
-#: off or on, seen from the cell (``_KEYBIT[d]``) and from the neighbour (``_KEYBIT[d + 3]``).
-_DIRS: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...] = tuple(
-    (_DSTEP[d], _KEYBIT[d], _KEYBIT[(d + 3) % 6]) for d in range(6)
-)
-
-
-def _encode(c: Cell) -> int:
-    return (c[0] + _OFF) * _W + (c[1] + _OFF)
-
-
-def _decode(x: int) -> Cell:
-    return (x // _W - _OFF, x % _W - _OFF)
 
 
 class LabyrinthError(BoardError, HexArenaError):
@@ -329,247 +302,39 @@ def _letters(col: int) -> str:
 
 
 # ---------------------------------------------------------------- the generator
-class _Search:
-    """One backtracking search for a closed island using only patterns not in ``used``.
-
-    A board cell's known neighbours are kept as one number ``key = mask << 6 | bits`` (which
-    of its six neighbours are decided, and which of those are on the board), so that the
-    patterns still open to it are ``_MATCH_KEY[key] & ~used``.
-    """
-
-    def __init__(self, rng: random.Random, used: int, lo: int, hi: int, budget: int) -> None:
-        self.random = rng.random
-        self.lo = lo
-        self.hi = hi
-        self.budget = budget
-        self.nodes = 0
-        self.used = used | 1  # pattern 0 is never used on the board
-        start = _encode((0, 0))
-        self.status: dict[int, int] = {start: 1}
-        self.key: dict[int, int] = {start: 0}
-        self.open: dict[int, None] = {start: None}  # board cells with undecided neighbours
-        self.count = 1
-        self.trail: list[tuple[int, ...]] = []
-
-    def _decide(self, c: int, on: int) -> bool:
-        """Put undecided cell ``c`` on (1) or off (0) the board; False on a contradiction."""
-        status = self.status
-        trail = self.trail
-        key = self.key
-        open_ = self.open
-        status[c] = on
-        trail.append((1, c))
-        if on:
-            self.count += 1
-            if self.count > self.hi:
-                return False
-            k = 0
-            get = status.get
-            for step, bits, _ in _DIRS:
-                st = get(c + step)
-                if st is not None:
-                    k |= bits[st]
-            key[c] = k
-            trail.append((2, c))
-            if k >= _FULL:
-                p = k & 63
-                if self.used >> p & 1:
-                    return False
-                self.used |= 1 << p
-                trail.append((0, p))
-            else:
-                open_[c] = None
-                if not _MATCH_KEY[k] & ~self.used:
-                    return False
-        for step, _, back in _DIRS:
-            nb = c + step
-            if nb in open_:
-                k0 = key[nb]
-                trail.append((3, nb, k0))
-                k = k0 | back[on]
-                key[nb] = k
-                if k >= _FULL:
-                    del open_[nb]
-                    trail.append((4, nb))
-                    p = k & 63
-                    if self.used >> p & 1:
-                        return False
-                    self.used |= 1 << p
-                    trail.append((0, p))
-                elif not _MATCH_KEY[k] & ~self.used:
-                    return False
-        return True
-
-    def _undo(self, mark: int) -> None:
-        trail = self.trail
-        status = self.status
-        key = self.key
-        open_ = self.open
-        pop = trail.pop
-        used = self.used
-        count = self.count
-        for _ in range(len(trail) - mark):
-            t = pop()
-            kind = t[0]
-            if kind == 3:
-                key[t[1]] = t[2]
-            elif kind == 1:
-                if status.pop(t[1]):
-                    count -= 1
-            elif kind == 0:
-                used &= ~(1 << t[1])
-            elif kind == 2:
-                open_.pop(t[1], None)
-                del key[t[1]]
-            else:
-                open_[t[1]] = None
-        self.used = used
-        self.count = count
-
-    def run(self, accept: object = None) -> bool | None:
-        """Search; True when an island closed with an accepted size, None when out of budget."""
-        self.nodes += 1
-        if self.nodes > self.budget:
-            return None
-        open_ = self.open
-        if not open_:
-            return self.lo <= self.count and (accept is None or accept(self.used))  # type: ignore[operator]
-        free = ~self.used
-        if len(open_) > 64 - self.used.bit_count():
-            return False
-        best = -1
-        fewest = 99
-        ties = 0
-        key = self.key
-        match = _MATCH_KEY
-        for c in open_:
-            k = (match[key[c]] & free).bit_count()
-            if k < fewest:
-                fewest, best, ties = k, c, 1
-            elif k == fewest:
-                ties += 1
-                if int(self.random() * ties) == 0:
-                    best = c
-        if fewest == 0:
-            return False
-        c = best
-        k0 = key[c]
-        m0 = k0 >> 6
-        cand = _MATCH_KEY[k0] & free
-        pats: list[int] = []
-        while cand:
-            low = cand & -cand
-            pats.append(low.bit_length() - 1)
-            cand ^= low
-        for i in range(len(pats) - 1, 0, -1):
-            j = int(self.random() * (i + 1))
-            pats[i], pats[j] = pats[j], pats[i]
-        trail = self.trail
-        undecided = [(c + _DSTEP[d], d) for d in range(6) if not m0 >> d & 1]
-        decide = self._decide
-        for p in pats:
-            mark = len(trail)
-            del open_[c]
-            trail.append((4, c))
-            trail.append((3, c, k0))
-            key[c] = _FULL | p
-            self.used |= 1 << p  # p is free: it came from the open patterns
-            trail.append((0, p))
-            ok = True
-            for x, d in undecided:
-                if not decide(x, p >> d & 1):
-                    ok = False
-                    break
-            if ok:
-                r = self.run(accept)
-                if r is None or r:
-                    return r
-            self._undo(mark)
-        return False
-
-    def cells(self) -> list[Cell]:
-        """The island found (after a successful :meth:`run`)."""
-        return sorted(_decode(c) for c, on in self.status.items() if on)
-
-
-def _pattern_set(exits: tuple[int, ...], values: tuple[int, ...]) -> int:
-    """The bit set of the patterns 1..63 whose exits ``exits`` (mod 6) are on (1) or off (0)
-    as ``values`` say."""
-    return sum(
-        1 << p
-        for p in range(1, 64)
-        if all(p >> (d % 6) & 1 == v for d, v in zip(exits, values, strict=True))
-    )
-
-
-#: For _closable: per axis d (0..2) and each way (x, y) the two cells beside an adjacency are
-#: on or off the board, the patterns with exit d and neighbours d-1, d+1 = x, y, and those with
-#: exit d+3 and neighbours d+4, d+2 = x, y (seen from the other end).
-_ADJ_SETS: tuple[tuple[int, int], ...] = tuple(
-    (_pattern_set((d, d - 1, d + 1), (1, x, y)), _pattern_set((d + 3, d + 4, d + 2), (1, x, y)))
-    for d in range(3)
-    for x in (0, 1)
-    for y in (0, 1)
-)
-#: Per corner k (0..5, between exits k and k+1): the patterns with both exits.
-_CORNER_SETS: tuple[int, ...] = tuple(_pattern_set((k, k + 1), (1, 1)) for k in range(6))
-#: Per number of exits e (0..6): the patterns with e exits.
-_EXIT_SETS: tuple[int, ...] = tuple(
-    sum(1 << p for p in range(1, 64) if p.bit_count() == e) for e in range(7)
-)
-_ALL = sum(1 << p for p in range(1, 64))
-
-
 def _closable(used: int) -> bool:
-    """Whether the patterns not in ``used`` pass the counts every closed island passes.
-
-    Seen from both ends, an adjacency in direction ``d`` is exit ``d`` of one cell and exit
-    ``d + 3`` of the other, and the two cells next to both are that cell's neighbours ``d - 1``
-    and ``d + 1`` and the other's ``d + 4`` and ``d + 2``; so, for each way those two are on
-    or off the board, as many patterns have exit ``d`` with them as have exit ``d + 3`` with
-    their mirror images. A triangle of mutually adjacent cells is, at its three cells, the
-    corners ``k``, ``k + 2`` and ``k + 4`` (corner ``k`` lies between exits ``k`` and
-    ``k + 1``), so those three corners occur equally often, for ``k`` = 0 and for ``k`` = 1. And
-    an island has no more cells than adjacencies minus triangles plus one (holes are not
-    negative). (The counts are population counts of precomputed pattern sets.)
-    """
-    rest = _ALL & ~used
-    if not rest:
-        return True
-    for here, there in _ADJ_SETS:
-        if (here & rest).bit_count() != (there & rest).bit_count():
-            return False
-    corner = [(k & rest).bit_count() for k in _CORNER_SETS]
-    if not corner[0] == corner[2] == corner[4] or not corner[1] == corner[3] == corner[5]:
-        return False
-    edges = sum(e * (m & rest).bit_count() for e, m in enumerate(_EXIT_SETS)) // 2
-    triangles = corner[0] + corner[1]  # each triangle shows corner 0 or corner 1 once
-    return rest.bit_count() <= edges - triangles + 1
+    """Whether the patterns not in ``used`` pass the counts every closed island passes
+    (:func:`hexarena.games.china_grove_search.closable`)."""
+    return bool(closable(np.uint64(used)))
 
 
 def _rest_holes(used: int) -> int:
-    """The holes an island made of the patterns not in ``used`` would have: an island has
-    ``1 - (cells - adjacencies + triangles)`` holes (see the module docstring)."""
-    rest = _ALL & ~used
-    edges = sum(e * (m & rest).bit_count() for e, m in enumerate(_EXIT_SETS)) // 2
-    # each triangle is seen once from each of its three cells, as two consecutive exits
-    triangles = sum((k & rest).bit_count() for k in _CORNER_SETS) // 3
-    return 1 - (rest.bit_count() - edges + triangles)
-
-
-def _first_island_ok(used: int) -> bool:
-    """Whether a first island with the patterns ``used`` leaves patterns that pass
-    :func:`_closable` and would need at most :data:`SECOND_ISLAND_HOLES` holes."""
-    return _closable(used) and _rest_holes(used) <= SECOND_ISLAND_HOLES
+    """The holes an island made of the patterns not in ``used`` would have (the module
+    docstring; :func:`hexarena.games.china_grove_search.rest_holes`)."""
+    return int(rest_holes(np.uint64(used)))
 
 
 def _island(
-    rng: random.Random, used: int, lo: int, hi: int, accept: object = None, budget: int = 0
+    ws: Workspace, mt: RngState, used: int, lo: int, hi: int, budget: int, holes: int = -1
 ) -> list[Cell]:
+    """An island of ``lo`` to ``hi`` cells of the patterns not in ``used``: searches of
+    ``budget`` nodes until one closes (``holes``: as :func:`china_grove_search.search`)."""
     while True:
-        s = _Search(rng, used, lo, hi, budget or ATTEMPT_NODES)
-        if s.run(accept):
-            return s.cells()
+        cells = _search_once(ws, mt, used, lo, hi, budget, holes)
+        if cells is not None:
+            return cells
+
+
+def _search_once(
+    ws: Workspace, mt: RngState, used: int, lo: int, hi: int, budget: int, holes: int = -1
+) -> list[Cell] | None:
+    """One search (:func:`hexarena.games.china_grove_search.search`): the island, or None."""
+    if not 1 <= lo <= hi <= BOARD_CELLS:  # pragma: no cover - the callers' sizes
+        raise ValueError(f"island sizes {lo} to {hi} are not within 1 to {BOARD_CELLS}")
+    out = search(ws, mt, np.uint64(used), lo, hi, budget, holes)
+    if out[0] != FOUND:
+        return None
+    return [(int(out[i]), int(out[i + 1])) for i in range(1, len(out), 2)]
 
 
 def _place_beside(first: list[Cell], second: list[Cell]) -> list[Cell]:
@@ -617,13 +382,20 @@ def generate(seed: int, islands: int = 1) -> list[Cell]:
     """
     if islands not in (1, 2):
         raise LabyrinthError(f"a China Grove board has 1 or 2 islands, not {islands!r}")
-    rng = random.Random(seed)
+    mt = python_rng(seed)  # the draws of random.Random(seed).random()
+    ws = workspace()
     if islands == 1:
-        cells = _island(rng, 0, BOARD_CELLS, BOARD_CELLS)
+        cells = _island(ws, mt, 0, BOARD_CELLS, BOARD_CELLS, ATTEMPT_NODES)
     else:
         while True:
             first = _island(
-                rng, 0, MIN_ISLAND, BOARD_CELLS - MIN_ISLAND, _first_island_ok, FIRST_ISLAND_NODES
+                ws,
+                mt,
+                0,
+                MIN_ISLAND,
+                BOARD_CELLS - MIN_ISLAND,
+                FIRST_ISLAND_NODES,
+                SECOND_ISLAND_HOLES,
             )
             used = 0
             for p in cell_patterns(first).values():
@@ -631,9 +403,8 @@ def generate(seed: int, islands: int = 1) -> list[Cell]:
             rest = BOARD_CELLS - len(first)
             second: list[Cell] | None = None
             for _ in range(SECOND_ISLAND_ATTEMPTS):
-                s = _Search(rng, used, rest, rest, SECOND_ISLAND_NODES)
-                if s.run():
-                    second = s.cells()
+                second = _search_once(ws, mt, used, rest, rest, SECOND_ISLAND_NODES)
+                if second is not None:
                     break
             if second is not None:
                 break
