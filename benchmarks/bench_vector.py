@@ -6,7 +6,10 @@ measures, side by side in one run:
 - ``VectorEnv`` with N = 1, 64 and 1,024 environments: each step is one action in every
   environment, chosen uniformly at random among the legal ones by the environment's compiled
   sampler (the policy's cost, a pass over the mask), and returns the observation planes, the
-  legal-action masks, rewards and flags, restarting ended games;
+  legal-action masks, rewards and flags, restarting ended games; the observations and masks
+  are written incrementally (only what changed: the default);
+- the same at N = 1,024 with every observation and mask rewritten whole at every step
+  (``VectorEnv(..., incremental=False)``, the way before), for the comparison;
 - a plain-Python loop over one :class:`hexarena.core.State`: the observation of the seat to act
   (:class:`hexarena.observe.Observer`, the same writer), ``legal_actions()``, a random choice
   and ``apply()``;
@@ -60,9 +63,11 @@ def measure(step: Callable[[], int], seconds: float) -> tuple[float, float]:
             return steps / cpu, steps / (time.perf_counter() - w0)
 
 
-def vector_rate(name: str, options: dict[str, Any], n: int, seconds: float) -> tuple[float, float]:
+def vector_rate(
+    name: str, options: dict[str, Any], n: int, seconds: float, *, incremental: bool = True
+) -> tuple[float, float]:
     """Steps per second of a ``VectorEnv`` of ``n`` environments."""
-    env = VectorEnv(name, n, options, seed=1)
+    env = VectorEnv(name, n, options, seed=1, incremental=incremental)
     for _ in range(3):  # compile
         env.step(env.random_actions())
 
@@ -140,10 +145,12 @@ def main() -> None:
     table.add_column("board", justify="left")
     for n in SIZES:
         table.add_column(f"N = {n:,}", justify="right")
+    table.add_column("N = 1,024 whole", justify="right")
     table.add_column("State loop", justify="right")
     table.add_column("PettingZoo", justify="right")
     table.add_column("N=1,024 / State", justify="right")
     table.add_column("N=1,024 / PettingZoo", justify="right")
+    table.add_column("N=64 / PettingZoo", justify="right")
 
     def cell(r: tuple[float, float]) -> str:
         return f"{r[0]:,.0f} | {r[1]:,.0f}"
@@ -151,13 +158,15 @@ def main() -> None:
     for name, options, board in BOARDS:
         game = hexarena.new_game(name, **options)
         rates = [vector_rate(name, options, n, seconds) for n in SIZES]
+        whole = vector_rate(name, options, SIZES[-1], seconds, incremental=False)
         plain = state_rate(game, seconds)
-        pz = pz_ratio = "-"
+        pz = pz_ratio = pz_ratio64 = "-"
         if have_pz:
             try:
                 pz_rate = pettingzoo_rate(name, options, seconds)
                 pz = cell(pz_rate)
                 pz_ratio = f"{rates[-1][0] / pz_rate[0]:,.0f}x"
+                pz_ratio64 = f"{rates[1][0] / pz_rate[0]:,.0f}x"
             except Exception as exc:  # an interface of another module: report, go on
                 pz = "failed"
                 pz_note += f" {name}: {type(exc).__name__}: {str(exc)[:80]}."
@@ -165,12 +174,14 @@ def main() -> None:
             game.title,
             board,
             *map(cell, rates),
+            cell(whole),
             cell(plain),
             pz,
             f"{rates[-1][0] / plain[0]:,.0f}x",
             pz_ratio,
+            pz_ratio64,
         )
-    console = Console(width=180)
+    console = Console(width=200)
     console.print(table)
     console.print(
         f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, "

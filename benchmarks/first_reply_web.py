@@ -11,8 +11,6 @@ Prints wall seconds per game and the server's and workers' processor time.
 from __future__ import annotations
 
 import argparse
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -21,7 +19,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).parent))
-from soak_web import OPTIONS, children, free_port, is_worker, proc_stats
+from soak_web import OPTIONS, children, is_worker, proc_stats, serving
 
 
 def main() -> None:
@@ -32,23 +30,8 @@ def main() -> None:
     p.add_argument("--default-boards", action="store_true", help="each game's default options")
     ns = p.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="hexarena-first-"))
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "hexarena.cli", "serve", "--port", str(port)]
-    cmd += ["--db", f"sqlite:///{folder / 'first.db'}"]
-    if not ns.warm:
-        cmd.append("--no-warm")
     t_start = time.perf_counter()
-    server = subprocess.Popen(cmd, cwd=folder, stdout=subprocess.DEVNULL)
-    try:
-        while True:
-            try:
-                meta = httpx.get(base + "/api/meta", timeout=5).json()
-                if not ns.warm or meta["warming"]["ready"] == meta["warming"]["total"]:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.2)
+    with serving(folder, [], warm=ns.warm) as (server, base):
         print(f"server answering after {time.perf_counter() - t_start:.1f} s", flush=True)
         with httpx.Client(base_url=base, timeout=600) as client:
             for game in ns.games:
@@ -65,12 +48,6 @@ def main() -> None:
         workers = sum(proc_stats(k)[1] for k in children(server.pid) if is_worker(k))
         wall = time.perf_counter() - t_start
         print(f"in all {wall:.1f} s wall; server {cpu:.1f} s processor, workers {workers:.1f} s")
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import random
@@ -32,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +54,40 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+@contextlib.contextmanager
+def serving(
+    folder: Path, extra: list[str], *, warm: bool
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """``hexarena serve`` on a free loopback port with its SQLite database in ``folder`` and
+    the ``extra`` arguments: yields the server process and its base URL once it answers (and,
+    if ``warm``, once its background warm-up has finished); stops it with Ctrl-C at the end."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    cmd = [sys.executable, "-m", "hexarena.cli", "serve", "--port", str(port)]
+    cmd += ["--db", f"sqlite:///{folder / 'bench.db'}", *extra]
+    if not warm:
+        cmd.append("--no-warm")
+    server = subprocess.Popen(cmd, cwd=folder, stdout=subprocess.DEVNULL)
+    try:
+        while True:
+            try:
+                meta = httpx.get(base + "/api/meta", timeout=5).json()
+                if not warm or meta["warming"]["ready"] == meta["warming"]["total"]:
+                    break
+            except httpx.HTTPError:
+                pass
+            if server.poll() is not None:
+                raise SystemExit("the server stopped")
+            time.sleep(0.2)
+        yield server, base
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -246,26 +282,9 @@ def main() -> None:
     ns = p.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="hexarena-soak-"))
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "hexarena.cli", "serve", "--port", str(port)]
-    cmd += ["--db", f"sqlite:///{folder / 'soak.db'}"]
-    cmd += ["--games-per-minute", "1000000", "--moves-per-second", "1000000"]
-    if ns.no_warm:
-        cmd.append("--no-warm")
-    server = subprocess.Popen(cmd, cwd=folder, stdout=subprocess.DEVNULL)
-    try:
-        t0 = time.perf_counter()
-        while True:
-            try:
-                meta = httpx.get(base + "/api/meta", timeout=5).json()
-                if ns.no_warm or meta["warming"]["ready"] == meta["warming"]["total"]:
-                    break
-            except httpx.HTTPError:
-                pass
-            if server.poll() is not None:
-                raise SystemExit("the server stopped")
-            time.sleep(0.5)
+    unlimited = ["--games-per-minute", "1000000", "--moves-per-second", "1000000"]
+    t0 = time.perf_counter()
+    with serving(folder, unlimited, warm=not ns.no_warm) as (server, base):
         print(f"server warm after {time.perf_counter() - t0:.1f} s wall", flush=True)
         _, cpu0 = proc_stats(server.pid)
         soak = Soak(base, ns)
@@ -316,12 +335,6 @@ def main() -> None:
             f"time: {wall:.1f} s wall; server process {cpu1 - cpu0:.1f} s processor; "
             f"workers {sum(c for _, c in workers):.1f} s processor in all"
         )
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 if __name__ == "__main__":

@@ -32,6 +32,6 @@ fi
 
 # Compile every game's kernels and computer player once, before the tests start servers and
 # worker processes that would otherwise each wait for the same compile (Numba caches it all on
-# disk but China Grove's endgame solver, which each process compiles again in seconds).
+# disk, and later processes load it).
 nice -n 5 .venv/bin/hexarena warmup
 exec .venv/bin/python -m pytest -n 2 -q "$@"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import sys
 
 import numpy as np
 
@@ -156,6 +158,41 @@ def test_the_solver_finds_the_exact_margin_of_small_end_positions() -> None:
         assert (v > 0) == (exact > 0)
         checked += 1
     assert checked >= 10
+
+
+def test_the_solver_fails_hard_at_the_bounds_of_any_window() -> None:
+    """Alpha-beta inside ``(lo, hi)`` returns the exact margin clamped to the window."""
+    game = _game()
+    checked = 0
+    for seed in range(12, 24):
+        st = _random_state(game, seed, 10)
+        if st.is_terminal():
+            continue
+        arr = np.array(st.array, dtype=np.int32)
+        exact = _brute(game, arr.tobytes())
+        for lo, hi in [(exact - 3, exact + 3), (exact, exact + 1), (exact - 1, exact), (-2, 2)]:
+            count = np.zeros(2, dtype=np.int64)
+            got = alphabeta(game.consts, arr, lo, hi, count, 10**9)
+            assert got == min(max(exact, lo), hi), (seed, lo, hi, exact, got)
+        checked += 1
+    assert checked >= 8
+
+
+def test_the_solver_is_loaded_from_the_disk_cache_by_a_new_process() -> None:
+    """The solver keeps its own stack, so Numba caches it: a second process compiles nothing."""
+    program = (
+        "import numpy as np, hexarena\n"
+        "from hexarena.ai.china_grove_ai import solve_root\n"
+        "g = hexarena.new_game('china-grove'); s = np.zeros(2, dtype=np.int64)\n"
+        "solve_root(g.consts, np.array(g.new_initial_state().array, dtype=np.int32), 10, s)\n"
+        "st = solve_root.stats\n"
+        "print(sum(st.cache_hits.values()), sum(st.cache_misses.values()))\n"
+    )
+    for _ in range(2):  # the first run may write the cache
+        out = subprocess.run(
+            [sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=600
+        ).stdout.split()
+    assert out == ["1", "0"]
 
 
 def test_the_root_solver_returns_a_winning_action_or_proves_the_loss() -> None:

@@ -15,7 +15,15 @@ ROOT = Path(hexarena.__file__).parent
 
 #: Lower layers first; a module may import only modules of its own layer or lower ones.
 LAYERS: list[tuple[str, ...]] = [
-    ("hexarena.limits", "hexarena.errors", "hexarena.hexgrid", "hexarena.bits", "hexarena.rng"),
+    (
+        "hexarena.numba_cache",
+        "hexarena.limits",
+        "hexarena.errors",
+        "hexarena.hexgrid",
+        "hexarena.bits",
+        "hexarena.rng",
+        "hexarena.cliargs",
+    ),
     ("hexarena.options",),
     ("hexarena.core",),
     ("hexarena.kernels_common",),
@@ -28,7 +36,6 @@ LAYERS: list[tuple[str, ...]] = [
         "hexarena.observe",
         "hexarena.vector",
     ),
-    ("hexarena.cliargs",),
     (
         "hexarena.match",
         "hexarena.engine",

@@ -190,3 +190,19 @@ def test_solve_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert code == 0 and "winning first moves:  b2" in text
     assert main(["solve", "churn", "--size", "2", "--nodes", "0"]) == 2
     assert "--nodes must be" in capsys.readouterr().err
+
+
+def test_solve_only_some_first_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    churn2 = ["solve", "churn", "--size", "2", "--json", "--memory", "16"]
+    # b2 (the centre) wins: that settles the game without the pie rule
+    assert main([*churn2, "--moves", "b2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["first_moves"] == {"b2": True} and data["first_player_wins_without_pie"] is True
+    assert "first_player_wins_with_pie" not in data and "swap" not in data
+    # two losing first moves leave the game's value unknown
+    assert main([*churn2, "--moves", "b1,a3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["first_moves"] == {"b1": False, "a3": False}
+    assert data["first_player_wins_without_pie"] is None
+    assert main([*churn2, "--moves", "b1,zz9"]) == 2
+    assert "not a first move of this game: zz9" in capsys.readouterr().err

@@ -8,7 +8,11 @@
 'Blue (player 2)'
 """
 
-from .core import (
+from . import numba_cache
+
+numba_cache.install()  # before any kernel is defined: see hexarena.numba_cache
+
+from .core import (  # noqa: E402
     Game,
     GameOverError,
     HexArenaError,
@@ -19,7 +23,7 @@ from .core import (
     State,
     UnknownGameError,
 )
-from .games import game_class, game_names, new_game
+from .games import game_class, game_names, new_game  # noqa: E402
 
 __version__ = "0.1.0"
 

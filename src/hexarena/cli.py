@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .cliargs import CliError, OneLineParser, records_folder, whole_number
+from .cliargs import CliError, OneLineParser, progress_bar, records_folder, whole_number
 from .core import Game, HexArenaError
 from .games import GAME_MODULES, game_class, game_names
 from .limits import cut
@@ -121,15 +121,7 @@ def cmd_selfplay(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
     records = records_folder(Path(ns.records)) if ns.records else None
     show = not ns.json and not ns.quiet and out.isatty()
     if show:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            transient=True,
-        ) as progress:
+        with progress_bar() as progress:
             task = progress.add_task(f"{game.name} self-play", total=ns.games)
             summary = selfplay(
                 game, ns.games, ns.seed, records=records, on_game=lambda i: progress.advance(task)
@@ -399,8 +391,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules-only",
         dest="rules_only",
         action="store_true",
-        help="compile the rules' kernels only, not the computer's search (which every new "
-        "process compiles again: the test script's workers do)",
+        help="compile the rules' kernels only, not the computer's search",
     )
     return p
 

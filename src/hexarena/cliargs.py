@@ -1,5 +1,5 @@
 """Helpers the command-line commands share: exact whole-number arguments, the records folder,
-and an argument parser that reports errors as one line.
+an argument parser that reports errors as one line, and the progress bar.
 
 Every error here is a :class:`CliError` or an ``argparse.ArgumentTypeError`` that
 :func:`hexarena.cli.main` prints as one line on stderr, with exit status 2.
@@ -11,9 +11,12 @@ import argparse
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from .limits import cut_repr, parse_int_text
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 
 class CliError(Exception):
@@ -62,3 +65,26 @@ def records_folder(path: Path, option: str = "--records") -> Path:
     if not os.access(path, os.W_OK | os.X_OK):
         raise CliError(f"{option} {cut_repr(str(path))}: the folder is not writable")
     return path
+
+
+def progress_bar(*, remaining: bool = False) -> Progress:
+    """The commands' Rich progress bar (description, bar, done of total, time so far, and the
+    estimated time left if ``remaining``), cleared when it ends; use it as a context manager."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns: list[str | ProgressColumn] = [
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    ]
+    if remaining:
+        columns.append(TimeRemainingColumn())
+    return Progress(*columns, transient=True)

@@ -16,8 +16,8 @@
   seat) and :func:`end_game` (winner, nobody to act, the reason).
 
 All are ``inline="always"``, so a kernel that uses them compiles them into its own code: the
-same speed as writing them out. Numba's cache does not notice a change here: after editing this
-module, delete the ``__pycache__/*.nbi`` and ``*.nbc`` files of the games that use it.
+same speed as writing them out. A change here compiles the games that use them again
+(:mod:`hexarena.numba_cache`).
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ from typing import Any
 
 from .ai import Limit, Player, make_player, player_names
 from .ai.mcts import check_limit
-from .cliargs import records_folder, whole_number
+from .cliargs import progress_bar, records_folder, whole_number
 from .core import Game, HexArenaError, State
 from .engine_player import EngineForfeit, EnginePlayer, is_engine
 from .games import game_class
@@ -675,15 +675,7 @@ def _progress(total: int, title: str, show: bool) -> Any:
     """A Rich progress bar (or a stand-in that shows nothing)."""
     if not show:
         return None
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-    progress = Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        transient=True,
-    )
+    progress = progress_bar()
     task = progress.add_task(title, total=total)
     return progress, task
 

@@ -117,9 +117,7 @@ def final_margin(g: Array, arr: Array) -> int:  # pragma: no cover - compiled
     return int(arr[S_STONES] - pen * arr[S_GROUPS] - arr[S_STONES + 1] + pen * arr[S_GROUPS + 1])
 
 
-# Not cached on disk: a function that calls itself, and any that call it, crash when Numba loads
-# them back from its cache, so the solver is compiled once per process (a few seconds).
-@njit(cache=False)
+@njit(cache=True)
 def alphabeta(
     g: Array, arr: Array, alpha: int, beta: int, count: Any, budget: int
 ) -> int:  # pragma: no cover - compiled
@@ -128,36 +126,77 @@ def alphabeta(
 
     Fail-hard within ``(alpha, beta)``. ``count[0]`` counts the positions visited; once it
     passes ``budget`` the search gives up and returns 0 with ``count[1] = 1`` (no answer).
+
+    The depth-first search keeps its own stack (one frame per checker placed, so at most one
+    per cell) rather than calling itself: Numba cannot load a function that calls itself back
+    from its on-disk cache, and this way the solver is compiled once per machine, not once per
+    process.
     """
-    if arr[H_PLAYER] < 0:
-        return final_margin(g, arr)
-    count[0] += 1
-    if count[0] > budget:
-        count[1] = 1
-        return 0
-    acts = ordered_legal(g, arr)
-    white = arr[H_COLOUR] == 0
-    child = np.empty_like(arr)
     n = g[G_N]
-    for i in range(acts.shape[0]):
-        a = acts[i]
-        if a == n:  # no swap in an endgame
+    depth = n + 2  # every action places a checker, so a line is at most one frame per cell
+    states = np.empty((depth, arr.shape[0]), dtype=arr.dtype)
+    acts = np.empty((depth, n + 1), dtype=np.int64)
+    nacts = np.zeros(depth, dtype=np.int64)
+    nexti = np.zeros(depth, dtype=np.int64)
+    lo = np.zeros(depth, dtype=np.int64)
+    hi = np.zeros(depth, dtype=np.int64)
+    white = np.zeros(depth, dtype=np.bool_)
+    states[0] = arr
+    d = 0
+    entering = True  # frame d was just pushed; otherwise its child has returned ``ret``
+    ret = 0
+    while True:
+        resume = True
+        if entering:
+            entering = False
+            s = states[d]
+            if s[H_PLAYER] < 0:  # a finished game: return its margin to the parent
+                ret = final_margin(g, s)
+                if d == 0:
+                    return ret
+                d -= 1
+            else:
+                count[0] += 1
+                if count[0] > budget:
+                    count[1] = 1
+                    return 0
+                legal = ordered_legal(g, s)
+                nacts[d] = legal.shape[0]
+                acts[d, : legal.shape[0]] = legal
+                nexti[d] = 0
+                lo[d] = alpha if d == 0 else lo[d - 1]
+                hi[d] = beta if d == 0 else hi[d - 1]
+                white[d] = s[H_COLOUR] == 0
+                resume = False
+        if resume:  # the value ``ret`` of frame d's last child
+            cut = False
+            if white[d]:
+                if ret > lo[d]:
+                    lo[d] = ret
+                    cut = lo[d] >= hi[d]
+            elif ret < hi[d]:
+                hi[d] = ret
+                cut = lo[d] >= hi[d]
+            if cut:  # fail hard at the bound
+                ret = hi[d] if white[d] else lo[d]
+                if d == 0:
+                    return ret
+                d -= 1
+                continue
+        while nexti[d] < nacts[d] and acts[d, nexti[d]] == n:  # no swap in an endgame
+            nexti[d] += 1
+        if nexti[d] < nacts[d]:
+            a = acts[d, nexti[d]]
+            nexti[d] += 1
+            states[d + 1] = states[d]
+            apply(g, states[d + 1], a)
+            d += 1
+            entering = True
             continue
-        child[:] = arr
-        apply(g, child, a)
-        v = alphabeta(g, child, alpha, beta, count, budget)
-        if count[1]:
-            return 0
-        if white:
-            if v > alpha:
-                alpha = v
-                if alpha >= beta:
-                    return beta
-        elif v < beta:
-            beta = v
-            if alpha >= beta:
-                return alpha
-    return alpha if white else beta
+        ret = lo[d] if white[d] else hi[d]
+        if d == 0:
+            return ret
+        d -= 1
 
 
 #: :func:`solve_root` statuses
@@ -166,7 +205,7 @@ WIN = 1
 LOSS = 2
 
 
-@njit(cache=False)
+@njit(cache=True)
 def solve_root(g: Array, arr: Array, budget: int, status: Any) -> int:  # pragma: no cover
     """A winning action for the colour to act in ``arr``, by :func:`alphabeta` on each action of
     :func:`ordered_legal` in turn, within ``budget`` positions in all.

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..ai import player_names
+from ..cliargs import progress_bar
 from ..core import Game
 from ..match import dask_executor, limit_from_args
 from .analyse import Settings, plan, run_analysis
@@ -138,22 +139,7 @@ def cmd_analyse(game: Game, ns: Any, out: TextIO) -> int:
         jobs = plan(settings)
         if not show:
             return run_analysis(settings, where, executor=executor, jobs=jobs)
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            transient=True,
-        ) as progress:
+        with progress_bar(remaining=True) as progress:
             task = progress.add_task(f"{settings.game.name} analysis", total=len(jobs))
             from .runner import read_results
 

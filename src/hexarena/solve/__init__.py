@@ -290,13 +290,23 @@ def solve_game(
     node_limit: int = 1 << 62,
     solver: Solver | None = None,
     on_move: Callable[[int, int], None] | None = None,
+    only: list[str] | None = None,
 ) -> dict[str, Any]:
     """Every first move's value (for the first player, the game going on without a swap), the
-    swap decision for each, and the initial position's value with and without the pie rule."""
+    swap decision for each, and the initial position's value with and without the pie rule.
+    With ``only`` (first moves' texts), just those first moves' values (a measurement: the
+    game's value then stays unknown unless one of them wins)."""
     s = solver if solver is not None else Solver(game, memory_mb)
     t0, c0 = time.perf_counter(), time.process_time()
     start = game.new_initial_state()
     firsts = [a for a in start.legal_actions() if a != s.swap]
+    if only is not None:
+        texts = {game.action_text(a): a for a in firsts}
+        bad = [m for m in only if m not in texts]
+        if bad or not only:
+            shown = ", ".join(bad)[:100] or "none given"
+            raise SolveError(f"not a first move of this game: {shown}")
+        firsts = [texts[m] for m in dict.fromkeys(only)]
     moves: dict[str, bool | None] = {}
     for i, a in enumerate(firsts):
         st = start.copy()
@@ -310,7 +320,7 @@ def solve_game(
         if on_move is not None:
             on_move(i + 1, len(firsts))
     known = [v for v in moves.values() if v is not None]
-    complete = len(known) == len(moves)
+    complete = len(known) == len(moves) and only is None
     without = True if any(known) else (False if complete else None)
     out: dict[str, Any] = {
         "game": game.name,
@@ -319,7 +329,7 @@ def solve_game(
         "first_player_wins_without_pie": without,
         "winning_openings": sorted(m for m, v in moves.items() if v),
     }
-    if s.swap >= 0:
+    if s.swap >= 0 and only is None:
         # with the pie rule the second player takes whichever side of the first move wins, so
         # (no game here being drawn) the second player wins: checked by the search itself
         v = s.value(start, node_limit=node_limit)

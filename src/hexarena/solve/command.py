@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..cliargs import progress_bar
 from ..core import Game
 from . import SolveError, Solver, solve_endgames, solve_game
 
@@ -38,6 +39,23 @@ def add_arguments(sp: Any) -> None:
     sp.add_argument(
         "--samples", type=int, default=10, help="random games for --empties (default 10)"
     )
+    sp.add_argument(
+        "--moves",
+        metavar="M1,M2",
+        default=None,
+        help="solve only these first moves (a measurement; the game's value stays unknown)",
+    )
+    sp.add_argument(
+        "--retrograde",
+        action="store_true",
+        help="Throngs: solve by retrograde analysis of every reachable position",
+    )
+    sp.add_argument(
+        "--positions",
+        type=int,
+        default=None,
+        help="--retrograde: give up past this many reachable positions (default 200000)",
+    )
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -46,33 +64,29 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
     """Solve the game's first moves, print the values, save the table when asked."""
     if ns.nodes is not None and ns.nodes < 1:
         raise SolveError(f"--nodes must be at least 1, not {ns.nodes}")
+    if ns.retrograde:
+        return _retrograde(game, ns, out)
     solver = Solver(game, ns.memory)
     table = Path(ns.table) if ns.table else None
     if table is not None and table.exists():
         solver.load(table)
     limit = ns.nodes if ns.nodes is not None else 1 << 62
+    only = [m.strip() for m in ns.moves.split(",")] if ns.moves is not None else None
     if ns.empties is not None:
         return _endgames(game, ns, solver, limit, table, out)
     show = not ns.json and not ns.quiet and out.isatty()
     if show:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            transient=True,
-        ) as progress:
+        with progress_bar() as progress:
             task = progress.add_task(f"solving {game.name}", total=None)
             result = solve_game(
                 game,
                 node_limit=limit,
                 solver=solver,
                 on_move=lambda i, n: progress.update(task, completed=i, total=n),
+                only=only,
             )
     else:
-        result = solve_game(game, node_limit=limit, solver=solver)
+        result = solve_game(game, node_limit=limit, solver=solver, only=only)
     _save(solver, table)
     if ns.book:
         try:
@@ -137,6 +151,50 @@ def _endgames(
     print(
         f"  {result['nodes']:,} positions searched, {result['cpu_seconds']} s of processor time "
         f"({result['seconds']} s of wall time), peak memory {result['max_rss_mb']} MB",
+        file=out,
+    )
+    return 0
+
+
+def _retrograde(game: Game, ns: Any, out: TextIO) -> int:
+    """``solve --retrograde``: Throngs by retrograde analysis."""
+    from .retrograde import MAX_POSITIONS, solve_retrograde
+
+    limit = MAX_POSITIONS if ns.positions is None else ns.positions
+    if limit < 1:
+        raise SolveError(f"--positions must be at least 1, not {limit}")
+    show = not ns.json and not ns.quiet and out.isatty()
+
+    def level(k: int, count: int) -> None:
+        if show:
+            print(f"  {count:,} positions with {k} stones", file=out)
+
+    result = solve_retrograde(game, max_positions=limit, on_level=level)
+    if ns.json:
+        print(json.dumps(result), file=out)
+        return 0
+    print(f"{game.title} ({game.option_text() or 'default options'}), retrograde", file=out)
+    wins = result["winning_openings"]
+    print(
+        "  the player who chooses the colours wins"
+        if not wins
+        else f"  the first player wins with {', '.join(wins)}",
+        file=out,
+    )
+    print(
+        f"  Black (to move) wins {result['setups_black_wins']} of the {result['setups']} set-ups",
+        file=out,
+    )
+    counts = ", ".join(f"{k}: {v:,}" for k, v in result["positions_by_stones"].items())
+    print(
+        f"  {result['positions']:,} reachable positions (by stones {counts}); "
+        f"{result['unresolved_rest']:,} left to the history search "
+        f"({result['history_nodes']:,} nodes)",
+        file=out,
+    )
+    print(
+        f"  {result['cpu_seconds']} s of processor time ({result['seconds']} s of wall time), "
+        f"peak memory {result['max_rss_mb']} MB",
         file=out,
     )
     return 0

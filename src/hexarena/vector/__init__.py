@@ -30,10 +30,14 @@ Conventions (as OpenSpiel and PettingZoo have them):
   game's own cap for random play (:attr:`hexarena.core.Game.selfplay_cap`: 100,000 actions for
   Throngs, whose games can loop; none for the other four, whose games always end); ``0`` means
   no cap. A truncated game gives both seats reward 0.
-- **Observations** are :mod:`hexarena.observe`'s tensors, written by the same compiled writers
-  as the OpenSpiel and PettingZoo observations: each environment's as the seat to act sees it
+- **Observations** are :mod:`hexarena.observe`'s tensors, the same as the OpenSpiel and
+  PettingZoo observations: each environment's as the seat to act sees it
   (:meth:`current_player`), so ``observations[i]`` equals
-  ``Observer(game).observe(env.state(i), env.current_player()[i])``.
+  ``Observer(game).observe(env.state(i), env.current_player()[i])``. A step writes them
+  incrementally (:mod:`.deltas`: only the cells and planes that changed; a restarted game's
+  observation is copied whole from the starting position's), and the masks too where the
+  game allows (Gyre); ``incremental=False`` rewrites every observation and mask whole at
+  every step instead (the same results, more slowly: for comparison).
 - **Seeding**: the games have no chance moves, so a sequence of actions always gives the same
   results; the seed drives :meth:`random_actions` (one generator per environment), and
   ``reset(seed=...)`` restarts those generators.
@@ -55,7 +59,15 @@ import numpy.typing as npt
 from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, State
 from ..games import new_game
 from ..observe import Observer
-from .drivers import bound_loops, first_refused, random_legal, seed_states
+from .deltas import bound_update, memo_width, prime, vector_geometry
+from .drivers import (
+    bound_delta_step,
+    bound_loops,
+    first_refused,
+    random_legal,
+    restart_rows,
+    seed_states,
+)
 from .masks import mask_writer
 
 #: Largest number of environments one :class:`VectorEnv` holds.
@@ -92,6 +104,7 @@ class VectorEnv:
         seed: int | None = 0,
         *,
         max_actions: int | None = None,
+        incremental: bool = True,
     ) -> None:
         if isinstance(game, Game):
             if options:
@@ -132,7 +145,19 @@ class VectorEnv:
         self._truncated = np.zeros(n, dtype=np.bool_)
         self._lengths = np.zeros(n, dtype=np.int64)
         self._random = np.zeros(n, dtype=np.int64)
-        self._reset, self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer)
+        self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer)[1]
+        self._incremental = bool(incremental)
+        self._delta_step = bound_delta_step(bound_update(g.name, mask_writer(g)), self._k.apply)
+        self._memo = np.zeros((n, memo_width(g)), dtype=np.int32)
+        self._vgeo = vector_geometry(self.observer)
+        # the starting position's observation (dynamic part), mask and memo, copied on restarts
+        first = self.observer.new_buffer()
+        self.observer.fill(self._init, int(self._init[H_PLAYER]), first)
+        self._obs0 = first.reshape(-1)[: self._span].copy()
+        self._mask0 = np.zeros(self.num_actions, dtype=np.bool_)
+        self._mask0[self._k.legal(self._g, self._init)] = True
+        self._memo0 = np.zeros(self._memo.shape[1], dtype=np.int32)
+        prime(g, self._init, self._memo0)
         self._result = Step(
             _readonly(self._obs),
             _readonly(self._rewards),
@@ -157,7 +182,16 @@ class VectorEnv:
                 raise HexArenaError(f"seed is a whole number >= 0, not {seed!r}")
             self._seed = int(seed)
             self._rngs = seed_states(int(seed), self.num_envs)
-        self._reset(self._g, self._init, self._geo, self._states, self._mask, self._obs_flat)
+        restart_rows(
+            self._init,
+            self._obs0,
+            self._mask0,
+            self._memo0,
+            self._states,
+            self._obs_flat,
+            self._mask,
+            self._memo,
+        )
         self._lengths[:] = 0
         self._rewards[:] = 0
         self._terminated[:] = False
@@ -172,6 +206,26 @@ class VectorEnv:
         changes.
         """
         acts = self._check_actions(actions)
+        if self.incremental:
+            self._delta_step(
+                self._g,
+                self._init,
+                self._vgeo,
+                self._states,
+                acts,
+                self._mask,
+                self._obs_flat,
+                self._memo,
+                self._obs0,
+                self._mask0,
+                self._memo0,
+                self._rewards,
+                self._terminated,
+                self._truncated,
+                self._lengths,
+                self.max_actions,
+            )
+            return self._result
         self._step(
             self._g,
             self._init,
@@ -224,6 +278,12 @@ class VectorEnv:
         return self._random.copy()
 
     # -- reading -------------------------------------------------------
+    @property
+    def incremental(self) -> bool:
+        """Whether a step writes only what changed in each observation and mask (the default),
+        or rewrites them whole (``incremental=False``: the same results, more slowly)."""
+        return self._incremental
+
     @property
     def observations(self) -> npt.NDArray[Any]:
         """The current observations, ``(N, planes, rows, columns)``, each as the seat to act

@@ -5,7 +5,9 @@ A game whose legal actions cost more to list than to mark gives its own writer, 
 its rules and checked against its ``legal`` kernel by the tests (Throngs:
 :func:`hexarena.games.throngs.legal_mask`, from the selection bitboards and the bitboard
 searches, without listing, sorting or allocating); for the others the writer marks the list
-that ``legal`` returns.
+that ``legal`` returns. The incremental step (:mod:`.deltas`) has its own for Gyre (updated from
+the cell placed on), Churn and China Grove (written without allocating); this module's writers
+serve the step that rewrites everything and, for Throngs and Scrunch, the incremental one.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from .seats import clean_name, mask_of, new_secret
 from .session import Session, ending
 from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict, digest
 from .teaching import effects, journeys
-from .views import short_tags
+from .views import partial_turn, short_tags
 from .workers import ComputerPool, JobCancelled, JobFailed, Warmer
 
 log = logging.getLogger("hexarena.web")
@@ -544,16 +544,9 @@ class Arena:
         """The computer's suggestions for the side to act (after the partial turn, if any)."""
         seats = self._mover(session, token, "ask for a hint")
         actions = actions_field(body, "actions", required=False)
-        st = session.state.copy()
-        if st.is_terminal():
-            raise ApiError(409, "the game is over")
-        if st.current_player not in seats:
+        st = partial_turn(session, actions)
+        if session.state.current_player not in seats:
             raise ApiError(403, "hints are for the side to act, and it is not your turn")
-        try:
-            if actions:
-                st.apply_move(actions, complete=False)
-        except HexArenaError as exc:
-            raise ApiError(422, cut(str(exc))) from None
         if st.is_terminal() or (actions and st.turn > session.state.turn):
             raise ApiError(409, "that turn is already complete")
         levels = player_names()

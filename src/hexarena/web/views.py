@@ -213,9 +213,9 @@ def position_after(session: Session, turn: int) -> dict[str, Any]:
     return data
 
 
-def continuations(session: Session, body: dict[str, Any]) -> dict[str, Any]:
-    """The legal next actions after the first actions of a turn being built (nothing stored)."""
-    actions = actions_field(body, "actions")
+def partial_turn(session: Session, actions: list[int]) -> State:
+    """A copy of the game's position with ``actions``, the first actions of a turn being built,
+    played on it (nothing stored): 409 if the game is over, 422 naming an illegal action."""
     st = session.state.copy()
     if st.is_terminal():
         raise ApiError(409, "the game is over")
@@ -224,6 +224,13 @@ def continuations(session: Session, body: dict[str, Any]) -> dict[str, Any]:
             st.apply_move(actions, complete=False)
     except HexArenaError as exc:
         raise ApiError(422, cut(str(exc))) from None
+    return st
+
+
+def continuations(session: Session, body: dict[str, Any]) -> dict[str, Any]:
+    """The legal next actions after the first actions of a turn being built (nothing stored)."""
+    actions = actions_field(body, "actions")
+    st = partial_turn(session, actions)
     complete = bool(actions) and bool(st.is_terminal() or st.turn > session.state.turn)
     data = position(session.game, st)
     data.update(

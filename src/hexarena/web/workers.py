@@ -10,7 +10,7 @@ A job whose game is undone, resigned or dropped is cancelled (:meth:`ComputerPoo
 job not started yet is forgotten; a running one's answer is dropped at once, and if it is still
 running ``cancel_grace`` seconds later its worker is ended and a fresh one started. (A worker is
 worth keeping: a new process loads each game's kernels and search from Numba's on-disk cache
-again, and compiles China Grove's endgame solver again, which Numba cannot cache.) A job that
+again, about a second per game.) A job that
 runs past its time is answered for (the caller gets :class:`TimeoutError`) and its worker is
 left ``overrun`` seconds more to finish, since it is most likely compiling, before it is ended.
 

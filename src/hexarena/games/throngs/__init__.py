@@ -2,10 +2,8 @@
 their own (see :mod:`.rules`). Every name the single module ``hexarena.games.throngs`` had is
 still importable from here.
 
-Numba caches each compiled function with a check of its own source file only, and a cached
-kernel holds the machine code of every helper it calls, those of the other modules of this
-package included: after changing one of them, delete the package's ``__pycache__/*.nbi`` and
-``*.nbc`` files.
+A cached kernel holds the machine code of every helper it calls, those of the other modules of
+this package included; :mod:`hexarena.numba_cache` compiles it again when any of them changes.
 """
 
 from __future__ import annotations

@@ -1,0 +1,234 @@
+"""Where a batched step's time goes, per environment: rules, mask, observation, restarts, calls.
+
+Run ``nice python benchmarks/profile_vector.py`` (``--quick`` for a short run; ``--games churn
+gyre`` for some games). For each game at N = 1,024 it records 200 steps of random play, then
+replays the same actions from the same positions through step loops compiled with parts left
+out, and prints processor time (and wall time) per environment step:
+
+- ``apply``: the rules' ``apply`` and the restart of ended games (state copy), nothing written;
+- ``+ mask``, ``+ observation``: that part added, incrementally (the environment's default) or
+  rewritten whole (``VectorEnv(..., incremental=False)``);
+- ``full``: both, as a step of ``VectorEnv`` runs;
+- ``random``: the compiled random legal choice (a pass over the mask), per environment;
+- ``N = 1 call``: one ``step(random_actions())`` of a one-environment ``VectorEnv`` from Python,
+  whole: the fixed cost of a call (checks, the compiled call, the sampler).
+
+The parts do not add up exactly: leaving a part out also leaves out its memory traffic.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from common import parser
+from numba import njit
+from rich.console import Console
+from rich.table import Table
+
+from hexarena.core import H_PLAYER
+from hexarena.vector import VectorEnv
+from hexarena.vector.deltas import (
+    DELTAS,
+    bound_update,
+    delta_churn_after,
+    delta_gyre_after,
+    mask_china_grove,
+    mask_churn,
+)
+from hexarena.vector.drivers import bound_delta_step, bound_loops, random_legal
+from hexarena.vector.masks import mask_writer
+
+BOARDS: list[tuple[str, dict[str, Any]]] = [
+    ("churn", {"size": 5}),
+    ("gyre", {"size": 7}),
+    ("throngs", {}),
+    ("scrunch", {"size": 5}),
+    ("china-grove", {}),
+]
+N = 1024
+STEPS = 200
+
+
+@njit
+def _no_mask(g: Any, arr: Any, row: Any) -> None:  # pragma: no cover - compiled
+    pass
+
+
+@njit
+def _no_obs(g: Any, arr: Any, seat: int, geo: Any, out: Any) -> None:  # pragma: no cover
+    pass
+
+
+@njit
+def _no_update(
+    g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int
+) -> None:  # pragma: no cover
+    pass
+
+
+def _timed(run: Callable[[], object], seconds: float) -> tuple[float, float]:
+    """Processor and wall seconds per call of ``run`` over about ``seconds`` of processor time."""
+    run()
+    k = 0
+    c0, w0 = time.process_time(), time.perf_counter()
+    while True:
+        run()
+        k += 1
+        cpu = time.process_time() - c0
+        if cpu >= seconds:
+            return cpu / k, (time.perf_counter() - w0) / k
+
+
+def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tuple[float, float]]:
+    """Nanoseconds (processor, wall) per environment step of each variant of the step."""
+    env = VectorEnv(name, N, options, seed=1)
+    for _ in range(40):  # games under way, some near their end
+        env.step(env.random_actions())
+    game = env.game
+    e: Any = env  # the environment's buffers, shared by the variants' replays
+    start = env.states.copy()
+    start_obs, start_mask, start_memo = e._obs_flat.copy(), e._mask.copy(), e._memo.copy()
+    seqs = []
+    for _ in range(STEPS):
+        acts = env.random_actions()
+        seqs.append(acts)
+        env.step(acts)
+    mask = mask_writer(game)
+    apply = game.kernels.apply
+    delta = DELTAS[game.name]
+
+    if name == "churn":  # by the action: the cell placed on and its group
+
+        @njit
+        def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta_churn_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
+
+    elif name == "gyre":  # the cell placed on, with the mask
+
+        @njit
+        def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta_gyre_after(g, arr, arr[H_PLAYER], geo, out, memo, row)  # pragma: no cover
+
+    else:
+
+        @njit
+        def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta(g, arr, arr[H_PLAYER], geo, out, memo)  # pragma: no cover - compiled
+
+    if name == "churn":  # written without allocating, with the memo row's scratch room
+
+        @njit
+        def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
+            mask_churn(
+                g, arr, memo[2 * geo[0] : 3 * geo[0] + 1], row
+            )  # pragma: no cover - compiled
+
+    elif name == "china-grove":  # written without allocating
+
+        @njit
+        def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
+            mask_china_grove(g, arr, row)  # pragma: no cover - compiled
+
+    else:
+
+        @njit
+        def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
+            mask(g, arr, row)  # pragma: no cover - compiled
+
+    states = start.copy()
+    obs, msk, memo = start_obs.copy(), start_mask.copy(), start_memo.copy()
+    rewards = np.zeros((N, 2), np.float32)
+    term = np.zeros(N, np.bool_)
+    trunc = np.zeros(N, np.bool_)
+    lengths = np.zeros(N, np.int64)
+
+    def replay_delta(update: Any) -> Callable[[], None]:
+        step = bound_delta_step(update, apply)
+
+        def run() -> None:
+            states[:] = start
+            obs[:], msk[:], memo[:] = start_obs, start_mask, start_memo
+            lengths[:] = 0
+            for a in seqs:
+                step(
+                    e._g, e._init, e._vgeo, states, a, msk, obs, memo, e._obs0, e._mask0,
+                    e._memo0, rewards, term, trunc, lengths, e.max_actions,
+                )  # fmt: skip
+
+        return run
+
+    def replay_whole(m: Any, o: Any) -> Callable[[], None]:
+        step = bound_loops(m, apply, o)[1]
+
+        def run() -> None:
+            states[:] = start
+            obs[:], msk[:] = start_obs, start_mask
+            lengths[:] = 0
+            for a in seqs:
+                step(
+                    e._g, e._init, e._geo, states, a, msk, obs, rewards, term, trunc, lengths,
+                    e.max_actions, e._span,
+                )  # fmt: skip
+
+        return run
+
+    def reset_only() -> None:  # the copies every replay makes before its steps
+        states[:] = start
+        obs[:], msk[:], memo[:] = start_obs, start_mask, start_memo
+        lengths[:] = 0
+
+    variants = {
+        "apply": replay_delta(_no_update),
+        "+ mask (incremental)": replay_delta(mask_only),
+        "+ observation (incremental)": replay_delta(obs_only),
+        "full (incremental)": replay_delta(bound_update(game.name, mask)),
+        "+ mask (whole)": replay_whole(mask, _no_obs),
+        "+ observation (whole)": replay_whole(_no_mask, env.observer.writer),
+        "full (whole)": replay_whole(mask, env.observer.writer),
+    }
+    if name == "gyre":  # its mask is updated with the observation, from the same cell
+        del variants["+ mask (incremental)"]
+    base = _timed(reset_only, seconds / 4)
+    out: dict[str, tuple[float, float]] = {}
+    for label, run in variants.items():
+        cpu, wall = _timed(run, seconds)
+        out[label] = ((cpu - base[0]) / (STEPS * N) * 1e9, (wall - base[1]) / (STEPS * N) * 1e9)
+    rngs = e._rngs.copy()
+    picks = np.zeros(N, np.int64)
+    cpu, wall = _timed(lambda: random_legal(e._mask, rngs, picks), seconds / 2)
+    out["random"] = (cpu / N * 1e9, wall / N * 1e9)
+    one = VectorEnv(name, 1, options, seed=1)
+    cpu, wall = _timed(lambda: one.step(one.random_actions()), seconds / 2)
+    out["N = 1 call"] = (cpu * 1e9, wall * 1e9)
+    return out
+
+
+def main() -> None:
+    """Measure and print the table."""
+    p = parser(__doc__ or "")
+    p.set_defaults(seconds=1.0)
+    p.add_argument("--games", nargs="*", default=[b[0] for b in BOARDS], help="games to profile")
+    args = p.parse_args()
+    seconds = 0.25 if args.quick else args.seconds
+    rows = {name: profile(name, options, seconds) for name, options in BOARDS if name in args.games}
+    labels = list(dict.fromkeys(k for r in rows.values() for k in r))
+    table = Table(title=f"Nanoseconds per environment step at N = {N:,} (processor | wall)")
+    table.add_column("part", justify="left")
+    for name in rows:
+        table.add_column(name, justify="right")
+    for label in labels:
+        table.add_row(
+            label,
+            *(
+                f"{r[label][0]:,.0f} | {r[label][1]:,.0f}" if label in r else "-"
+                for r in rows.values()
+            ),
+        )
+    Console(width=160).print(table)
+
+
+if __name__ == "__main__":
+    main()

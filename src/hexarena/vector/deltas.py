@@ -1,0 +1,488 @@
+"""Incremental observation writers of the batched environments: after a step, only what changed.
+
+:mod:`hexarena.observe`'s writers rewrite every dynamic plane of a position (a few thousand
+floats on the usual boards); from one step to the next, most of an observation stays as it was:
+a placement changes one cell of the stone planes. The writers here (``delta_<game>(g, arr, seat,
+geo, out, memo)``) keep, per environment, a small integer row ``memo`` of what the observation
+``out`` shows now (each cell's contents, and the game's own values: group sizes, potentials,
+the marked cell of a one-cell plane), compare the position with it and rewrite only the cells
+whose values changed. Whole planes (a flag or a count on every cell, such as ``me_colour0``)
+are rewritten when their value changes, in one contiguous pass over the grid (the table ``geo``
+here is :func:`vector_geometry`'s, which marks the board's cells on the grid); when one plane of
+a set (the two seat colours, the phases) hands over to another, the two trade places in one
+contiguous swap.
+
+The result is the full writer's, float for float (the tests check it after many random steps
+with restarts, on every game): a buffer and ``memo`` that show a position, once updated by
+``delta`` to a position, show that position. :func:`prime` makes the ``memo`` of a position
+from scratch (for a buffer the full writer has just written).
+
+``memo`` rows are ``int32``, :func:`memo_width` entries: the cells' contents first (``n``), then
+the game's own entries. Churn's row also holds scratch room for its mask writer
+(:func:`mask_churn`), which writes the mask without allocating.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, swap_offered
+from ..games import china_grove, churn, gyre, scrunch, throngs
+from ..observe import _POS, Observer
+
+# ---------------------------------------------------------------- shared pieces
+
+
+@njit(cache=True, inline="always")
+def _stones(geo: Array, out: Any, k: int, code: int) -> None:  # pragma: no cover - compiled
+    """Write the stone planes (``colour0``, ``colour1``, ``empty``) of the cell at flat position
+    ``k`` from ``code``: the cell's contents (0 empty, 1 colour 0, 2 colour 1), plus 4 x (1 +
+    colour) for Scrunch's stone placed but not yet on the board (shown in its colour's plane)."""
+    s = geo[1]
+    v = code & 3
+    ph = code >> 2
+    out[k] = v == 1 or ph == 1
+    out[s + k] = v == 2 or ph == 2
+    out[2 * s + k] = v == 0 and ph == 0
+
+
+@njit(cache=True, inline="always")
+def _fill(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cover - compiled
+    """Plane ``p`` holds ``value`` on every cell of the board (rewritten only on a change), in
+    one contiguous pass over the grid with the board's cells from the table's tail (see
+    :func:`vector_geometry`): cheaper than a pass along the board's rows."""
+    s = geo[1]
+    at = p * s
+    v = np.float32(value)
+    if out[at + geo[_POS]] == v:
+        return
+    b = _POS + geo[0] + 3 * geo[2]
+    z = np.float32(0.0)
+    for j in range(s):
+        out[at + j] = v if geo[b + j] else z
+
+
+@njit(cache=True, inline="always")
+def _onehot(
+    geo: Array, out: Any, first: int, memo: Any, slot: int, k: int
+) -> None:  # pragma: no cover - compiled
+    """Whole planes ``first``, ``first + 1``, ...: plane ``first + k`` all 1 and the others all 0
+    (all 0 when ``k < 0``), from the ``k`` kept in ``memo[slot]``: when one plane hands over to
+    another, the two trade places in one contiguous swap."""
+    old = memo[slot]
+    if old == k:
+        return
+    s = geo[1]
+    if old >= 0 and k >= 0:
+        a = (first + old) * s
+        b = (first + k) * s
+        for j in range(s):
+            t = out[a + j]
+            out[a + j] = out[b + j]
+            out[b + j] = t
+    else:
+        if old >= 0:
+            _fill(geo, out, first + old, 0.0)
+        if k >= 0:
+            _fill(geo, out, first + k, 1.0)
+    memo[slot] = k
+
+
+@njit(cache=True, inline="always")
+def _seat_planes(arr: Array, seat: int, geo: Array, out: Any) -> None:  # pragma: no cover
+    """The whole planes 3 .. 5 (``me_colour0``, ``me_colour1``, ``me_to_act``)."""
+    sw = arr[H_SWAPPED]
+    mine = -1 if sw < 0 else seat ^ sw
+    s = geo[1]
+    m0 = 1.0 if mine == 0 else 0.0
+    m1 = 1.0 if mine == 1 else 0.0
+    c0 = out[3 * s + geo[_POS]]
+    c1 = out[4 * s + geo[_POS]]
+    if (c0 != m0 or c1 != m1) and c0 == m1 and c1 == m0:
+        # the seat to act changed colour: the two planes trade places, a contiguous swap of two
+        # whole grids (off-board zeros too), cheaper than two writes along the board's rows
+        for j in range(3 * s, 4 * s):
+            t = out[j]
+            out[j] = out[j + s]
+            out[j + s] = t
+    else:
+        _fill(geo, out, 3, m0)
+        _fill(geo, out, 4, m1)
+    _fill(geo, out, 5, 1.0 if arr[H_PLAYER] == seat else 0.0)
+
+
+@njit(cache=True, inline="always")
+def _cells(arr: Array, col: int, geo: Array, out: Any, memo: Any) -> None:  # pragma: no cover
+    """Rewrite the stone planes of the cells whose contents changed since ``memo``."""
+    for x in range(geo[0]):
+        v = arr[col + x]
+        if v != memo[x]:
+            memo[x] = v
+            _stones(geo, out, geo[_POS + x], v)
+
+
+@njit(cache=True, inline="always")
+def _move_one(geo: Array, out: Any, p: int, memo: Any, at: int, x: int) -> None:  # pragma: no cover
+    """One-cell plane ``p`` (1 at cell ``x``, all 0 when ``x < 0``) moved from the cell kept in
+    ``memo[at]``."""
+    old = memo[at]
+    if old == x:
+        return
+    base = p * geo[1]
+    if old >= 0:
+        out[base + geo[_POS + old]] = 0.0
+    if x >= 0:
+        out[base + geo[_POS + x]] = 1.0
+    memo[at] = x
+
+
+# ---------------------------------------------------------------- per game
+
+
+@njit(cache=True)
+def delta_churn(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any
+) -> None:  # pragma: no cover - compiled
+    """Churn: stones and ``group_size``, comparing every cell (memo: cells, then each cell's
+    group size, 0 if empty, then the mask's scratch room, then the stones on the board)."""
+    n = geo[0]
+    col = churn.BASE + churn.B_COL * n
+    _cells(arr, col, geo, out, memo)
+    _seat_planes(arr, seat, geo, out)
+    gid = churn.BASE + churn.B_GID * n
+    gsize = churn.BASE + churn.B_GSIZE * n
+    at = 6 * geo[1]
+    for x in range(n):
+        size = arr[gsize + arr[gid + x]] if arr[col + x] != 0 else 0
+        if size != memo[n + x]:
+            memo[n + x] = size
+            out[at + geo[_POS + x]] = size / n
+    memo[3 * n + 1] = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
+
+
+@njit(cache=True)
+def delta_churn_after(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int
+) -> None:  # pragma: no cover - compiled
+    """Churn after action ``a``: a placement that removed nothing changes its own cell and the
+    group sizes of its group only (walked along the group's list); after a removal every cell
+    is compared (:func:`delta_churn`); the swap changes no cell."""
+    n = geo[0]
+    stones = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
+    if a >= n or stones != memo[3 * n + 1] + 1:
+        if a < n:
+            delta_churn(g, arr, seat, geo, out, memo)
+        else:
+            _seat_planes(arr, seat, geo, out)
+        return
+    memo[3 * n + 1] = stones
+    col = churn.BASE + churn.B_COL * n
+    v = arr[col + a]
+    memo[a] = v
+    _stones(geo, out, geo[_POS + a], v)
+    _seat_planes(arr, seat, geo, out)
+    nxt = churn.BASE + churn.B_NXT * n
+    size = arr[churn.BASE + churn.B_GSIZE * n + arr[churn.BASE + churn.B_GID * n + a]]
+    at = 6 * geo[1]
+    z = a
+    for _ in range(size):
+        if memo[n + z] != size:
+            memo[n + z] = size
+            out[at + geo[_POS + z]] = size / n
+        z = arr[nxt + z]
+
+
+@njit(cache=True)
+def delta_gyre(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any
+) -> None:  # pragma: no cover - compiled
+    """Gyre: stones and ``last`` (memo: cells, then the last cell)."""
+    n = geo[0]
+    _cells(arr, gyre.BASE + gyre.B_COL * n, geo, out, memo)
+    _seat_planes(arr, seat, geo, out)
+    _move_one(geo, out, 6, memo, n, arr[gyre.S_LAST])
+
+
+@njit(cache=True)
+def delta_gyre_after(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, row: Any
+) -> None:  # pragma: no cover - compiled
+    """Gyre after one action of a game that goes on, with its mask ``row``: a placement changes
+    the cell it names (``last``) and nothing else; the swap changes no cell. The mask loses the
+    cell placed on, and the swap is offered or not."""
+    n = geo[0]
+    x = arr[gyre.S_LAST]
+    if x != memo[n]:
+        v = arr[gyre.BASE + gyre.B_COL * n + x]
+        memo[x] = v
+        _stones(geo, out, geo[_POS + x], v)
+        row[x] = v == 0
+        _move_one(geo, out, 6, memo, n, x)
+    row[n] = swap_offered(arr)
+    _seat_planes(arr, seat, geo, out)
+
+
+@njit(cache=True)
+def delta_scrunch(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any
+) -> None:  # pragma: no cover - compiled
+    """Scrunch (memo: cells with the growth's placed stone, then ``placed`` and ``picked``)."""
+    n = geo[0]
+    col = scrunch.BASE + scrunch.B_COL * n
+    going = arr[H_PLAYER] >= 0
+    p = arr[scrunch.S_P] if going else -1
+    ph = 4 * (1 + arr[H_COLOUR])
+    for x in range(n):
+        v = arr[col + x]
+        if x == p:
+            v += ph
+        if v != memo[x]:
+            memo[x] = v
+            _stones(geo, out, geo[_POS + x], v)
+    _seat_planes(arr, seat, geo, out)
+    _fill(geo, out, 6, 1.0 if arr[scrunch.S_CREATE] else 0.0)
+    _fill(geo, out, 7, 1.0 if arr[scrunch.S_CREATE + 1] else 0.0)
+    _onehot(geo, out, 8, memo, n + 2, arr[scrunch.S_PHASE] if going else -1)
+    _move_one(geo, out, 12, memo, n, p)
+    _move_one(geo, out, 13, memo, n + 1, arr[scrunch.S_S])
+
+
+@njit(cache=True)
+def delta_china_grove(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any
+) -> None:  # pragma: no cover - compiled
+    """China Grove (memo: cells, then the class of the turn; ``turn_class`` is rewritten when
+    the class changes)."""
+    n = geo[0]
+    _cells(arr, china_grove.BASE, geo, out, memo)
+    _seat_planes(arr, seat, geo, out)
+    k = arr[china_grove.S_CLASS]
+    if k != memo[n]:
+        memo[n] = k
+        cls = china_grove.G_NB + 6 * n
+        at = 6 * geo[1]
+        for x in range(n):
+            out[at + geo[_POS + x]] = k >= 0 and g[cls + x] == k
+    _fill(geo, out, 7, arr[china_grove.S_LEFT] / 6.0 if k >= 0 else 0.0)
+
+
+@njit(cache=True)
+def delta_throngs(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any
+) -> None:  # pragma: no cover - compiled
+    """Throngs (memo: cells, then each site's potential as a whole number, then the selected
+    site): a changed cell changes the potential of itself and its neighbours by the same
+    amount."""
+    n = geo[0]
+    col = throngs.BASE + throngs.B_COL * n
+    nb = throngs.G_NB
+    at = 6 * geo[1]
+    for x in range(n):
+        v = arr[col + x]
+        w = memo[x]
+        if v != w:
+            memo[x] = v
+            _stones(geo, out, geo[_POS + x], v)
+            d = ((v & 1) - (v >> 1)) - ((w & 1) - (w >> 1))
+            if d != 0:
+                pot = memo[n + x] + d
+                memo[n + x] = pot
+                out[at + geo[_POS + x]] = pot / 7.0
+                for e in range(6):
+                    y = g[nb + 6 * x + e]
+                    if y >= 0:
+                        pot = memo[n + y] + d
+                        memo[n + y] = pot
+                        out[at + geo[_POS + y]] = pot / 7.0
+    _seat_planes(arr, seat, geo, out)
+    going = arr[H_PLAYER] >= 0
+    phase = arr[throngs.S_PHASE] if going else -1
+    _onehot(geo, out, 7, memo, 2 * n + 1, phase)
+    dest = phase >= throngs.P_DISPATCH
+    _move_one(geo, out, 14, memo, 2 * n, arr[throngs.S_SEL] if dest else -1)
+    _fill(geo, out, 15, arr[throngs.S_BUDGET] / 7.0 if dest else 0.0)
+    _fill(geo, out, 16, 1.0 if going and arr[throngs.S_MOVE] == 1 else 0.0)
+    _fill(geo, out, 17, min(arr[throngs.S_STALL], 3) / 3.0)
+    _fill(geo, out, 18, min(arr[throngs.S_STALL + 1], 3) / 3.0)
+
+
+DELTAS: dict[str, Callable[..., None]] = {
+    "churn": delta_churn,
+    "gyre": delta_gyre,
+    "scrunch": delta_scrunch,
+    "china-grove": delta_china_grove,
+    "throngs": delta_throngs,
+}
+
+
+# ---------------------------------------------------------------- masks without allocating
+
+
+@njit(cache=True)
+def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma: no cover
+    """Churn's legal actions written into ``row`` as ``legal`` lists them, with ``scratch``
+    (``n + 1`` whole numbers) for the smallest-group cells instead of new arrays."""
+    row[:] = False
+    if arr[H_PLAYER] < 0:
+        return
+    n = arr[churn.S_N]
+    c = arr[H_COLOUR]
+    m = arr[churn.S_ISO + c]
+    if m > 0:
+        lst = churn.BASE + (churn.B_ISO + c) * n
+        for i in range(m):
+            row[arr[lst + i]] = True
+    else:
+        m = churn.smallest_cells(g, arr, c, scratch)
+        for i in range(m):
+            row[scratch[i]] = True
+    if swap_offered(arr):
+        row[n] = True
+
+
+@njit(cache=True)
+def mask_china_grove(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - compiled
+    """China Grove's legal actions written into ``row`` as ``legal`` lists them (the vacant
+    cells of the turn's class once it has begun, else every vacant cell and the swap when
+    open), without new arrays."""
+    row[:] = False
+    if arr[H_PLAYER] < 0:
+        return
+    n = g[china_grove.G_N]
+    cls = arr[china_grove.S_CLASS]
+    if cls >= 0:
+        slot = china_grove._slot(n) + g[china_grove._g_start(n) + cls]
+        for i in range(arr[china_grove._cvac(n) + cls]):
+            row[arr[slot + i]] = True
+        return
+    col = china_grove._col(n)
+    for x in range(n):
+        row[x] = arr[col + x] == 0
+    row[n] = china_grove._swap_open(arr)
+
+
+def vector_geometry(observer: Observer) -> Array:
+    """The observer's geometry table (:attr:`hexarena.observe.Observer.geo`) with, after it, one
+    entry per position of the grid: 1 on the board's cells, 0 off the board (for the writers
+    here, which fill whole planes in one contiguous pass; the full writers read the table's
+    head only)."""
+    board = (observer.static[0].reshape(-1) != 0).astype(np.int32)
+    return np.concatenate([observer.geo, board]).astype(np.int32)
+
+
+# ---------------------------------------------------------------- bound updates
+
+
+@functools.cache
+def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
+    """``update(g, arr, geo, out, row, memo, a)``: the incremental observation (as the seat to
+    act sees it) and mask of a game that goes on after action ``a``, for the game called
+    ``game_name``; ``mask`` is the game's mask writer (:func:`hexarena.vector.masks.mask_writer`),
+    used where the mask is not updated incrementally (Gyre) or written here without allocating
+    (Churn, China Grove). ``geo`` is the table of :func:`vector_geometry`."""
+    if game_name == "gyre":
+
+        @njit(inline="always")
+        def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta_gyre_after(g, arr, arr[H_PLAYER], geo, out, memo, row)  # pragma: no cover
+
+    elif game_name == "churn":
+
+        @njit(inline="always")
+        def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta_churn_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
+            mask_churn(g, arr, memo[2 * geo[0] : 3 * geo[0] + 1], row)  # pragma: no cover
+
+    elif game_name == "china-grove":
+
+        @njit(inline="always")
+        def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta_china_grove(g, arr, arr[H_PLAYER], geo, out, memo)  # pragma: no cover
+            mask_china_grove(g, arr, row)  # pragma: no cover
+
+    else:
+        delta = DELTAS[game_name]
+
+        @njit(inline="always")
+        def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta(g, arr, arr[H_PLAYER], geo, out, memo)  # pragma: no cover - compiled
+            mask(g, arr, row)  # pragma: no cover
+
+    return update
+
+
+# ---------------------------------------------------------------- memo rows
+
+
+def memo_width(game: Game, *, scratch: bool = True) -> int:
+    """Entries of a ``memo`` row for ``game`` (without ``scratch``: the entries that say what the
+    observation shows, without Churn's scratch room for its mask)."""
+    n = game.board.size
+    return {
+        # cells, group sizes, the mask's scratch, stones on the board
+        "churn": 3 * n + 2 if scratch else 2 * n,
+        "gyre": n + 1,
+        "scrunch": n + 3,
+        "china-grove": n + 1,
+        "throngs": 2 * n + 2,
+    }[game.name]
+
+
+@njit(cache=True)
+def _prime_cells(arr: Array, col: int, n: int, memo: Any) -> None:  # pragma: no cover
+    for x in range(n):
+        memo[x] = arr[col + x]
+
+
+def prime(game: Game, arr: Array, memo: Any) -> None:
+    """Write into ``memo`` what the full writer's observation of ``arr`` shows (``memo`` is one
+    row of :func:`memo_width` ``int32`` entries)."""
+    n = game.board.size
+    g = game.consts
+    memo[:] = 0
+    if game.name == "churn":
+        col = churn.BASE + churn.B_COL * n
+        _prime_cells(arr, col, n, memo)
+        gid = churn.BASE + churn.B_GID * n
+        gsize = churn.BASE + churn.B_GSIZE * n
+        for x in range(n):
+            memo[n + x] = arr[gsize + arr[gid + x]] if arr[col + x] != 0 else 0
+        memo[3 * n + 1] = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
+    elif game.name == "gyre":
+        _prime_cells(arr, gyre.BASE + gyre.B_COL * n, n, memo)
+        memo[n] = arr[gyre.S_LAST]
+    elif game.name == "scrunch":
+        _prime_cells(arr, scrunch.BASE + scrunch.B_COL * n, n, memo)
+        going = arr[H_PLAYER] >= 0
+        p = int(arr[scrunch.S_P]) if going else -1
+        if p >= 0:
+            memo[p] += 4 * (1 + arr[H_COLOUR])
+        memo[n] = p
+        memo[n + 1] = arr[scrunch.S_S]
+        memo[n + 2] = arr[scrunch.S_PHASE] if going else -1
+    elif game.name == "china-grove":
+        _prime_cells(arr, china_grove.BASE, n, memo)
+        memo[n] = arr[china_grove.S_CLASS]
+    elif game.name == "throngs":
+        col = throngs.BASE + throngs.B_COL * n
+        _prime_cells(arr, col, n, memo)
+        for x in range(n):
+            pot = 0
+            for y in [x, *(int(g[throngs.G_NB + 6 * x + e]) for e in range(6))]:
+                if y >= 0:
+                    v = int(arr[col + y])
+                    pot += (v & 1) - (v >> 1)
+            memo[n + x] = pot
+        phase = arr[throngs.S_PHASE] if arr[H_PLAYER] >= 0 else -1
+        memo[2 * n] = arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1
+        memo[2 * n + 1] = phase
+    else:  # pragma: no cover - every game is above
+        raise AssertionError(game.name)
+
+
+__all__ = ["DELTAS", "bound_update", "mask_churn", "memo_width", "prime"]
