@@ -206,43 +206,6 @@ def _scan(
     return k
 
 
-@njit(inline="always")
-def _lookup(
-    pos: Array,
-    normal: int,
-    raw: Array,
-    cellscal: Array,
-    blocks: Array,
-    perms: Array,
-    invs: Array,
-    skip: int,
-    keys: Any,
-    vals: Any,
-    stats: Any,
-) -> tuple[np.uint64, int]:  # pragma: no cover - compiled
-    """A position's key and its stored value (-1 if none), counting a hit in ``stats``."""
-    h = position_key(pos, normal, raw, cellscal, blocks, perms, invs, skip)
-    v = probe(keys, vals, h)
-    if v >= 0:
-        stats[ST_HITS] += 1
-    return h, v
-
-
-@njit(inline="always")
-def _fill_moves(
-    acts: Array, skip: int, moves: Any, d: int, hist: Any, killer: int
-) -> int:  # pragma: no cover - compiled
-    """Row ``d`` of ``moves``: the actions ``acts`` but ``skip``, ordered (:func:`_order`);
-    returns how many."""
-    k = 0
-    for a in acts:
-        if a != skip:
-            moves[d, k] = a
-            k += 1
-    _order(moves, d, k, hist, killer)
-    return k
-
-
 @njit
 def solve_position(
     legal: Any,
@@ -271,8 +234,10 @@ def solve_position(
     win before the board is full), which is then tried first."""
     if root[H_PLAYER] < 0:
         return 0
-    h0, v0 = _lookup(root, normal, raw, cellscal, blocks, perms, invs, skip, keys, vals, stats)
+    h0 = position_key(root, normal, raw, cellscal, blocks, perms, invs, skip)
+    v0 = probe(keys, vals, h0)
     if v0 >= 0:
+        stats[ST_HITS] += 1
         return v0
     width = root.shape[0]
     arrs = np.empty((max_depth + 1, width), dtype=np.int32)
@@ -286,8 +251,13 @@ def solve_position(
     tmp = np.empty(width, dtype=np.int32)
     arrs[0, :] = root
     hashes[0] = h0
-    k = _fill_moves(first, skip, moves, 0, hist, killers[0])
+    k = 0
+    for a in first:
+        if a != skip:
+            moves[0, k] = a
+            k += 1
     counts[0] = k
+    _order(moves, 0, k, hist, killers[0])
     d = 0
     nodes = 0
     if scan != 0:
@@ -311,10 +281,10 @@ def solve_position(
                 else:
                     continue
             else:
-                h, v = _lookup(
-                    child, normal, raw, cellscal, blocks, perms, invs, skip, keys, vals, stats
-                )
+                h = position_key(child, normal, raw, cellscal, blocks, perms, invs, skip)
+                v = probe(keys, vals, h)
                 if v >= 0:
+                    stats[ST_HITS] += 1
                     if (v == 1) == (child[H_PLAYER] == arrs[d, H_PLAYER]):
                         res = 1
                     else:
@@ -327,9 +297,14 @@ def solve_position(
                     acts = legal(g, child)
                     if acts.shape[0] > cap:
                         return UNKNOWN_DEPTH  # pragma: no cover - more actions than room
-                    k = _fill_moves(acts, skip, moves, d, hist, killers[d])
+                    k = 0
+                    for b in acts:
+                        if b != skip:
+                            moves[d, k] = b
+                            k += 1
                     counts[d] = k
                     nexts[d] = 0
+                    _order(moves, d, k, hist, killers[d])
                     if scan != 0:
                         m = _scan(apply, g, arrs, moves, d, k, tmp)
                         nodes += m
