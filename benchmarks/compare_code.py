@@ -23,6 +23,8 @@ from pathlib import Path
 
 from common import print_table
 
+HERE = Path(__file__).resolve().parent
+
 #: The boards measured for each game (keyword options of ``hexarena.new_game``).
 BOARDS: dict[str, list[dict[str, object]]] = {
     "churn": [{"size": 3}, {"size": 4}],
@@ -32,26 +34,14 @@ BOARDS: dict[str, list[dict[str, object]]] = {
 }
 
 CHILD = """
-import json, sys, time
-import numpy as np
+import json, sys
+sys.path.insert(0, sys.argv[4])  # the benchmarks' own helpers
+from common import time_playouts
 import hexarena
-from hexarena.core import H_PLAYER
-from hexarena.rng import make_rng
-from hexarena.selfplay import warm_up
 name, options, seconds = sys.argv[1], json.loads(sys.argv[2]), float(sys.argv[3])
-game = hexarena.new_game(name, **options)
-warm_up(game)
-empty = np.empty(0, dtype=np.int32)
-games = 0
-cpu0, wall0 = time.process_time(), time.perf_counter()
-while games == 0 or time.process_time() - cpu0 < seconds:
-    arr = game.initial_array()
-    rng = make_rng(7919 + games)
-    while arr[H_PLAYER] >= 0:
-        game.kernels.playout(game.consts, arr, rng, empty, 1 << 40)
-    games += 1
-cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
-print(json.dumps({"games": games, "cpu": cpu, "wall": wall, "file": hexarena.__file__}))
+r = time_playouts(hexarena.new_game(name, **options), seconds, clock="cpu")
+print(json.dumps({"games": r["games"], "cpu": r["cpu"], "wall": r["seconds"],
+                  "file": hexarena.__file__}))
 """
 
 
@@ -59,7 +49,7 @@ def measure(src: Path, name: str, options: dict[str, object], seconds: float) ->
     """One measurement in a child process running the code in ``src``."""
     env = dict(os.environ, PYTHONPATH=str(src))
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, name, json.dumps(options), str(seconds)],
+        [sys.executable, "-c", CHILD, name, json.dumps(options), str(seconds), str(HERE)],
         env=env,
         capture_output=True,
         text=True,

@@ -225,6 +225,29 @@ def test_create_refuses_bad_requests_and_stores_nothing(client: TestClient) -> N
     assert client.get("/api/games").json()["games"] == []
 
 
+def test_a_new_game_waits_for_its_kind_to_be_loaded_before_its_board_is_made(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Making a board can run a kernel (China Grove's generator): the server loads the game's
+    kernels first (off its event loop), so that it never compiles one while requests wait."""
+    arena = client.app.state.arena  # type: ignore[attr-defined]
+    order: list[tuple[str, str]] = []
+    real_ensure, real_make = arena.warmer.ensure, arena._new_game
+
+    async def ensure(game: str) -> None:
+        order.append(("load", game))
+        await real_ensure(game)
+
+    def make(body: dict[str, Any]) -> Any:
+        order.append(("make", body["game"]))
+        return real_make(body)
+
+    monkeypatch.setattr(arena.warmer, "ensure", ensure)
+    monkeypatch.setattr(arena, "_new_game", make)
+    new(client, "gyre")
+    assert order[:2] == [("load", "gyre"), ("make", "gyre")]
+
+
 @pytest.mark.parametrize("mode", ["computer", "local", "online"])
 def test_create_gives_tokens_and_links_per_mode(client: TestClient, mode: str) -> None:
     g = new(client, mode=mode, level=FAST, seat=0)

@@ -41,3 +41,24 @@ def test_throngs_codes_match_its_stones() -> None:
     contents = game.site_contents(state.array)  # type: ignore[attr-defined]
     assert game.cell_view(state.array) == [".BW"[v] for v in contents]
     assert sorted(c for c in game.cell_view(state.array) if c != ".") == ["B", "W", "W"]
+
+
+def test_the_game_page_position_is_the_rules_drawing_plus_the_seats() -> None:
+    # one way of drawing a position (web.teaching.position_json) serves both the rules pages and
+    # the game page, which adds who acts, the ply, the turn so far and the seats' colours
+    from hexarena.web.teaching import position_json
+    from hexarena.web.views import position
+
+    game = new_game("churn", size=2)
+    state = game.new_initial_state()
+    for move in ("b1", "swap"):
+        state.apply(move)
+    page, drawing = position(game, state), position_json(game, state)
+    assert {k: v for k, v in page.items() if k in drawing} == drawing
+    assert page["to_act"] == 0 and page["ply"] == 2 and page["seat_colours"] == [1, 0]
+    assert page["legal"] == [a for a in state.legal_actions() if a < game.board.size]
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    page, drawing = position(game, state), position_json(game, state)
+    assert page["to_act_name"] == "nobody (the game is over)" and drawing["to_act_name"] == ""
+    assert page["legal"] == drawing["legal"] == [] and page["to_act"] == -1

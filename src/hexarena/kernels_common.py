@@ -12,6 +12,8 @@
   of the group), the next stone of the group round a circular list ``arr[nxt + x]``, and per
   group id its size ``arr[gsz + id]``; :func:`new_group`, :func:`join_group` and
   :func:`merge_groups` keep them.
+* **The end of an action** in the header: :func:`pass_turn` (the other colour to act, by its
+  seat) and :func:`end_game` (winner, nobody to act, the reason).
 
 All are ``inline="always"``, so a kernel that uses them compiles them into its own code: the
 same speed as writing them out. A change here compiles the games that use them again
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from .core import Array
+from .core import H_COLOUR, H_PLAYER, H_REASON, H_SWAPPED, H_WINNER, Array
 
 
 @njit(cache=True, inline="always")
@@ -103,3 +105,20 @@ def merge_groups(
         z = arr[nxt + z]
     splice(arr, nxt, g0, gg)
     arr[gsz + g0] += arr[gsz + gg]
+
+
+@njit(cache=True, inline="always")
+def pass_turn(arr: Array, c: int) -> None:  # pragma: no cover - compiled
+    """The turn passes from colour ``c`` to the other colour, played by seat ``colour ^
+    swapped``."""
+    nc = c ^ 1
+    arr[H_COLOUR] = nc
+    arr[H_PLAYER] = nc ^ arr[H_SWAPPED]
+
+
+@njit(cache=True, inline="always")
+def end_game(arr: Array, winner: int, reason: int) -> None:  # pragma: no cover - compiled
+    """The game is over: colour ``winner`` won, for the game's ``reason`` code; nobody acts."""
+    arr[H_WINNER] = winner
+    arr[H_PLAYER] = -1
+    arr[H_REASON] = reason

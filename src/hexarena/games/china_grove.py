@@ -48,7 +48,6 @@ from ..core import (
     H_COLOUR,
     H_PLAYER,
     H_PLY,
-    H_REASON,
     H_SWAPPED,
     H_TURN,
     H_WINNER,
@@ -62,7 +61,7 @@ from ..core import (
     swap_offered,
 )
 from ..hexgrid import DIRECTION_NAMES, Board, BoardError, from_cells
-from ..kernels_common import nb_at
+from ..kernels_common import end_game, nb_at, pass_turn
 from ..limits import MAX_BOARD_TEXT
 from ..rng import rand_below
 from .china_grove_boards import (
@@ -245,13 +244,9 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
         pen = g[G_PEN]
         s0 = arr[S_STONES] - pen * arr[S_GROUPS]
         s1 = arr[S_STONES + 1] - pen * arr[S_GROUPS + 1]
-        arr[H_WINNER] = 0 if s0 > s1 else 1
-        arr[H_PLAYER] = -1
-        arr[H_REASON] = REASON_FULL
+        end_game(arr, 0 if s0 > s1 else 1, REASON_FULL)
         return
-    nc = c ^ 1
-    arr[H_COLOUR] = nc
-    arr[H_PLAYER] = nc ^ arr[H_SWAPPED]
+    pass_turn(arr, c)
 
 
 @njit(cache=True)

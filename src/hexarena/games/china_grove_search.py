@@ -203,6 +203,20 @@ def _undo(
     return t, count, used, nopen
 
 
+@njit(cache=True, inline="always")
+def _use(
+    trail: I64, t: int, used: np.uint64, p: int
+) -> tuple[int, np.uint64, bool]:  # pragma: no cover
+    """Pattern ``p`` taken by a cell whose neighbours are all decided: the trail's length and
+    the patterns used afterwards, and False if ``p`` was used already (a contradiction)."""
+    bit = np.uint64(1) << np.uint64(p)
+    if used & bit:
+        return t, used, False
+    trail[t, 0] = 0
+    trail[t, 1] = p
+    return t + 1, used | bit, True
+
+
 Workspace = tuple[npt.NDArray[np.int8], I64, I64, I64, I64, I64]
 
 
@@ -386,14 +400,9 @@ def search(
                     trail[t, 1] = x
                     t += 1
                     if k >= _FULL:
-                        q = np.uint64(k & 63)
-                        if used >> q & one:
-                            ok = False
+                        t, used, ok = _use(trail, t, used, k & 63)
+                        if not ok:
                             break
-                        used |= one << q
-                        trail[t, 0] = 0
-                        trail[t, 1] = k & 63
-                        t += 1
                     else:
                         _open_add(nxt, prv, x)
                         nopen += 1
@@ -418,14 +427,9 @@ def search(
                         trail[t, 0] = 4
                         trail[t, 1] = y
                         t += 1
-                        q = np.uint64(ky & 63)
-                        if used >> q & one:
-                            ok = False
+                        t, used, ok = _use(trail, t, used, ky & 63)
+                        if not ok:
                             break
-                        used |= one << q
-                        trail[t, 0] = 0
-                        trail[t, 1] = ky & 63
-                        t += 1
                     elif MATCH_KEY[ky] & ~used == 0:
                         ok = False
                         break

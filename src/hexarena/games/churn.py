@@ -40,7 +40,6 @@ from ..core import (
     H_COLOUR,
     H_PLAYER,
     H_PLY,
-    H_REASON,
     H_SWAPPED,
     H_TURN,
     H_WINNER,
@@ -55,8 +54,18 @@ from ..core import (
     swap_offered,
 )
 from ..hexgrid import Board, hexagon, hexhex
-from ..kernels_common import join_group, merge_groups, nb, new_group, set_add, set_remove
+from ..kernels_common import (
+    end_game,
+    join_group,
+    merge_groups,
+    nb,
+    new_group,
+    pass_turn,
+    set_add,
+    set_remove,
+)
 from ..rng import rand_below
+from .positions import colour_to_move, named_stones, set_to_move
 
 # scalar slots
 S_ISO = 8  # 8, 9
@@ -326,13 +335,9 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     if arr[S_EMPTY] == 0:
         s0 = arr[S_STONES]
         s1 = arr[S_STONES + 1]
-        arr[H_WINNER] = 0 if s0 > s1 else 1
-        arr[H_PLAYER] = -1
-        arr[H_REASON] = REASON_FULL
+        end_game(arr, 0 if s0 > s1 else 1, REASON_FULL)
         return
-    nc = c ^ 1
-    arr[H_COLOUR] = nc
-    arr[H_PLAYER] = nc ^ arr[H_SWAPPED]
+    pass_turn(arr, c)
 
 
 @njit(cache=True)
@@ -483,22 +488,9 @@ class Churn(Game):
         board is empty, so that the swap is not offered by mistake).
         """
         arr = initial_array(self.board.size)
-        seen: set[int] = set()
-        for colour, cells in ((0, red), (1, blue)):
-            for name in cells:
-                x = self.board.parse(name)
-                if x in seen:
-                    raise OptionError(f"cell {name} is given twice")
-                seen.add(x)
-                place_stone(self.consts, arr, x, colour)
-        if to_move not in self.colours:
-            raise OptionError(f"to_move must be Red or Blue, not {to_move!r}")
-        c = self.colours.index(to_move)
-        arr[H_COLOUR] = c
-        arr[H_SWAPPED] = int(swapped)
-        arr[H_PLAYER] = c ^ int(swapped)
-        arr[H_TURN] = turn
-        arr[H_PLY] = turn
+        for x, colour in named_stones(self.board, (red, blue)):
+            place_stone(self.consts, arr, x, colour)
+        set_to_move(arr, colour_to_move(self.colours, to_move), swapped=swapped, turn=turn)
         if arr[S_EMPTY] == 0:
             raise OptionError("a position to play from needs at least one empty cell")
         return State(self, arr)

@@ -77,8 +77,18 @@ from ..core import (
     swap_offered,
 )
 from ..hexgrid import Board, hexhex
-from ..kernels_common import join_group, merge_groups, nb_at, new_group, set_remove, splice
+from ..kernels_common import (
+    end_game,
+    join_group,
+    merge_groups,
+    nb_at,
+    new_group,
+    pass_turn,
+    set_remove,
+    splice,
+)
 from ..rng import rand_below
+from .positions import colour_to_move, named_stones, set_to_move
 
 # scalar slots
 S_N = 8
@@ -432,13 +442,9 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
             _update_arc(g, arr, grp)
         if _group_wins(g, arr, c, grp):
             arr[S_WIN] = grp
-            arr[H_WINNER] = c
-            arr[H_PLAYER] = -1
-            arr[H_REASON] = REASON_LOOP
+            end_game(arr, c, REASON_LOOP)
             return
-    nc = c ^ 1
-    arr[H_COLOUR] = nc
-    arr[H_PLAYER] = nc ^ arr[H_SWAPPED]
+    pass_turn(arr, c)
 
 
 @njit(cache=True)
@@ -668,19 +674,13 @@ class Gyre(Game):
         already has a winning loop (that game would be over).
         """
         arr = self.initial_array()
-        seen: set[int] = set()
-        for colour, cells in ((0, red), (1, blue)):
-            for name in cells:
-                x = self.board.parse(name)
-                if x in seen:
-                    raise OptionError(f"cell {name} is given twice")
-                seen.add(x)
-                place_stone(self.consts, arr, x, colour)
+        stones = named_stones(self.board, (red, blue))
+        for x, colour in stones:
+            place_stone(self.consts, arr, x, colour)
         refresh_arcs(self.consts, arr)
         arr[S_LAST] = -1
-        if to_move not in self.colours:
-            raise OptionError(f"to_move must be Red or Blue, not {to_move!r}")
-        if turn < 0 or (turn < 2 and seen and not (turn == 1 and len(seen) == 1)):
+        c = colour_to_move(self.colours, to_move)
+        if turn < 0 or (turn < 2 and stones and not (turn == 1 and len(stones) == 1)):
             raise OptionError(
                 f"turn {turn} does not fit the stones: a position with stones on the board "
                 "has had at least 2 turns (1 for a single stone with the swap still offered)"
@@ -692,12 +692,7 @@ class Gyre(Game):
                 raise OptionError(
                     f"{self.colours[colour]} already has a winning loop in that position"
                 )
-        c = self.colours.index(to_move)
-        arr[H_COLOUR] = c
-        arr[H_SWAPPED] = int(swapped)
-        arr[H_PLAYER] = c ^ int(swapped)
-        arr[H_TURN] = turn
-        arr[H_PLY] = turn
+        set_to_move(arr, c, swapped=swapped, turn=turn)
         return State(self, arr)
 
     def explain_illegal(self, arr: Array, a: int) -> str:

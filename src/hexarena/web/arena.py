@@ -333,6 +333,11 @@ class Arena:
         The answer holds the creator's token (for their own seats only) and the links: the
         spectators' and, for a game between two people apart, the invitation to the open seat.
         """
+        name = body.get("game")
+        if isinstance(name, str) and name in game_names():
+            # making the board may run a kernel (China Grove's generator): loaded first, so
+            # that the first game of a kind waits here rather than compiling on the event loop
+            await self.warmer.ensure(name)
         created = self._store_new(body, self._new_game(body))
         session = await self.get(created["id"])
         return {**created, "version": session.version}

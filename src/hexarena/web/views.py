@@ -16,7 +16,7 @@ from .bounds import RequestRefused as ApiError
 from .bounds import actions_field, cut
 from .session import Session
 from .storage import MoveRow
-from .teaching import effects, journeys, potentials, prompt, turn_marks
+from .teaching import effects, journeys, position_json, turn_marks
 
 #: Most turns one page of the move list holds.
 MAX_PAGE = 500
@@ -93,22 +93,17 @@ def move(game: Game, index: int, m: MoveRow) -> dict[str, Any]:
 
 
 def position(game: Game, state: State) -> dict[str, Any]:
-    """Cells, who acts and what is legal, for a state."""
-    over = state.is_terminal()
-    n = game.board.size
-    legal = [] if over else state.legal_actions()
+    """Cells, who acts and what is legal, for a state: the drawing that the rules pages use
+    (:func:`teaching.position_json`) with the seat and colour to act, the ply, the turn's
+    actions so far and each seat's colour."""
     return {
-        "cells": game.cell_view(state.array),
+        **position_json(game, state),
         "to_act": state.current_player,
         "to_act_colour": state.to_move,
-        "to_act_name": state.to_move_name,
+        "to_act_name": state.to_move_name,  # "nobody (the game is over)" once it is over
         "ply": state.ply,
-        "legal": [a for a in legal if a < n],
-        "specials": [{"action": a, "name": game.action_text(a)} for a in legal if a >= n],
         "turn_actions": state.turn_actions,
         "seat_colours": [state.seat_colour(0), state.seat_colour(1)],
-        "prompt": prompt(game, state),
-        "potentials": potentials(game, state),
     }
 
 

@@ -20,6 +20,7 @@ from ...core import (
     State,
 )
 from ...hexgrid import CellNameError
+from ..positions import colour_to_move, named_stones
 from .search import (
     _in_smallest,
     _next_to_smallest,
@@ -263,17 +264,12 @@ class ScrunchNotation(Game):
         """
         n = self.board.size
         arr = initial_array(n)
-        seen: set[int] = set()
-        for colour, cells in ((0, black), (1, white)):
-            for name in cells:
-                try:
-                    x = self.board.parse(name)
-                except CellNameError as exc:
-                    raise OptionError(str(exc)) from None
-                if x in seen:
-                    raise OptionError(f"cell {name} is given twice")
-                seen.add(x)
-                _put(self.consts, arr, colour, x)
+        try:
+            stones = named_stones(self.board, (black, white))
+        except CellNameError as exc:
+            raise OptionError(str(exc)) from None
+        for x, colour in stones:
+            _put(self.consts, arr, colour, x)
         scr = _scratch(n)
         col = arr[_o(B_COL, n) : _o(B_COL + 1, n)]
         for x in range(n):
@@ -287,9 +283,7 @@ class ScrunchNotation(Game):
             v = int(col[x])
             if v and arr[_o(B_SID, n) + x] < 0:
                 _relabel(self.consts, arr, v - 1, x, scr, 0)
-        if to_move not in self.colours:
-            raise OptionError(f"to_move must be Black or White, not {to_move!r}")
-        c = self.colours.index(to_move)
+        c = colour_to_move(self.colours, to_move)
         arr[H_COLOUR] = c
         arr[H_PLAYER] = c
         arr[H_TURN] = turn
