@@ -75,6 +75,28 @@ else:
             _prefetch(row, k)  # type: ignore[call-arg]
 
 
+@njit(cache=True, inline="always")
+def _settle(
+    arr: Array, i: int, rewards: Any, terminated: Any, truncated: Any, lengths: Any, cap: int
+) -> bool:  # pragma: no cover - compiled
+    """After environment ``i``'s action: count it, and set its rewards (+1 and -1 to the seats
+    once the game is over, else 0), its ``terminated`` and its ``truncated`` (its ``cap``-th
+    action, if ``cap`` > 0); whether the environment must restart."""
+    lengths[i] += 1
+    rewards[i, 0] = 0
+    rewards[i, 1] = 0
+    terminated[i] = False
+    truncated[i] = False
+    if arr[H_PLAYER] < 0:
+        w = arr[H_WINNER] ^ max(arr[H_SWAPPED], 0)
+        rewards[i, w] = 1
+        rewards[i, 1 - w] = -1
+        terminated[i] = True
+    elif cap > 0 and lengths[i] >= cap:
+        truncated[i] = True
+    return bool(terminated[i] or truncated[i])
+
+
 @njit(cache=True)
 def first_refused(actions: Any, mask: Any) -> int:  # pragma: no cover - compiled
     """The index of the first environment whose action is not legal now, or -1."""
@@ -167,19 +189,7 @@ def bound_loops(
                 _prefetch_row(obs, i + AHEAD, span)
             arr = _bare(states[i])
             apply(gu, arr, actions[i])
-            lengths[i] += 1
-            rewards[i, 0] = 0
-            rewards[i, 1] = 0
-            terminated[i] = False
-            truncated[i] = False
-            if arr[H_PLAYER] < 0:
-                w = arr[H_WINNER] ^ max(arr[H_SWAPPED], 0)
-                rewards[i, w] = 1
-                rewards[i, 1 - w] = -1
-                terminated[i] = True
-            elif cap > 0 and lengths[i] >= cap:
-                truncated[i] = True
-            if terminated[i] or truncated[i]:
+            if _settle(arr, i, rewards, terminated, truncated, lengths, cap):
                 arr[:] = init
                 lengths[i] = 0
             refresh(gu, geou, arr, _bare(mask[i]), _bare(obs[i]))
@@ -246,19 +256,7 @@ def bound_delta_step(update: Any, apply: Any) -> Callable[..., None]:
                 _prefetch_row(memo, i + AHEAD, memo.shape[1])
             arr = _bare(states[i])
             apply(gu, arr, actions[i])
-            lengths[i] += 1
-            rewards[i, 0] = 0
-            rewards[i, 1] = 0
-            terminated[i] = False
-            truncated[i] = False
-            if arr[H_PLAYER] < 0:
-                w = arr[H_WINNER] ^ max(arr[H_SWAPPED], 0)
-                rewards[i, w] = 1
-                rewards[i, 1 - w] = -1
-                terminated[i] = True
-            elif cap > 0 and lengths[i] >= cap:
-                truncated[i] = True
-            if terminated[i] or truncated[i]:
+            if _settle(arr, i, rewards, terminated, truncated, lengths, cap):
                 arr[:] = init
                 lengths[i] = 0
                 obs[i, :span] = obs0
