@@ -206,3 +206,5 @@ def test_solve_only_some_first_moves(capsys: pytest.CaptureFixture[str]) -> None
     assert data["first_player_wins_without_pie"] is None
     assert main([*churn2, "--moves", "b1,zz9"]) == 2
     assert "not a first move of this game: zz9" in capsys.readouterr().err
+    assert main([*churn2, "--moves", "b2,b1,b2"]) == 2  # refused, not quietly solved once
+    assert "a first move named twice: b2" in capsys.readouterr().err

@@ -10,6 +10,7 @@ with and without the pie rule.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -306,7 +307,10 @@ def solve_game(
         if bad or not only:
             shown = ", ".join(bad)[:100] or "none given"
             raise SolveError(f"not a first move of this game: {shown}")
-        firsts = [texts[m] for m in dict.fromkeys(only)]
+        twice = [m for m, k in Counter(only).items() if k > 1]
+        if twice:
+            raise SolveError(f"a first move named twice: {', '.join(twice)[:100]}")
+        firsts = [texts[m] for m in only]
     moves: dict[str, bool | None] = {}
     for i, a in enumerate(firsts):
         st = start.copy()
