@@ -60,6 +60,7 @@ from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, 
 from ..games import new_game
 from ..observe import Observer
 from .deltas import bound_update, memo_width, prime, vector_geometry
+from .deltas_throngs import prefetch_span
 from .drivers import (
     bound_delta_step,
     bound_loops,
@@ -147,7 +148,9 @@ class VectorEnv:
         self._random = np.zeros(n, dtype=np.int64)
         self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer)[1]
         self._incremental = bool(incremental)
-        self._delta_step = bound_delta_step(bound_update(g.name, mask_writer(g)), self._k.apply)
+        self._delta_step = bound_delta_step(
+            bound_update(g.name, mask_writer(g)), self._k.apply, prefetch_span(g)
+        )
         self._memo = np.zeros((n, memo_width(g)), dtype=np.int32)
         self._vgeo = vector_geometry(self.observer)
         # the starting position's observation (dynamic part), mask and memo, copied on restarts

@@ -110,22 +110,23 @@ def first_refused(actions: Any, mask: Any) -> int:  # pragma: no cover - compile
 
 @njit(cache=True)
 def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - compiled
-    """A uniformly random legal action per environment, from its mask, into ``out``."""
+    """A uniformly random legal action per environment, from its mask, into ``out``: the
+    ``k``-th legal action with ``k`` uniform below their number."""
     a_count = mask.shape[1]
     for i in range(mask.shape[0]):
+        row = mask[i]
         m = 0
         for a in range(a_count):  # no branch: the count vectorises
-            m += mask[i, a]
+            m += row[a]
         if m == 0:
             out[i] = -1
             continue
         k = rand_below(rngs[i], m)
-        for a in range(a_count):
-            if mask[i, a]:
-                if k == 0:
-                    out[i] = a
-                    break
-                k -= 1
+        for a in range(a_count):  # one branch, taken once (a branch per legal action was not
+            k -= row[a]  # predictable: it cost most of the time)
+            if k < 0:
+                out[i] = a
+                break
 
 
 @functools.cache
@@ -213,7 +214,7 @@ def restart_rows(
 
 
 @functools.cache
-def bound_delta_step(update: Any, apply: Any) -> Callable[..., None]:
+def bound_delta_step(update: Any, apply: Any, state_span: int = 0) -> Callable[..., None]:
     """The batched step with incremental observations, compiled with one game's ``apply`` and
     ``update`` (:func:`hexarena.vector.deltas.bound_update`) held as constants.
 
@@ -223,8 +224,10 @@ def bound_delta_step(update: Any, apply: Any) -> Callable[..., None]:
     ``update`` (only the cells that changed, against its ``memo`` row), and an ended game's
     row is restarted by copying the start's state, observation (``obs0``, the dynamic part),
     mask and memo. It prefetches the state and the memo of the environment :data:`AHEAD` on
-    (the whole state: the rules' ``apply`` reads here and there in it; prefetching the parts of
-    the observation that change, such as the seat planes, made no measurable difference).
+    (the whole state: the rules' ``apply`` reads here and there in it, or its first
+    ``state_span`` entries when that is positive, for a game whose state ends with a long table
+    it seldom reads; prefetching the parts of the observation that change, such as the seat
+    planes, made no measurable difference).
     """
 
     @njit
@@ -250,9 +253,10 @@ def bound_delta_step(update: Any, apply: Any) -> Callable[..., None]:
         geou = _bare(geo)
         count = states.shape[0]
         span = obs0.shape[0]
+        ahead = min(state_span, states.shape[1]) if state_span > 0 else states.shape[1]
         for i in range(count):
             if i + AHEAD < count:
-                _prefetch_row(states, i + AHEAD, states.shape[1])
+                _prefetch_row(states, i + AHEAD, ahead)
                 _prefetch_row(memo, i + AHEAD, memo.shape[1])
             arr = _bare(states[i])
             apply(gu, arr, actions[i])
