@@ -1,0 +1,81 @@
+"""Batched Throngs: the observations and masks written incrementally (the sites learnt from the
+action), against the observer and the rules at every step; the random legal choice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from hexarena.observe import Observer
+from hexarena.vector import VectorEnv
+from hexarena.vector.deltas import memo_width, prime
+from hexarena.vector.deltas_throngs import prefetch_span
+from hexarena.vector.drivers import random_legal, seed_states
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"setup": "standard"},
+        {"board": "large", "no_stalling": True},
+        {"board": "hex", "size": 2},
+        {"repetition": "off"},
+    ],
+)
+def test_every_step_equals_the_observer_and_the_rules(options: dict[str, Any]) -> None:
+    """Long random runs with restarts (game ends and the action cap): after every step, every
+    environment's observation is the observer's, its mask the rules' legal actions and its
+    memo row the one made from scratch."""
+    n = 6
+    env = VectorEnv("throngs", n, options, seed=5, max_actions=120)
+    observer = Observer(env.game)
+    memo = np.zeros(memo_width(env.game), dtype=np.int32)
+    phases: set[int] = set()
+    ended = 0
+    for t in range(360):
+        _, _, terminated, truncated = env.step(env.random_actions())
+        ended += int(terminated.sum() + truncated.sum())
+        for i in range(n):
+            st = env.state(i)
+            phases.add(int(env.states[i, 8]))
+            seat = int(env.current_player()[i])
+            assert np.array_equal(env.observations[i], observer.observe(st, seat)), (t, i)
+            assert np.flatnonzero(env.legal_mask()[i]).tolist() == sorted(st.legal_actions())
+            prime(env.game, env.states[i], memo)
+            assert np.array_equal(env._memo[i], memo), (t, i)
+    assert ended > 0
+    assert {4, 5, 6} <= phases  # selections, dispatches and deploys that may go on
+
+
+def test_the_step_prefetches_the_state_without_the_repetition_table() -> None:
+    """Throngs' state row is mostly its repetition table: the step fetches ahead the entries
+    before it and a few of it; the other games their whole row (0)."""
+    env = VectorEnv("throngs", 1)
+    span = prefetch_span(env.game)
+    assert 100 < span < env.states.shape[1] // 4
+    assert prefetch_span(VectorEnv("gyre", 1, {"size": 4}).game) == 0
+
+
+def test_random_legal_is_uniform_over_the_legal_actions() -> None:
+    """Each legal action comes about equally often, never an illegal one; -1 with none legal."""
+    mask = np.zeros((4, 189), dtype=np.bool_)
+    mask[0, [0, 7, 64, 100, 188]] = True
+    mask[1, 150] = True
+    mask[2, :] = True
+    rngs = seed_states(3, 4)
+    out = np.zeros(4, dtype=np.int64)
+    draws = 20_000
+    counts = np.zeros((4, 189), dtype=np.int64)
+    for _ in range(draws):
+        random_legal(mask, rngs, out)
+        for i in range(3):
+            counts[i, out[i]] += 1
+        assert out[3] == -1
+    assert not (counts[:3] * ~mask[:3]).any()
+    assert counts[1, 150] == draws
+    # five actions: 4,000 each expected, standard deviation about 57; all of 189: about 106
+    assert np.abs(counts[0, mask[0]] - draws / 5).max() < 300
+    assert counts[2].min() > 0 and np.abs(counts[2] - draws / 189).max() < 60
