@@ -33,9 +33,9 @@ from .layout import (
     W_CAND,
     W_SURE,
     _bit_base,
-    _g_words,
+    _g_words_bare,
     _site_of_bit,
-    _words,
+    _words_bare,
 )
 from .paths import quick_destinations, quick_scratch_size, scratch_size
 from .selection import _has_jump
@@ -67,8 +67,8 @@ def legal_mask(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - co
         row[2 * n + 1] = True
         row[2 * n + 2] = True
         return
-    gw = _g_words(g)
-    w = _words(g, arr)
+    gw = _g_words_bare(g)
+    w = _words_bare(g, arr)
     gb = _bit_base(g)
     nw = g[gb]
     if ph == P_SELECT:

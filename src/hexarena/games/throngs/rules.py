@@ -114,8 +114,10 @@ from .layout import (
     W_SURE,
     _bit_base,
     _g_words,
+    _g_words_bare,
     _site_of_bit,
     _words,
+    _words_bare,
     consts_for,
     words_offset,
 )
@@ -299,7 +301,8 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
 @njit(cache=True)
 def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     """Apply a legal action, updating the header."""
-    _apply(g, _g_words(g), arr, _words(g, arr), int(np.int64(a)))  # one compiled _apply
+    # views without Numba's view() (_g_words_bare: it cost a fifth of a batched step)
+    _apply(g, _g_words_bare(g), arr, _words_bare(g, arr), int(np.int64(a)))  # one _apply
 
 
 @njit(cache=True)
