@@ -54,10 +54,33 @@ def _prefetch(typingctx: Any, arr: Any, idx: Any) -> Any:  # pragma: no cover - 
     return sig, codegen
 
 
+@intrinsic
+def _load8_intrinsic(typingctx: Any, row: Any, at: Any) -> Any:  # pragma: no cover - compiled
+    """Entries ``at .. at + 7`` of a one-dimensional contiguous bool array as one 64-bit word
+    (byte ``j`` is entry ``at + j``: 0 or 1), in one unaligned load."""
+    if not (isinstance(row, types.Array) and row.ndim == 1 and row.dtype == types.boolean):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ary = context.make_array(signature.args[0])(context, builder, value=args[0])
+        k = context.cast(builder, args[1], signature.args[1], types.intp)
+        ptr = builder.bitcast(builder.gep(ary.data, [k]), ir.IntType(64).as_pointer())
+        return builder.load(ptr, align=1)
+
+    return types.uint64(row, at), codegen
+
+
+_ONES8 = np.uint64(0x0101010101010101)
+
+
 if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrinsic cannot run there
 
     def _prefetch_row(a: Any, j: int, span: int) -> None:
         """Nothing to do without compiled code."""
+
+    def _count8(row: Any, at: int) -> int:
+        """How many of entries ``at .. at + 7`` of ``row`` are true."""
+        return int(row[at : at + 8].sum())
 
     def _bare(a: Any) -> Any:
         """The array itself (plain Python counts no references by hand)."""
@@ -73,6 +96,12 @@ else:
         step = max(64 // a.itemsize, 1)
         for k in range(0, span, step):
             _prefetch(row, k)  # type: ignore[call-arg]
+
+    @njit(cache=True, inline="always")
+    def _count8(row: Any, at: int) -> int:  # pragma: no cover - compiled
+        """How many of entries ``at .. at + 7`` of ``row`` are true: one load, and the sum of
+        the eight bytes (each 0 or 1) in the top byte of a product."""
+        return int((_load8_intrinsic(row, at) * _ONES8) >> np.uint64(56))  # type: ignore[call-arg]
 
 
 @njit(cache=True, inline="always")
@@ -113,17 +142,27 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
     """A uniformly random legal action per environment, from its mask, into ``out``: the
     ``k``-th legal action with ``k`` uniform below their number."""
     a_count = mask.shape[1]
+    full = a_count // 8
     for i in range(mask.shape[0]):
         row = mask[i]
         m = 0
-        for a in range(a_count):  # no branch: the count vectorises
+        for q in range(full):  # eight entries a word
+            m += _count8(row, 8 * q)
+        for a in range(8 * full, a_count):
             m += row[a]
         if m == 0:
             out[i] = -1
             continue
         k = rand_below(rngs[i], m)
-        for a in range(a_count):  # one branch, taken once (a branch per legal action was not
-            k -= row[a]  # predictable: it cost most of the time)
+        lo = 0
+        for q in range(full):  # the word of the k-th, then the entry (a branch per entry
+            c = _count8(row, 8 * q)  # was not predictable: it cost most of the time)
+            if k < c:
+                break
+            k -= c
+            lo += 8
+        for a in range(lo, a_count):
+            k -= row[a]
             if k < 0:
                 out[i] = a
                 break
