@@ -38,6 +38,7 @@ from hexarena.vector.deltas import (
     mask_china_grove,
     mask_churn,
 )
+from hexarena.vector.deltas_throngs import delta_throngs_after, prefetch_span
 from hexarena.vector.drivers import bound_delta_step, bound_loops, random_legal
 from hexarena.vector.masks import mask_writer
 
@@ -112,6 +113,12 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
         def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             delta_gyre_after(g, arr, arr[H_PLAYER], geo, out, memo, row)  # pragma: no cover
 
+    elif name == "throngs":  # the sites the action names
+
+        @njit
+        def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta_throngs_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
+
     else:
 
         @njit
@@ -146,7 +153,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     lengths = np.zeros(N, np.int64)
 
     def replay_delta(update: Any) -> Callable[[], None]:
-        step = bound_delta_step(update, apply)
+        step = bound_delta_step(update, apply, prefetch_span(game))
 
         def run() -> None:
             states[:] = start
