@@ -443,7 +443,7 @@ def memo_width(game: Game, *, scratch: bool = True) -> int:
         "gyre": n + 1,
         "scrunch": n + 3,
         "china-grove": n + 1,
-        "throngs": 2 * n + 2,
+        "throngs": 2 * n + 7,  # cells, potentials, selected, phase, whole planes
     }[game.name]
 
 
@@ -495,6 +495,9 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
         phase = arr[throngs.S_PHASE] if arr[H_PLAYER] >= 0 else -1
         memo[2 * n] = arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1
         memo[2 * n + 1] = phase
+        from .deltas_throngs import shown_values  # it imports this module's helpers
+
+        memo[2 * n + 2 : 2 * n + 7] = shown_values(arr, int(arr[H_PLAYER]))
     else:  # pragma: no cover - every game is above
         raise AssertionError(game.name)
 

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 from numba import njit
 
-from ..core import H_PLAYER, Array, Game
+from ..core import H_PLAYER, H_SWAPPED, Array, Game
 from ..games import throngs
 from ..games.throngs.layout import G_NB, NWBLOCKS, words_offset
 from ..observe import _POS
-from .deltas import _fill, _move_one, _onehot, _seat_planes, _stones
+from .deltas import _move_one, _onehot, _stones, _swap
 
 #: Entries of the repetition table that the step prefetches beyond the rest of the state
 #: (the positions since the number of stones last changed: a handful in random play).
@@ -59,26 +60,88 @@ def _site(
             out[at + geo[_POS + y]] = pot / 7.0
 
 
+@njit(cache=True, inline="always")
+def shown_values(arr: Array, seat: int) -> tuple[int, int, int, int, int]:  # pragma: no cover
+    """What the whole planes after the phase show, as whole numbers (the ``memo`` row's
+    entries ``2n + 2`` on): the budget (0 outside a destination phase), the second move (0 or
+    1), each colour's dispatches in a row (up to 3), and the colour of ``seat`` (-1 before the
+    colours are settled: ``me_colour0`` and ``me_colour1``)."""
+    going = arr[H_PLAYER] >= 0
+    dest = going and arr[throngs.S_PHASE] >= throngs.P_DISPATCH
+    sw = arr[H_SWAPPED]
+    return (
+        arr[throngs.S_BUDGET] if dest else 0,
+        1 if going and arr[throngs.S_MOVE] == 1 else 0,
+        min(arr[throngs.S_STALL], 3),
+        min(arr[throngs.S_STALL + 1], 3),
+        -1 if sw < 0 else seat ^ sw,
+    )
+
+
+@njit(cache=True, inline="always")
+def _plane(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cover - compiled
+    """Plane ``p`` holds ``value`` on every cell of the board (one contiguous pass)."""
+    s = geo[1]
+    b = _POS + geo[0] + 3 * geo[2]
+    v = np.float32(value)
+    z = np.float32(0.0)
+    o = out[p * s : (p + 1) * s]
+    board = geo[b : b + s]
+    for j in range(s):
+        o[j] = v if board[j] else z
+
+
+@njit(cache=True, inline="always")
+def _whole_planes(
+    arr: Array, seat: int, geo: Array, out: Any, memo: Any
+) -> None:  # pragma: no cover - compiled
+    """The whole planes ``me_colour0``/``me_colour1``, ``budget``, ``second_move``, ``stall0``
+    and ``stall1``, rewritten where the values kept in ``memo`` (from ``2n + 2``) changed: no
+    plane is read, so a plane that stays as it was is not touched at all (reading one cell of
+    each to compare, as :func:`hexarena.vector.deltas._fill` does, fetched seven cache lines
+    a step). ``me_to_act`` stays 1: the update shows each position to the seat to act."""
+    at = 2 * geo[0] + 2
+    budget, second, stall0, stall1, mine = shown_values(arr, seat)
+    if memo[at] != budget:
+        memo[at] = budget
+        _plane(geo, out, 15, budget / 7.0)
+    if memo[at + 1] != second:
+        memo[at + 1] = second
+        _plane(geo, out, 16, float(second))
+    if memo[at + 2] != stall0:
+        memo[at + 2] = stall0
+        _plane(geo, out, 17, stall0 / 3.0)
+    if memo[at + 3] != stall1:
+        memo[at + 3] = stall1
+        _plane(geo, out, 18, stall1 / 3.0)
+    old = memo[at + 4]
+    if old != mine:
+        memo[at + 4] = mine
+        if old >= 0 and mine >= 0:  # the seat to act changed colour: the planes trade places
+            s = geo[1]
+            _swap(out, 3 * s, 4 * s, s)
+        else:
+            _plane(geo, out, 3, 1.0 if mine == 0 else 0.0)
+            _plane(geo, out, 4, 1.0 if mine == 1 else 0.0)
+
+
 @njit(cache=True)
 def delta_throngs_after(
     g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int
 ) -> None:  # pragma: no cover - compiled
-    """Throngs after action ``a`` of a game that goes on: the site ``a`` names (a selection, or
-    a destination's site) and the site selected before it (the start of a dispatch), then the
-    whole planes; ``memo`` as :func:`hexarena.vector.deltas.delta_throngs` keeps it."""
+    """Throngs after action ``a`` of a game that goes on, shown to the seat to act (``seat``):
+    the site ``a`` names (a selection, or a destination's site) and the site selected before
+    it (the start of a dispatch), then the whole planes. ``memo``: as
+    :func:`hexarena.vector.deltas.delta_throngs` keeps it (cells, potentials, the selected
+    site, the phase), then the values of the other whole planes (:func:`shown_values`)."""
     n = geo[0]
     _site(g, arr, geo, out, memo, a if a < n else (a - n if a < 2 * n else -1))
     _site(g, arr, geo, out, memo, memo[2 * n])
-    _seat_planes(arr, seat, geo, out)
     going = arr[H_PLAYER] >= 0
     phase = arr[throngs.S_PHASE] if going else -1
     _onehot(geo, out, 7, memo, 2 * n + 1, phase)
-    dest = phase >= throngs.P_DISPATCH
-    _move_one(geo, out, 14, memo, 2 * n, arr[throngs.S_SEL] if dest else -1)
-    _fill(geo, out, 15, arr[throngs.S_BUDGET] / 7.0 if dest else 0.0)
-    _fill(geo, out, 16, 1.0 if going and arr[throngs.S_MOVE] == 1 else 0.0)
-    _fill(geo, out, 17, min(arr[throngs.S_STALL], 3) / 3.0)
-    _fill(geo, out, 18, min(arr[throngs.S_STALL + 1], 3) / 3.0)
+    _move_one(geo, out, 14, memo, 2 * n, arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1)
+    _whole_planes(arr, seat, geo, out, memo)
 
 
 def prefetch_span(game: Game) -> int:
