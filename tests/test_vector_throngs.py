@@ -7,7 +7,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+from numba import njit
 
+from hexarena.games.throngs.layout import _g_words, _g_words_bare, _words, _words_bare
 from hexarena.observe import Observer
 from hexarena.vector import VectorEnv
 from hexarena.vector.deltas import memo_width, prime
@@ -79,3 +81,27 @@ def test_random_legal_is_uniform_over_the_legal_actions() -> None:
     # five actions: 4,000 each expected, standard deviation about 57; all of 189: about 106
     assert np.abs(counts[0, mask[0]] - draws / 5).max() < 300
     assert counts[2].min() > 0 and np.abs(counts[2] - draws / 189).max() < 60
+
+
+@njit
+def _views_agree(g: Any, arr: Any) -> bool:  # pragma: no cover - compiled
+    """Whether the bare views of the state's and the constants' words are Numba's views."""
+    a, b = _words(g, arr), _words_bare(g, arr)
+    c, d = _g_words(g), _g_words_bare(g)
+    if a.shape != b.shape or c.shape != d.shape:
+        return False
+    b[0] ^= np.uint64(5)  # the same memory: a write through one shows through the other
+    seen = a[0] == b[0]
+    b[0] ^= np.uint64(5)
+    return seen and bool(np.all(a == b)) and bool(np.all(c == d))
+
+
+@pytest.mark.parametrize("options", [{}, {"board": "large"}, {"repetition": "off"}])
+def test_bare_views_are_the_views(options: dict[str, Any]) -> None:
+    """``apply`` and the mask writer take the words through bare views: the same words, the
+    same length, the same memory as Numba's ``view()``, on a position under way."""
+    env = VectorEnv("throngs", 1, options, seed=2)
+    for _ in range(30):
+        env.step(env.random_actions())
+    arr = env.states[0].copy()
+    assert _views_agree(env.game.consts, arr)
