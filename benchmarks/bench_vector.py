@@ -130,6 +130,7 @@ def main() -> None:
     """Measure and print the figures."""
     p = parser(__doc__ or "")
     p.set_defaults(seconds=1.0)
+    p.add_argument("--games", nargs="*", default=[b[0] for b in BOARDS], help="games to measure")
     args = p.parse_args()
     seconds = 0.2 if args.quick else args.seconds
     try:
@@ -156,6 +157,8 @@ def main() -> None:
         return f"{r[0]:,.0f} | {r[1]:,.0f}"
 
     for name, options, board in BOARDS:
+        if name not in args.games:
+            continue
         game = hexarena.new_game(name, **options)
         rates = [vector_rate(name, options, n, seconds) for n in SIZES]
         whole = vector_rate(name, options, SIZES[-1], seconds, incremental=False)
