@@ -18,6 +18,7 @@ from hexarena.games.scrunch import (
     mask_into,
     mask_scratch_size,
 )
+from hexarena.vector import VectorEnv
 
 
 @pytest.mark.parametrize("size", [3, 4, 5, 6])
@@ -54,3 +55,22 @@ def test_mask_writer_equals_legal_over_random_games(size: int) -> None:
     assert min(seen[p] for p in (PH_START, PH_PICK, PH_DEST)) > 0
     if size < 6:
         assert seen[PH_REMOVE] > 0, "no second removal in a turn: that decision went untested"
+
+
+def test_batched_masks_equal_legal_at_every_step() -> None:
+    """A batched environment on a small board, random steps with restarts: after every step,
+    every environment's mask (written into its row with the working space of its memo row)
+    lists exactly the rules' legal actions of its position."""
+    env = VectorEnv("scrunch", 12, {"size": 4}, seed=5)
+    g = env.game.consts
+    ended = 0
+    phases: set[int] = set()
+    for _ in range(500):
+        _, _, terminated, _ = env.step(env.random_actions())
+        ended += int(terminated.sum())
+        for i in range(env.num_envs):
+            arr = env.states[i]
+            phases.add(int(arr[S_PHASE]))
+            assert np.flatnonzero(env.legal_mask()[i]).tolist() == legal(g, arr).tolist()
+    assert ended > 0
+    assert {PH_START, PH_PICK, PH_DEST} <= phases
