@@ -73,3 +73,27 @@ def test_serve_options_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
         code = exc.code
     assert code == 2
     assert "games-per-minute" in capsys.readouterr().err
+
+
+def test_replay_and_undo_use_the_kernels_int64_build() -> None:
+    """``State.apply`` calls ``is_legal`` and ``apply`` with an ``int64`` action; the compiled
+    replay (``apply_actions``, which a search worker uses to rebuild its position) and undo
+    gave them an ``int32`` one, so a fresh process compiled both kernels a second time for it
+    (2 to 4 s a game, cold). In a fresh process, only the ``int64`` build is ever loaded."""
+    import subprocess
+    import sys
+
+    code = """
+import hexarena
+g = hexarena.new_game("gyre", size=3)
+st = g.new_initial_state()
+st.apply(int(st.legal_actions()[0]))
+st.apply_actions([int(a) for a in st.legal_actions()[:1]])
+st.undo()
+k = g.kernels
+print(sorted({str(sig[2]) for f in (k.apply, k.is_legal) for sig in f.signatures}))
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=600
+    ).stdout
+    assert out.strip() == "['int64']"

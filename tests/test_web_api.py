@@ -174,6 +174,24 @@ def test_pages_and_static_files_are_served(client: TestClient) -> None:
     assert client.get("/static/style.css").status_code == 200
 
 
+def test_every_page_has_an_icon_and_favicon_ico_answers() -> None:
+    """Browsers ask for an icon on every page; without one each page logged a 404."""
+    from hexarena.web.app import STATIC
+
+    for page in ("index.html", "learn.html"):
+        assert '<link rel="icon" href="/static/icon.svg" type="image/svg+xml">' in (
+            STATIC / page
+        ).read_text(encoding="utf-8")
+
+
+def test_the_icon_is_served_at_favicon_ico_too(client: TestClient) -> None:
+    for path in ("/favicon.ico", "/static/icon.svg"):
+        r = client.get(path)
+        assert r.status_code == 200, path
+        assert r.headers["content-type"].startswith("image/svg+xml"), path
+        assert r.text.lstrip().startswith("<svg"), path
+
+
 def test_unknown_endpoint_and_method_answer_json(client: TestClient) -> None:
     assert "no API endpoint" in error(client.get("/api/nothing"), 404)
     assert "not allowed" in error(client.delete("/api/games"), 405)

@@ -130,7 +130,7 @@ def replay_checked(
     the first illegal action.
     """
     for i in range(actions.shape[0]):
-        a = actions[i]
+        a = np.int64(actions[i])  # the kernels' int64 build, the one State.apply uses
         if arr[H_PLAYER] < 0 or not is_legal(g, arr, a):
             return i
         turn = arr[H_TURN]
@@ -143,7 +143,7 @@ def replay_checked(
 def replay_unchecked(apply: Any, g: Array, arr: Array, actions: Array) -> None:
     """Apply actions already known to be legal (used by undo)."""
     for i in range(actions.shape[0]):
-        apply(g, arr, actions[i])
+        apply(g, arr, np.int64(actions[i]))
 
 
 # ---------------------------------------------------------------- Game

@@ -275,6 +275,14 @@ def create_app(
         except TeachingError as exc:
             raise ApiError(exc.status, exc.message) from None
 
+    async def icon(request: Request) -> Response:
+        # browsers ask for /favicon.ico when a page names no icon (a JSON answer, a record)
+        return FileResponse(
+            STATIC / "icon.svg",
+            media_type="image/svg+xml",
+            headers={"Cache-Control": "public, max-age=86400"},
+        )
+
     async def teaching_page(request: Request) -> Response:
         return FileResponse(STATIC / "learn.html", headers={"Cache-Control": "no-cache"})
 
@@ -300,6 +308,7 @@ def create_app(
     g = "/api/games/{game_id}"
     routes = [
         Route("/", page),
+        Route("/favicon.ico", icon),
         Route("/game/{game_id}", page),
         Route("/rules/{game}", teaching_page),
         Route("/learn/{game}", teaching_page),

@@ -39,7 +39,7 @@ function seatName(view, s) {
 }
 
 // ------------------------------------------------------------------ home page
-const home = { meta: null };
+const home = { meta: null, warming: null, starting: false };
 
 function optionInput(o) {
   const wrap = html("label", o.name.replace(/_/g, " ") + " ");
@@ -128,6 +128,8 @@ function saveCreated(created) {
 
 function showWarming(w) {
   const box = $("warming");
+  home.warming = w;
+  if (home.starting) return; // the box says what the start waits for
   if (!w || w.ready >= w.total) { box.hidden = true; return; }
   const busy = Object.entries(w.games).filter(([, s]) => s === "compiling").map(([g]) => g);
   box.textContent = `Getting the computer players ready: ${w.ready} of ${w.total} games` +
@@ -136,6 +138,35 @@ function showWarming(w) {
   setTimeout(async () => {
     try { showWarming((await api("GET", "/api/meta")).warming); } catch (e) { /* retried on reload */ }
   }, 2000);
+}
+
+// Create a game with `create`, the button pressed held disabled meanwhile ("Starting…"), so
+// that a second press cannot make a second game; when the game's computer player is still being
+// compiled (a server just started), the page says that the start waits for it. On an error the
+// button comes back and the error is shown.
+async function starting(button, game, create) {
+  if (home.starting) return;
+  home.starting = true;
+  const label = button.textContent;
+  button.disabled = true;
+  button.textContent = "Starting…";
+  const w = home.warming;
+  const box = $("warming");
+  if (game && w && w.games && w.games[game] && w.games[game] !== "ready") {
+    const title = (home.meta.games.find((g) => g.name === game) || { title: game }).title;
+    box.textContent = `Starting your ${title} game: the server is still compiling its rules and ` +
+      "computer player (the first game of a kind after the server starts can wait a minute or two).";
+    box.hidden = false;
+  }
+  try {
+    await create();
+  } catch (e) {
+    showMessage(e.message);
+    button.disabled = false;
+    button.textContent = label;
+    home.starting = false;
+    showWarming(home.warming);
+  }
 }
 
 async function startHome() {
@@ -183,11 +214,11 @@ async function startHome() {
       body.level = lv.value;
       body.seat = Number($("ng-seat").value);
     }
-    try {
+    await starting($("ng-start"), sel.value, async () => {
       const created = await api("POST", "/api/games", body);
       saveCreated(created);
       location.href = `/game/${created.id}`;
-    } catch (e) { showMessage(e.message); }
+    });
   });
   $("import-file").addEventListener("change", async () => {
     const f = $("import-file").files[0];
@@ -197,11 +228,11 @@ async function startHome() {
     ev.preventDefault();
     const body = { record: $("import-text").value, mode: $("import-mode").value };
     if (body.mode === "computer") body.level = lv.value;
-    try {
+    await starting($("import-go"), null, async () => {
       const created = await api("POST", "/api/games/import", body);
       saveCreated(created);
       location.href = `/game/${created.id}`;
-    } catch (e) { showMessage(e.message); }
+    });
   });
   renderMyGames($("mygames"));
   const recent = await api("GET", "/api/games?limit=50");
