@@ -95,6 +95,8 @@ def state_rate(game: Game, seconds: float) -> tuple[float, float]:
             box[0] = game.new_initial_state()
         return 1
 
+    for _ in range(20):  # compile legal and apply before timing
+        step()
     return measure(step, seconds)
 
 

@@ -29,6 +29,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hexarena.core import H_PLAYER
+from hexarena.games.scrunch import mask_into as scrunch_mask_into
 from hexarena.vector import VectorEnv
 from hexarena.vector.deltas import (
     DELTAS,
@@ -138,6 +139,12 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
         @njit
         def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             mask_china_grove(g, arr, row)  # pragma: no cover - compiled
+
+    elif name == "scrunch":  # written without allocating, with the memo row's scratch room
+
+        @njit
+        def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
+            scrunch_mask_into(g, arr, row, memo[geo[0] + 3 :])  # pragma: no cover - compiled
 
     else:
 

@@ -18,8 +18,9 @@ with restarts, on every game): a buffer and ``memo`` that show a position, once 
 from scratch (for a buffer the full writer has just written).
 
 ``memo`` rows are ``int32``, :func:`memo_width` entries: the cells' contents first (``n``), then
-the game's own entries. Churn's row also holds scratch room for its mask writer
-(:func:`mask_churn`), which writes the mask without allocating.
+the game's own entries. Churn's and Scrunch's rows also hold scratch room for their mask
+writers (:func:`mask_churn`, :func:`hexarena.games.scrunch.mask_into`), which write the mask
+without allocating.
 """
 
 from __future__ import annotations
@@ -390,7 +391,8 @@ def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
     act sees it) and mask of a game that goes on after action ``a``, for the game called
     ``game_name``; ``mask`` is the game's mask writer (:func:`hexarena.vector.masks.mask_writer`),
     used where the mask is not updated incrementally (Gyre) or written here without allocating
-    (Churn, China Grove). ``geo`` is the table of :func:`vector_geometry`."""
+    (Churn, China Grove, Scrunch: with scratch room in the memo row). ``geo`` is the table of
+    :func:`vector_geometry`."""
     if game_name == "gyre":
 
         @njit(inline="always")
@@ -419,6 +421,13 @@ def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
             delta_china_grove(g, arr, arr[H_PLAYER], geo, out, memo)  # pragma: no cover
             mask_china_grove(g, arr, row)  # pragma: no cover
 
+    elif game_name == "scrunch":
+
+        @njit(inline="always")
+        def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta_scrunch(g, arr, arr[H_PLAYER], geo, out, memo)  # pragma: no cover
+            scrunch.mask_into(g, arr, row, memo[geo[0] + 3 :])  # pragma: no cover
+
     else:
         delta = DELTAS[game_name]
 
@@ -435,13 +444,14 @@ def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
 
 def memo_width(game: Game, *, scratch: bool = True) -> int:
     """Entries of a ``memo`` row for ``game`` (without ``scratch``: the entries that say what the
-    observation shows, without Churn's scratch room for its mask)."""
+    observation shows, without Churn's and Scrunch's scratch room for their masks)."""
     n = game.board.size
     return {
         # cells, group sizes, the mask's scratch, stones on the board
         "churn": 3 * n + 2 if scratch else 2 * n,
         "gyre": n + 1,
-        "scrunch": n + 3,
+        # cells, placed, picked, phase, the mask's scratch
+        "scrunch": n + 3 + scrunch.mask_scratch_size(n) if scratch else n + 3,
         "china-grove": n + 1,
         "throngs": 2 * n + 7,  # cells, potentials, selected, phase, whole planes
     }[game.name]

@@ -4,10 +4,12 @@ actions of position ``arr`` into ``row`` (one bool per action).
 A game whose legal actions cost more to list than to mark gives its own writer, compiled beside
 its rules and checked against its ``legal`` kernel by the tests (Throngs:
 :func:`hexarena.games.throngs.legal_mask`, from the selection bitboards and the bitboard
-searches, without listing, sorting or allocating); for the others the writer marks the list
-that ``legal`` returns. The incremental step (:mod:`.deltas`) has its own for Gyre (updated from
-the cell placed on), Churn and China Grove (written without allocating); this module's writers
-serve the step that rewrites everything and, for Throngs and Scrunch, the incremental one.
+searches, without listing, sorting or allocating; Scrunch:
+:func:`hexarena.games.scrunch.legal_mask`, the rules' own searches without sorting); for the
+others the writer marks the list that ``legal`` returns. The incremental step (:mod:`.deltas`)
+has its own for Gyre (updated from the cell placed on), Churn, China Grove and Scrunch (written
+without allocating); this module's writers serve the step that rewrites everything and, for
+Throngs, the incremental one.
 """
 
 from __future__ import annotations
@@ -19,10 +21,13 @@ from typing import Any
 from numba import njit
 
 from ..core import Array, Game
-from ..games import throngs
+from ..games import scrunch, throngs
 
 #: The games' own mask writers, by game name.
-OWN_WRITERS: dict[str, Callable[..., None]] = {"throngs": throngs.legal_mask}
+OWN_WRITERS: dict[str, Callable[..., None]] = {
+    "throngs": throngs.legal_mask,
+    "scrunch": scrunch.legal_mask,
+}
 
 
 @functools.cache

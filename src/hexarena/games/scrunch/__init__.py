@@ -6,6 +6,7 @@ game) are in :mod:`.rules`; the state array and its incremental snake tables in
 move text, explanations and the position builder in :mod:`.notation`.
 """
 
+from .masks import legal_mask, mask_into, mask_scratch_size
 from .rules import (
     GAME,
     KERNELS,
@@ -85,5 +86,8 @@ __all__ = [
     "initial_array",
     "is_legal",
     "legal",
+    "legal_mask",
+    "mask_into",
+    "mask_scratch_size",
     "playout",
 ]

@@ -40,14 +40,14 @@ from .tables import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _find(scr: Array, i: int) -> int:  # pragma: no cover - compiled
     while scr[SC_PAR + i] != i:
         i = scr[SC_PAR + i]
     return i
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _node(scr: Array, nodes: int, key: int) -> int:  # pragma: no cover - compiled
     for i in range(2, nodes):
         if scr[SC_KEYS + i] == key:
@@ -70,7 +70,7 @@ def _load_p(g: Array, arr: Array, c: int, p: int, scr: Array) -> None:  # pragma
     scr[SC_PN] = m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _join(scr: Array, a: int, b: int) -> int:  # pragma: no cover - compiled
     """Union of nodes ``a`` and ``b``; 1 if they were apart, else 0."""
     ra = _find(scr, a)
@@ -81,7 +81,7 @@ def _join(scr: Array, a: int, b: int) -> int:  # pragma: no cover - compiled
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def growth_ok(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
@@ -184,7 +184,7 @@ def _shape(g: Array, arr: Array, c: int, p: int) -> int:  # pragma: no cover - c
     return 1 if k == 2 else 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _need(g: Array, arr: Array, c: int, p: int, s: int, shape: int) -> int:  # pragma: no cover
     """The fewest friendly neighbours the destination of ``s`` must have for the growth at
     ``p`` to keep the count of snakes (``shape`` from :func:`_shape`). With one snake grown

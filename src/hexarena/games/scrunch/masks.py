@@ -1,0 +1,51 @@
+"""Scrunch's legal actions written as a mask (one bool per action) for the batched
+environments, without allocating, listing in order or sorting.
+
+:func:`mask_into` marks, in a mask row, exactly the actions that :func:`.rules.legal` lists, by
+the same searches (:func:`.rules._legal_into`), with working space the caller keeps
+(:func:`mask_scratch_size` whole numbers, zero to begin with and left fit for the next call):
+the batched environment keeps it in each environment's memo row, so that a step allocates
+nothing. :func:`legal_mask` is the same with working space of its own, for callers that keep
+none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ...core import H_PLAYER, Array
+from .rules import _legal_into
+from .tables import SCRATCH_SMALL
+
+
+@njit(cache=True, inline="always")
+def mask_scratch_size(n: int) -> int:  # pragma: no cover - compiled
+    """Whole numbers of working space :func:`mask_into` needs on a board of ``n`` cells: the
+    searches' scratch (:func:`.tables._scratch`), then room for the list of actions."""
+    return SCRATCH_SMALL + 4 * n
+
+
+@njit(cache=True)
+def mask_into(g: Array, arr: Array, row: Any, scratch: Any) -> None:  # pragma: no cover
+    """Write the legal actions of ``arr`` into ``row`` (``2 n`` bools), as ``legal`` lists
+    them, with ``scratch`` (:func:`mask_scratch_size` whole numbers, zero to begin with; the
+    searches leave the parts that must start at zero as they found them)."""
+    row[:] = False
+    if arr[H_PLAYER] < 0:
+        return
+    n = g[0]
+    k = SCRATCH_SMALL + 3 * n
+    out = scratch[k : k + n]
+    m = _legal_into(g, arr, scratch[:k], out)
+    for i in range(m):
+        row[out[i]] = True
+
+
+@njit(cache=True)
+def legal_mask(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - compiled
+    """Write the legal actions of ``arr`` into ``row`` (``2 n`` bools), with working space of
+    its own."""
+    mask_into(g, arr, row, np.zeros(mask_scratch_size(g[0]), dtype=np.int32))

@@ -1,0 +1,76 @@
+"""Scrunch's own mask writer for the batched environments against the rules' ``legal``."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hexarena.core import H_PLAYER
+from hexarena.games import new_game
+from hexarena.games.scrunch import (
+    PH_DEST,
+    PH_PICK,
+    PH_REMOVE,
+    PH_START,
+    S_PHASE,
+    legal,
+    legal_mask,
+    mask_into,
+    mask_scratch_size,
+)
+from hexarena.vector import VectorEnv
+
+
+@pytest.mark.parametrize("size", [3, 4, 5, 6])
+def test_mask_writer_equals_legal_over_random_games(size: int) -> None:
+    """Whole random games, one working space kept from action to action and from game to game
+    (as a batched environment keeps it): after every action the mask written equals ``legal``'s
+    list, in every decision (eggs and growths, the stone, its destination, removals) and at the
+    end of the game, and the writer with its own working space agrees."""
+    game = new_game("scrunch", size=size)
+    g = game.consts
+    n = game.board.size
+    rng = np.random.default_rng(size)
+    scratch = np.zeros(mask_scratch_size(n), dtype=np.int32)
+    row = np.zeros(2 * n, dtype=np.bool_)
+    fresh = np.zeros(2 * n, dtype=np.bool_)
+    seen = {PH_START: 0, PH_PICK: 0, PH_DEST: 0, PH_REMOVE: 0}
+    removals = ends = 0
+    for _ in range(40 if size < 6 else 10):
+        arr = game.initial_array()
+        while True:
+            acts = legal(g, arr)
+            mask_into(g, arr, row, scratch)
+            legal_mask(g, arr, fresh)
+            assert np.flatnonzero(row).tolist() == acts.tolist()
+            assert np.array_equal(row, fresh)
+            if arr[H_PLAYER] < 0:
+                ends += 1
+                break
+            seen[int(arr[S_PHASE])] += 1
+            a = int(acts[rng.integers(len(acts))])
+            removals += a >= n
+            game.kernels.apply(g, arr, a)
+    assert ends > 0 and removals > 0
+    assert min(seen[p] for p in (PH_START, PH_PICK, PH_DEST)) > 0
+    if size < 6:
+        assert seen[PH_REMOVE] > 0, "no second removal in a turn: that decision went untested"
+
+
+def test_batched_masks_equal_legal_at_every_step() -> None:
+    """A batched environment on a small board, random steps with restarts: after every step,
+    every environment's mask (written into its row with the working space of its memo row)
+    lists exactly the rules' legal actions of its position."""
+    env = VectorEnv("scrunch", 12, {"size": 4}, seed=5)
+    g = env.game.consts
+    ended = 0
+    phases: set[int] = set()
+    for _ in range(500):
+        _, _, terminated, _ = env.step(env.random_actions())
+        ended += int(terminated.sum())
+        for i in range(env.num_envs):
+            arr = env.states[i]
+            phases.add(int(arr[S_PHASE]))
+            assert np.flatnonzero(env.legal_mask()[i]).tolist() == legal(g, arr).tolist()
+    assert ended > 0
+    assert {PH_START, PH_PICK, PH_DEST} <= phases
