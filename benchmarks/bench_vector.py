@@ -20,12 +20,18 @@ measures, side by side in one run:
 
 Figures are environment steps (actions) per second of processor time and of wall time; on a
 shared machine the processor-time figure is the one to compare. Everything runs on one core.
+The columns of a game are measured in ``--rounds`` rounds (3; each figure ``--seconds`` of
+processor time a round), in turn, the order reversed every other round, and the median of the
+rounds is printed; a ratio is the median of the ratios within each round, so that a change in
+the machine's speed during the run (other programs, the processor's clock) moves both of its
+figures alike.
 """
 
 from __future__ import annotations
 
 import platform
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -63,10 +69,13 @@ def measure(step: Callable[[], int], seconds: float) -> tuple[float, float]:
             return steps / cpu, steps / (time.perf_counter() - w0)
 
 
-def vector_rate(
-    name: str, options: dict[str, Any], n: int, seconds: float, *, incremental: bool = True
-) -> tuple[float, float]:
-    """Steps per second of a ``VectorEnv`` of ``n`` environments."""
+Stepper = Callable[[], int]
+
+
+def vector_stepper(
+    name: str, options: dict[str, Any], n: int, *, incremental: bool = True
+) -> Stepper:
+    """One step of a ``VectorEnv`` of ``n`` environments, compiled and ready to time."""
     env = VectorEnv(name, n, options, seed=1, incremental=incremental)
     for _ in range(3):  # compile
         env.step(env.random_actions())
@@ -75,16 +84,15 @@ def vector_rate(
         env.step(env.random_actions())
         return n
 
-    return measure(step, seconds)
+    return step
 
 
-def state_rate(game: Game, seconds: float) -> tuple[float, float]:
-    """Steps per second of the plain State API, one game, observations included."""
+def state_stepper(game: Game) -> Stepper:
+    """One step of the plain State API, one game, observation included."""
     rng = random.Random(1)
     box = [game.new_initial_state()]
     observer = Observer(game)
     out = observer.new_buffer()
-    observer.fill(box[0].array, 0, out)  # compile
 
     def step() -> int:
         st = box[0]
@@ -95,15 +103,15 @@ def state_rate(game: Game, seconds: float) -> tuple[float, float]:
             box[0] = game.new_initial_state()
         return 1
 
-    for _ in range(20):  # compile legal and apply before timing
+    for _ in range(20):  # compile the observation, legal and apply before timing
         step()
-    return measure(step, seconds)
+    return step
 
 
-def pettingzoo_rate(name: str, options: dict[str, Any], seconds: float) -> tuple[float, float]:
-    """Steps per second of the PettingZoo AEC environment (``hexarena.envs.aec_env``): the
-    usual loop of ``last()`` (the observation with its action mask) and ``step()`` with a
-    uniformly random legal action, and ``reset()`` when a game ends."""
+def pettingzoo_stepper(name: str, options: dict[str, Any]) -> Stepper:
+    """One step of the PettingZoo AEC environment (``hexarena.envs.aec_env``): the usual loop
+    of ``last()`` (the observation with its action mask) and ``step()`` with a uniformly random
+    legal action, and ``reset()`` when a game ends (a call that took no step)."""
     import numpy as np
 
     from hexarena import envs
@@ -125,7 +133,30 @@ def pettingzoo_rate(name: str, options: dict[str, Any], seconds: float) -> tuple
 
     for _ in range(20):  # compile the observation kernels before timing
         step()
-    return measure(step, seconds)
+    return step
+
+
+def in_rounds(
+    steppers: dict[str, Stepper], seconds: float, rounds: int
+) -> dict[str, list[tuple[float, float]]]:
+    """Each stepper's rates (processor, wall) in each of ``rounds`` rounds, measured in turn
+    (the order reversed every other round)."""
+    rates: dict[str, list[tuple[float, float]]] = {k: [] for k in steppers}
+    order = list(steppers)
+    for r in range(rounds):
+        for key in order if r % 2 == 0 else order[::-1]:
+            rates[key].append(measure(steppers[key], seconds))
+    return rates
+
+
+def median_rate(rates: list[tuple[float, float]]) -> tuple[float, float]:
+    """The median processor and wall figures of the rounds."""
+    return statistics.median(r[0] for r in rates), statistics.median(r[1] for r in rates)
+
+
+def median_ratio(num: list[tuple[float, float]], den: list[tuple[float, float]]) -> float:
+    """The median over the rounds of the ratio of processor-time figures within a round."""
+    return statistics.median(a[0] / b[0] for a, b in zip(num, den, strict=True))
 
 
 def main() -> None:
@@ -133,8 +164,10 @@ def main() -> None:
     p = parser(__doc__ or "")
     p.set_defaults(seconds=1.0)
     p.add_argument("--games", nargs="*", default=[b[0] for b in BOARDS], help="games to measure")
+    p.add_argument("--rounds", type=int, default=3, help="rounds of every figure (default 3)")
     args = p.parse_args()
     seconds = 0.2 if args.quick else args.seconds
+    rounds = 1 if args.quick else max(args.rounds, 1)
     try:
         from hexarena import envs  # noqa: F401
 
@@ -162,27 +195,29 @@ def main() -> None:
         if name not in args.games:
             continue
         game = hexarena.new_game(name, **options)
-        rates = [vector_rate(name, options, n, seconds) for n in SIZES]
-        whole = vector_rate(name, options, SIZES[-1], seconds, incremental=False)
-        plain = state_rate(game, seconds)
-        pz = pz_ratio = pz_ratio64 = "-"
+        steppers = {f"n{n}": vector_stepper(name, options, n) for n in SIZES}
+        steppers["whole"] = vector_stepper(name, options, SIZES[-1], incremental=False)
+        steppers["state"] = state_stepper(game)
         if have_pz:
             try:
-                pz_rate = pettingzoo_rate(name, options, seconds)
-                pz = cell(pz_rate)
-                pz_ratio = f"{rates[-1][0] / pz_rate[0]:,.0f}x"
-                pz_ratio64 = f"{rates[1][0] / pz_rate[0]:,.0f}x"
+                steppers["pz"] = pettingzoo_stepper(name, options)
             except Exception as exc:  # an interface of another module: report, go on
-                pz = "failed"
                 pz_note += f" {name}: {type(exc).__name__}: {str(exc)[:80]}."
+        rates = in_rounds(steppers, seconds, rounds)
+        big, mid = rates[f"n{SIZES[-1]}"], rates[f"n{SIZES[1]}"]
+        pz = pz_ratio = pz_ratio64 = "-"
+        if "pz" in rates:
+            pz = cell(median_rate(rates["pz"]))
+            pz_ratio = f"{median_ratio(big, rates['pz']):,.0f}x"
+            pz_ratio64 = f"{median_ratio(mid, rates['pz']):,.0f}x"
         table.add_row(
             game.title,
             board,
-            *map(cell, rates),
-            cell(whole),
-            cell(plain),
+            *(cell(median_rate(rates[f"n{n}"])) for n in SIZES),
+            cell(median_rate(rates["whole"])),
+            cell(median_rate(rates["state"])),
             pz,
-            f"{rates[-1][0] / plain[0]:,.0f}x",
+            f"{median_ratio(big, rates['state']):,.0f}x",
             pz_ratio,
             pz_ratio64,
         )
@@ -190,8 +225,8 @@ def main() -> None:
     console.print(table)
     console.print(
         f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, "
-        f"one core, {seconds:g} s of processor time per figure; steps are single actions, the "
-        f"random legal choice included. {pz_note}"
+        f"one core, the median of {rounds} round(s) of {seconds:g} s of processor time per "
+        f"figure; steps are single actions, the random legal choice included. {pz_note}"
     )
 
 
