@@ -106,3 +106,33 @@ def test_compiled_draws_are_those_of_python_random(seed: int) -> None:
     r = random.Random(seed)
     assert _python_draws(mt, 1000).tolist() == [r.random() for _ in range(1000)]
     assert _python_draws(mt, 1000).tolist() == [r.random() for _ in range(1000)]
+
+
+def test_every_game_plays_with_kernels_as_plain_python() -> None:
+    """``NUMBA_DISABLE_JIT=1`` (DEVELOPING.md: kernels as plain Python, for debugging) runs the
+    rules of every game, Throngs' reference-count-free views included (an intrinsic cannot run
+    as Python, so each has a stand-in)."""
+    import subprocess
+    import sys
+
+    code = """
+import random
+import hexarena
+from hexarena.games import game_names
+for name in game_names():
+    g = hexarena.new_game(name, **({"size": 3} if name in ("churn", "gyre", "scrunch") else {}))
+    st = g.new_initial_state()
+    r = random.Random(1)
+    for _ in range(30):
+        if st.is_terminal():
+            break
+        acts = st.legal_actions()
+        st.apply(int(acts[r.randrange(len(acts))]))
+    print(name)
+"""
+    env = {**__import__("os").environ, "NUMBA_DISABLE_JIT": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert len(done.stdout.splitlines()) == 5

@@ -146,6 +146,12 @@ def _unmanaged(typingctx: Any, arr: Any) -> Any:  # pragma: no cover - compiled
 
 
 unmanaged: Any = _unmanaged  # typed for callers, like the names above
+if getattr(config, "DISABLE_JIT", 0):  # plain Python: the array itself (nothing counts references)
+
+    def unmanaged(arr: Any) -> Any:
+        """The array itself."""
+        return arr
+
 #: Index of the ``k``-th set bit (from 0, lowest first) of a ``uint64`` that has more than
 #: ``k`` set bits: ``pdep`` where the processor has it, otherwise a branch-free search.
 nth_bit64: Any = _nth_bit_pdep if HAS_BMI2 else _nth_bit_search

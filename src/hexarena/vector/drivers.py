@@ -72,6 +72,7 @@ def _load8_intrinsic(typingctx: Any, row: Any, at: Any) -> Any:  # pragma: no co
 
 _ONES8 = np.uint64(0x0101010101010101)
 
+_bare = unmanaged  # (the array itself with NUMBA_DISABLE_JIT)
 
 if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrinsic cannot run there
 
@@ -82,12 +83,7 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrin
         """How many of entries ``at .. at + 7`` of ``row`` are true."""
         return int(row[at : at + 8].sum())
 
-    def _bare(a: Any) -> Any:
-        """The array itself (plain Python counts no references by hand)."""
-        return a
-
 else:
-    _bare = unmanaged
 
     @njit(cache=True, inline="always")
     def _prefetch_row(a: Any, j: int, span: int) -> None:  # pragma: no cover - compiled
