@@ -152,6 +152,7 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python: the array itself (nothing
         """The array itself."""
         return arr
 
+
 #: Index of the ``k``-th set bit (from 0, lowest first) of a ``uint64`` that has more than
 #: ``k`` set bits: ``pdep`` where the processor has it, otherwise a branch-free search.
 nth_bit64: Any = _nth_bit_pdep if HAS_BMI2 else _nth_bit_search
