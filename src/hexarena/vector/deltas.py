@@ -330,6 +330,52 @@ DELTAS: dict[str, Callable[..., None]] = {
 # ---------------------------------------------------------------- masks without allocating
 
 
+@njit(cache=True, inline="always")
+def _churn_smallest(g: Array, arr: Array, c: int, out: Any) -> int:  # pragma: no cover
+    """:func:`hexarena.games.churn.smallest_cells` (the empty cells that would form the
+    smallest group for colour ``c``, into ``out``; their count) in one pass that stops adding
+    up a cell's groups once they exceed the smallest size so far: a cell past it cannot be
+    among the smallest."""
+    n = arr[churn.S_N]
+    emp = churn.BASE + churn.B_EMPTY * n
+    col = churn.BASE + churn.B_COL * n
+    gid = churn.BASE + churn.B_GID * n
+    gsz = churn.BASE + churn.B_GSIZE * n
+    friend = c + 1
+    best = 1 << 30
+    m = 0
+    for i in range(arr[churn.S_EMPTY]):
+        x = arr[emp + i]
+        at = 1 + 6 * x
+        total = 1
+        seen0 = -1
+        seen1 = -1
+        seen2 = -1
+        for d in range(6):
+            y = g[at + d]
+            if y >= 0 and arr[col + y] == friend:
+                gg = arr[gid + y]
+                if gg != seen0 and gg != seen1 and gg != seen2:
+                    # at most three distinct groups touch a cell (as in group_size_if_placed)
+                    total += arr[gsz + gg]
+                    if total > best:
+                        break
+                    if seen0 < 0:
+                        seen0 = gg
+                    elif seen1 < 0:
+                        seen1 = gg
+                    else:
+                        seen2 = gg
+        if total < best:
+            best = total
+            out[0] = x
+            m = 1
+        elif total == best:
+            out[m] = x
+            m += 1
+    return m
+
+
 @njit(cache=True)
 def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma: no cover
     """Churn's legal actions written into ``row`` as ``legal`` lists them, with ``scratch``
@@ -345,7 +391,7 @@ def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma:
         for i in range(m):
             row[arr[lst + i]] = True
     else:
-        m = churn.smallest_cells(g, arr, c, scratch)
+        m = _churn_smallest(g, arr, c, scratch)
         for i in range(m):
             row[scratch[i]] = True
     if swap_offered(arr):
