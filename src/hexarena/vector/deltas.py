@@ -331,22 +331,25 @@ DELTAS: dict[str, Callable[..., None]] = {
 
 
 @njit(cache=True, inline="always")
-def _churn_smallest(g: Array, arr: Array, c: int, out: Any) -> int:  # pragma: no cover
-    """:func:`hexarena.games.churn.smallest_cells` (the empty cells that would form the
-    smallest group for colour ``c``, into ``out``; their count) in one pass that stops adding
-    up a cell's groups once they exceed the smallest size so far: a cell past it cannot be
-    among the smallest."""
+def _churn_smallest(g: Array, arr: Array, c: int, size: Any) -> int:  # pragma: no cover
+    """The smallest group colour ``c`` can make by a placement (as
+    :func:`hexarena.games.churn.smallest_cells` finds it), with ``size[x]`` for every empty
+    cell ``x`` the group it would make there, or a number past the smallest when the cell
+    cannot be among the smallest: one pass that stops looking at a cell's neighbours once it
+    has met as many friendly stones as the state counts around it, or once its groups add up
+    past the smallest size so far."""
     n = arr[churn.S_N]
     emp = churn.BASE + churn.B_EMPTY * n
     col = churn.BASE + churn.B_COL * n
     gid = churn.BASE + churn.B_GID * n
     gsz = churn.BASE + churn.B_GSIZE * n
+    fc = churn.BASE + (churn.B_FC + c) * n
     friend = c + 1
     best = 1 << 30
-    m = 0
     for i in range(arr[churn.S_EMPTY]):
         x = arr[emp + i]
         at = 1 + 6 * x
+        left = arr[fc + x]  # friendly stones around x not yet met
         total = 1
         seen0 = -1
         seen1 = -1
@@ -366,36 +369,38 @@ def _churn_smallest(g: Array, arr: Array, c: int, out: Any) -> int:  # pragma: n
                         seen1 = gg
                     else:
                         seen2 = gg
-        if total < best:
-            best = total
-            out[0] = x
-            m = 1
-        elif total == best:
-            out[m] = x
-            m += 1
-    return m
+                left -= 1
+                if left == 0:
+                    break
+        size[x] = total
+        best = min(best, total)
+    return best
 
 
 @njit(cache=True)
 def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma: no cover
     """Churn's legal actions written into ``row`` as ``legal`` lists them, with ``scratch``
-    (``n + 1`` whole numbers) for the smallest-group cells instead of new arrays."""
-    row[:] = False
+    (``n + 1`` whole numbers) for the sizes of the groups placements would make. Every entry
+    of the row is written in one pass over the cells (no clearing first, no list of cells):
+    while colour ``c`` has isolated empty cells, exactly the empty cells with no stone of ``c``
+    around them (the state's isolated set), else the empty cells of the smallest size."""
     if arr[H_PLAYER] < 0:
+        row[:] = False
         return
     n = arr[churn.S_N]
     c = arr[H_COLOUR]
-    m = arr[churn.S_ISO + c]
-    if m > 0:
-        lst = churn.BASE + (churn.B_ISO + c) * n
-        for i in range(m):
-            row[arr[lst + i]] = True
+    colours = arr[churn.BASE + churn.B_COL * n : churn.BASE + (churn.B_COL + 1) * n]
+    cells = row[:n]  # slices: the loops below vectorise
+    if arr[churn.S_ISO + c] > 0:
+        friends = arr[churn.BASE + (churn.B_FC + c) * n : churn.BASE + (churn.B_FC + c + 1) * n]
+        for x in range(n):
+            cells[x] = (colours[x] | friends[x]) == 0
     else:
-        m = _churn_smallest(g, arr, c, scratch)
-        for i in range(m):
-            row[scratch[i]] = True
-    if swap_offered(arr):
-        row[n] = True
+        best = _churn_smallest(g, arr, c, scratch)
+        sizes = scratch[:n]
+        for x in range(n):
+            cells[x] = (colours[x] == 0) & (sizes[x] == best)
+    row[n] = swap_offered(arr)
 
 
 @njit(cache=True)
