@@ -100,7 +100,6 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
         env.step(acts)
     mask = mask_writer(game)
     apply = game.kernels.apply
-    delta = DELTAS[game.name]
 
     if name == "churn":  # by the action: the cell placed on and its group
 
@@ -120,7 +119,8 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
         def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             delta_throngs_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
 
-    else:
+    else:  # China Grove, Scrunch: every cell compared with the memo row
+        delta = DELTAS[game.name]
 
         @njit
         def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:

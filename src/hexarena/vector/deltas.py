@@ -53,21 +53,27 @@ def _stones(geo: Array, out: Any, k: int, code: int) -> None:  # pragma: no cove
 
 
 @njit(cache=True, inline="always")
-def _fill(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cover - compiled
-    """Plane ``p`` holds ``value`` on every cell of the board (rewritten only on a change), in
-    one contiguous pass over the grid with the board's cells from the table's tail (see
-    :func:`vector_geometry`): cheaper than a pass along the board's rows."""
+def _plane(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cover - compiled
+    """Plane ``p`` holds ``value`` on every cell of the board, written in one contiguous pass
+    over the grid with the board's cells from the table's tail (see :func:`vector_geometry`):
+    cheaper than a pass along the board's rows."""
     s = geo[1]
-    at = p * s
-    v = np.float32(value)
-    if out[at + geo[_POS]] == v:
-        return
     b = _POS + geo[0] + 3 * geo[2]
+    v = np.float32(value)
     z = np.float32(0.0)
-    o = out[at : at + s]  # slices: the loop vectorises (through offsets it did not: 12x slower)
+    # slices: the loop vectorises (through offsets it did not: 12x slower)
+    o = out[p * s : (p + 1) * s]
     board = geo[b : b + s]
     for j in range(s):
         o[j] = v if board[j] else z
+
+
+@njit(cache=True, inline="always")
+def _fill(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cover - compiled
+    """Plane ``p`` holds ``value`` on every cell of the board, rewritten (:func:`_plane`) only
+    when its first cell shows another value."""
+    if out[p * geo[1] + geo[_POS]] != np.float32(value):
+        _plane(geo, out, p, value)
 
 
 @njit(cache=True, inline="always")
@@ -278,52 +284,11 @@ def delta_china_grove(
     _fill(geo, out, 7, arr[china_grove.S_LEFT] / 6.0 if k >= 0 else 0.0)
 
 
-@njit(cache=True)
-def delta_throngs(
-    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any
-) -> None:  # pragma: no cover - compiled
-    """Throngs (memo: cells, then each site's potential as a whole number, then the selected
-    site): a changed cell changes the potential of itself and its neighbours by the same
-    amount."""
-    n = geo[0]
-    col = throngs.BASE + throngs.B_COL * n
-    nb = throngs.G_NB
-    at = 6 * geo[1]
-    for x in range(n):
-        v = arr[col + x]
-        w = memo[x]
-        if v != w:
-            memo[x] = v
-            _stones(geo, out, geo[_POS + x], v)
-            d = ((v & 1) - (v >> 1)) - ((w & 1) - (w >> 1))
-            if d != 0:
-                pot = memo[n + x] + d
-                memo[n + x] = pot
-                out[at + geo[_POS + x]] = pot / 7.0
-                for e in range(6):
-                    y = g[nb + 6 * x + e]
-                    if y >= 0:
-                        pot = memo[n + y] + d
-                        memo[n + y] = pot
-                        out[at + geo[_POS + y]] = pot / 7.0
-    _seat_planes(arr, seat, geo, out)
-    going = arr[H_PLAYER] >= 0
-    phase = arr[throngs.S_PHASE] if going else -1
-    _onehot(geo, out, 7, memo, 2 * n + 1, phase)
-    dest = phase >= throngs.P_DISPATCH
-    _move_one(geo, out, 14, memo, 2 * n, arr[throngs.S_SEL] if dest else -1)
-    _fill(geo, out, 15, arr[throngs.S_BUDGET] / 7.0 if dest else 0.0)
-    _fill(geo, out, 16, 1.0 if going and arr[throngs.S_MOVE] == 1 else 0.0)
-    _fill(geo, out, 17, min(arr[throngs.S_STALL], 3) / 3.0)
-    _fill(geo, out, 18, min(arr[throngs.S_STALL + 1], 3) / 3.0)
-
-
 DELTAS: dict[str, Callable[..., None]] = {
     "churn": delta_churn,
     "gyre": delta_gyre,
     "scrunch": delta_scrunch,
     "china-grove": delta_china_grove,
-    "throngs": delta_throngs,
 }
 
 

@@ -1,28 +1,27 @@
 """Throngs' incremental observation in the batched environments, learnt from the action.
 
-:func:`hexarena.vector.deltas.delta_throngs` compares every site with the ``memo`` row after
-each step. In a game that goes on, an action changes at most two sites, and which ones follows
-from the action and the ``memo``: a selection (a set-up placement, a deploy, a capture, or the
+In a game that goes on, an action changes at most two sites, and which ones follows from the
+action and the ``memo`` row: a selection (a set-up placement, a deploy, a capture, or the
 choice of a stone to dispatch) changes its own site or none; a destination empties the selected
 site (kept in the ``memo`` while the destination phase is shown) and fills the destination; the
 stop and the choice of colour change no site. Only the end of a game changes more (the filling
 and capturing), and an ended game's row is copied from the start instead. So
-:func:`delta_throngs_after` looks at those two sites, then the whole planes as
-:func:`~hexarena.vector.deltas.delta_throngs` does; the ``memo`` row is the same.
+:func:`delta_throngs_after` looks at those two sites (a changed site changes the potential of
+itself and its neighbours by the same amount), then the whole planes, each rewritten only when
+the value the ``memo`` row keeps for it changed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 from numba import njit
 
 from ..core import H_PLAYER, H_SWAPPED, Array, Game
 from ..games import throngs
 from ..games.throngs.layout import G_NB, NWBLOCKS, words_offset
 from ..observe import _POS
-from .deltas import _move_one, _onehot, _stones, _swap
+from .deltas import _move_one, _onehot, _plane, _stones, _swap
 
 #: Entries of the repetition table that the step prefetches beyond the rest of the state
 #: (the positions since the number of stones last changed: a handful in random play).
@@ -79,19 +78,6 @@ def shown_values(arr: Array, seat: int) -> tuple[int, int, int, int, int]:  # pr
 
 
 @njit(cache=True, inline="always")
-def _plane(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cover - compiled
-    """Plane ``p`` holds ``value`` on every cell of the board (one contiguous pass)."""
-    s = geo[1]
-    b = _POS + geo[0] + 3 * geo[2]
-    v = np.float32(value)
-    z = np.float32(0.0)
-    o = out[p * s : (p + 1) * s]
-    board = geo[b : b + s]
-    for j in range(s):
-        o[j] = v if board[j] else z
-
-
-@njit(cache=True, inline="always")
 def _whole_planes(
     arr: Array, seat: int, geo: Array, out: Any, memo: Any
 ) -> None:  # pragma: no cover - compiled
@@ -131,9 +117,9 @@ def delta_throngs_after(
 ) -> None:  # pragma: no cover - compiled
     """Throngs after action ``a`` of a game that goes on, shown to the seat to act (``seat``):
     the site ``a`` names (a selection, or a destination's site) and the site selected before
-    it (the start of a dispatch), then the whole planes. ``memo``: as
-    :func:`hexarena.vector.deltas.delta_throngs` keeps it (cells, potentials, the selected
-    site, the phase), then the values of the other whole planes (:func:`shown_values`)."""
+    it (the start of a dispatch), then the whole planes. ``memo``: each site's contents (``n``),
+    each site's potential as a whole number (``n``), the selected site shown, the phase shown,
+    then the values of the other whole planes (:func:`shown_values`)."""
     n = geo[0]
     _site(g, arr, geo, out, memo, a if a < n else (a - n if a < 2 * n else -1))
     _site(g, arr, geo, out, memo, memo[2 * n])
