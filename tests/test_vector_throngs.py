@@ -11,6 +11,7 @@ from numba import njit
 
 from hexarena.games.throngs.layout import _g_words, _g_words_bare, _words, _words_bare
 from hexarena.observe import Observer
+from hexarena.rng import rand_below
 from hexarena.vector import VectorEnv
 from hexarena.vector.deltas import memo_width, prime
 from hexarena.vector.deltas_throngs import prefetch_span
@@ -118,3 +119,40 @@ def test_the_observations_start_on_a_cache_line() -> None:
     start = Observer(env.game).observe(env.state(0), 0)
     for i in range(3):
         assert np.array_equal(obs[i], start)
+
+
+@njit
+def _draws(rngs: Any, counts: Any, out: Any) -> None:  # pragma: no cover - compiled
+    """``rand_below(rngs[i], counts[i])`` into ``out[i]`` where ``counts[i] > 0``."""
+    for i in range(counts.shape[0]):
+        if counts[i] > 0:
+            out[i] = rand_below(rngs[i], counts[i])
+
+
+@pytest.mark.parametrize("width", [1, 7, 8, 9, 63, 64, 65, 71, 72, 127, 128, 129, 189, 200, 513])
+def test_random_legal_takes_the_kth_legal_action_with_k_drawn_below_their_number(
+    width: int,
+) -> None:
+    """For masks of every width about the blocks of 8 and 64 entries, and legal actions from
+    none to all: the choice is the ``k``-th legal action (from 0, in index order), ``k`` the
+    generator's draw below their number (the same generators drawn alike), -1 with none."""
+    rng = np.random.default_rng(width)
+    for density in (0.0, 0.02, 0.3, 0.9, 1.0):
+        mask = rng.random((40, width)) < density
+        mask[0, :] = False
+        mask[1, :] = True
+        mask[2, :] = False
+        mask[2, width - 1] = True
+        rngs = seed_states(11, 40)
+        twin = rngs.copy()
+        out = np.zeros(40, dtype=np.int64)
+        for _ in range(4):
+            counts = mask.sum(axis=1)
+            ks = np.zeros(40, dtype=np.int64)
+            _draws(twin, counts, ks)
+            random_legal(mask, rngs, out)
+            for i in range(40):
+                legal = np.flatnonzero(mask[i])
+                assert out[i] == (legal[ks[i]] if len(legal) else -1), (density, i)
+            assert np.array_equal(rngs, twin)
+            mask = np.roll(mask, 1, axis=1)
