@@ -33,6 +33,11 @@ from .deltas import _move_one, _stones
 
 _U = np.uint64
 
+#: ``p / 7`` as the observation shows it (``float32``) for a potential ``p`` of -7 .. 7, at
+#: ``p + 7``: a look-up instead of a division per site (the observer divides, in ``float64``,
+#: and stores the ``float32`` nearest, which is what this table holds).
+_SEVENTHS = (np.arange(-7, 8) / 7.0).astype(np.float32)
+
 #: Entries of the repetition table that the step prefetches beyond the rest of the state
 #: (the positions since the number of stones last changed: a handful in random play).
 REP_AHEAD = 16
@@ -107,13 +112,13 @@ def _site(
     at = 6 * geo[1]
     pot = memo[n + x] + d
     memo[n + x] = pot
-    out[at + geo[_POS + x]] = pot / 7.0
+    out[at + geo[_POS + x]] = _SEVENTHS[pot + 7]
     for e in range(6):
         y = g[G_NB + 6 * x + e]
         if y >= 0:
             pot = memo[n + y] + d
             memo[n + y] = pot
-            out[at + geo[_POS + y]] = pot / 7.0
+            out[at + geo[_POS + y]] = _SEVENTHS[pot + 7]
 
 
 @njit(cache=True, inline="always")

@@ -21,7 +21,7 @@ from numba import config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from ..bits import nth_bit64, popcount64, unmanaged
+from ..bits import unmanaged
 from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Array
 from ..rng import rand_below
 
@@ -71,10 +71,6 @@ def _load8_intrinsic(typingctx: Any, row: Any, at: Any) -> Any:  # pragma: no co
 
 
 _ONES8 = np.uint64(0x0101010101010101)
-#: Times eight entries of 0 or 1 (one a byte), puts entry ``j`` at bit ``56 + j``: the products
-#: of the bytes with the factor's bits fall on distinct bits, so nothing carries into the top byte.
-_PACK8 = np.uint64(0x0102040810204080)
-_TOP = np.uint64(56)
 
 _bare = unmanaged  # (the array itself with NUMBA_DISABLE_JIT)
 
@@ -86,21 +82,6 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrin
     def _count8(row: Any, at: int) -> int:
         """How many of entries ``at .. at + 7`` of ``row`` are true."""
         return int(row[at : at + 8].sum())
-
-    def _count64(row: Any, at: int) -> int:
-        """How many of entries ``at .. at + 63`` of ``row`` are true."""
-        return int(row[at : at + 64].sum())
-
-    def _bits8(row: Any, at: int) -> np.uint64:
-        """Entries ``at .. at + 7`` of ``row`` as the bits 0 .. 7 of a word."""
-        return np.uint64(sum(int(row[at + j]) << j for j in range(8)))
-
-    def _nth_set(w: Any, k: Any) -> int:
-        """Index of the ``k``-th set bit of ``w`` (from 0, lowest first)."""
-        v = int(w)
-        for _ in range(int(k)):
-            v &= v - 1
-        return (v & -v).bit_length() - 1
 
 else:
 
@@ -116,24 +97,7 @@ else:
     def _count8(row: Any, at: int) -> int:  # pragma: no cover - compiled
         """How many of entries ``at .. at + 7`` of ``row`` are true: one load, and the sum of
         the eight bytes (each 0 or 1) in the top byte of a product."""
-        return int((_load8_intrinsic(row, at) * _ONES8) >> _TOP)  # type: ignore[call-arg]
-
-    @njit(cache=True, inline="always")
-    def _count64(row: Any, at: int) -> int:  # pragma: no cover - compiled
-        """How many of entries ``at .. at + 63`` of ``row`` are true: the eight words added
-        bytewise (each byte then at most 8), and the bytes of the sum summed by a product."""
-        w = np.uint64(0)
-        for t in range(8):
-            w += _load8_intrinsic(row, at + 8 * t)  # type: ignore[call-arg]
-        return int((w * _ONES8) >> _TOP)
-
-    @njit(cache=True, inline="always")
-    def _bits8(row: Any, at: int) -> np.uint64:  # pragma: no cover - compiled
-        """Entries ``at .. at + 7`` of ``row`` as the bits 0 .. 7 of a word: one load and a
-        product that gathers the bytes' low bits into the top byte (:data:`_PACK8`)."""
-        return (_load8_intrinsic(row, at) * _PACK8) >> _TOP  # type: ignore[call-arg]
-
-    _nth_set = nth_bit64
+        return int((_load8_intrinsic(row, at) * _ONES8) >> np.uint64(56))  # type: ignore[call-arg]
 
 
 @njit(cache=True, inline="always")
@@ -172,20 +136,13 @@ def first_refused(actions: Any, mask: Any) -> int:  # pragma: no cover - compile
 @njit(cache=True)
 def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - compiled
     """A uniformly random legal action per environment, from its mask, into ``out``: the
-    ``k``-th legal action with ``k`` uniform below their number. The legal actions are
-    counted 64 mask entries at a time (:func:`_count64`), and the ``k``-th is found in blocks
-    of 64 entries packed into a word (:func:`_bits8`): the block's count, then the ``k``-th
-    set bit of the word (a branch per entry, or per eight, was not predictable: it cost most
-    of the time)."""
+    ``k``-th legal action with ``k`` uniform below their number."""
     a_count = mask.shape[1]
     full = a_count // 8
-    blocks = full - full % 8
     for i in range(mask.shape[0]):
         row = mask[i]
         m = 0
-        for q in range(0, blocks, 8):
-            m += _count64(row, 8 * q)
-        for q in range(blocks, full):
+        for q in range(full):  # eight entries a word
             m += _count8(row, 8 * q)
         for a in range(8 * full, a_count):
             m += row[a]
@@ -193,21 +150,18 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
             out[i] = -1
             continue
         k = rand_below(rngs[i], m)
-        q = 0  # the block's first word: eight words (64 entries), or what is left (under 64)
-        while True:
-            last = q + 8 > full
-            bits = np.uint64(0)
-            for t in range((full if last else q + 8) - q):
-                bits |= _bits8(row, 8 * (q + t)) << np.uint64(8 * t)
-            if last:
-                for a in range(8 * full, a_count):
-                    bits |= np.uint64(row[a]) << np.uint64(a - 8 * q)
-            c = popcount64(bits)
-            if k < c or last:
-                out[i] = 8 * q + _nth_set(bits, k)
+        lo = 0
+        for q in range(full):  # the word of the k-th, then the entry (a branch per entry
+            c = _count8(row, 8 * q)  # was not predictable: it cost most of the time)
+            if k < c:
                 break
             k -= c
-            q += 8
+            lo += 8
+        for a in range(lo, a_count):
+            k -= row[a]
+            if k < 0:
+                out[i] = a
+                break
 
 
 @functools.cache
