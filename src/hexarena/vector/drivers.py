@@ -85,12 +85,12 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrin
         entry ``at + j``)."""
         return np.uint64(sum(int(row[at + j]) << j for j in range(8)))
 
-    def _nth_bit(w: np.uint64, k: int) -> int:
+    def _nth_bit(w: np.uint64, k: Any) -> int:
         """Index of the ``k``-th set bit of ``w`` (from 0, lowest first)."""
         return [j for j in range(64) if (int(w) >> j) & 1][k]
 
 else:
-    _nth_bit = nth_bit64
+    _nth_bit: Any = nth_bit64  # type: ignore[no-redef]
 
     @njit(cache=True, inline="always")
     def _prefetch_row(a: Any, j: int, span: int) -> None:  # pragma: no cover - compiled
