@@ -178,7 +178,7 @@ def delta_churn(
     memo[3 * n + 1] = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def delta_churn_after(
     g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int
 ) -> None:  # pragma: no cover - compiled
@@ -391,7 +391,7 @@ def _churn_smallest(g: Array, arr: Array, c: int, size: Any) -> int:  # pragma: 
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma: no cover
     """Churn's legal actions written into ``row`` as ``legal`` lists them, with ``scratch``
     (``n + 1`` whole numbers) for the sizes of the groups placements would make. Every entry
