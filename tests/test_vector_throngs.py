@@ -9,13 +9,15 @@ import numpy as np
 import pytest
 from numba import njit
 
+from hexarena import vector
 from hexarena.games.throngs.layout import _g_words, _g_words_bare, _words, _words_bare
 from hexarena.observe import Observer
 from hexarena.rng import rand_below
 from hexarena.vector import VectorEnv
 from hexarena.vector.deltas import memo_width, prime
-from hexarena.vector.deltas_throngs import prefetch_span
+from hexarena.vector.deltas_throngs import STREAM_BYTES, prefetch_span
 from hexarena.vector.drivers import random_legal, seed_states
+from hexarena.vector.streaming import store_fence, stream_plane
 
 
 @pytest.mark.parametrize(
@@ -32,8 +34,59 @@ def test_every_step_equals_the_observer_and_the_rules(options: dict[str, Any]) -
     """Long random runs with restarts (game ends and the action cap): after every step, every
     environment's observation is the observer's, its mask the rules' legal actions and its
     memo row the one made from scratch."""
-    n = 6
-    env = VectorEnv("throngs", n, options, seed=5, max_actions=120)
+    env = VectorEnv("throngs", 6, options, seed=5, max_actions=120)
+    assert not env._streamed
+    _every_step_checked(env)
+
+
+@pytest.mark.parametrize("options", [{}, {"board": "large"}, {"board": "hex", "size": 2}])
+def test_every_step_with_streaming_stores_equals_the_observer(
+    options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same with the whole planes written by streaming stores (as for a buffer bigger than
+    the caches; here at any size), on grids whose planes start on and off 32-byte boundaries."""
+    monkeypatch.setattr(vector, "STREAM_BYTES", 0)
+    env = VectorEnv("throngs", 6, options, seed=7, max_actions=120)
+    assert env._streamed
+    _every_step_checked(env)
+
+
+def test_only_a_buffer_bigger_than_the_caches_is_streamed() -> None:
+    """Streaming stores from :data:`STREAM_BYTES` of observations on, for Throngs only."""
+    row = VectorEnv("throngs", 1).observations[0].nbytes
+    big = -(-STREAM_BYTES // row)
+    assert VectorEnv("throngs", big)._streamed
+    assert not VectorEnv("throngs", big - 1)._streamed
+    other = VectorEnv("china-grove", 1).observations[0].nbytes
+    assert not VectorEnv("china-grove", -(-STREAM_BYTES // other))._streamed
+
+
+@pytest.mark.parametrize("cells", [144, 25, 37, 8, 3])
+def test_stream_plane_writes_the_plane_at_every_alignment(cells: int) -> None:
+    """A whole plane by streaming stores is the plane by ordinary stores, whatever the plane's
+    start against 32-byte boundaries (head and tail by ordinary stores), nothing else touched."""
+    rng = np.random.default_rng(cells)
+    board = (rng.random(cells) < 0.7).astype(np.int32)
+    geo = np.concatenate([[5, cells, 1], np.zeros(5 + 3, np.int32), board]).astype(np.int32)
+    for shift in range(16):
+        raw = np.full(3 * cells + 64, 9.0, dtype=np.float32)
+        start = (-raw.ctypes.data % 64) // 4 + shift
+        out = raw[start : start + 3 * cells]
+        _stream_plane_fenced(geo, out, 1, 0.625)
+        want = np.full(3 * cells, 9.0, dtype=np.float32)
+        want[cells : 2 * cells] = np.where(board != 0, 0.625, 0.0)
+        assert np.array_equal(out, want), shift
+
+
+@njit
+def _stream_plane_fenced(geo: Any, out: Any, p: int, value: float) -> None:  # pragma: no cover
+    stream_plane(geo, out, p, value)
+    store_fence()
+
+
+def _every_step_checked(env: VectorEnv) -> None:
+    """Step ``env`` 360 times at random, checking every environment after every step."""
+    n = env.num_envs
     observer = Observer(env.game)
     memo = np.zeros(memo_width(env.game), dtype=np.int32)
     phases: set[int] = set()

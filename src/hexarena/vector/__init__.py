@@ -60,7 +60,7 @@ from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, 
 from ..games import new_game
 from ..observe import Observer
 from .deltas import bound_update, memo_width, prime, vector_geometry
-from .deltas_throngs import prefetch_span
+from .deltas_throngs import STREAM_BYTES, bound_update_streamed, prefetch_span
 from .drivers import (
     bound_delta_step,
     bound_loops,
@@ -70,6 +70,7 @@ from .drivers import (
     seed_states,
 )
 from .masks import mask_writer
+from .streaming import store_fence
 
 #: Largest number of environments one :class:`VectorEnv` holds.
 MAX_ENVS = 1 << 20
@@ -159,8 +160,14 @@ class VectorEnv:
         self._random = np.zeros(n, dtype=np.int64)
         self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer)[1]
         self._incremental = bool(incremental)
+        # Throngs' whole planes by streaming stores in a buffer far bigger than the caches
+        self._streamed = g.name == "throngs" and self._obs.nbytes >= STREAM_BYTES
         self._delta_step = bound_delta_step(
-            bound_update(g.name, mask_writer(g)), self._k.apply, prefetch_span(g)
+            bound_update_streamed(mask_writer(g))
+            if self._streamed
+            else bound_update(g.name, mask_writer(g)),
+            self._k.apply,
+            prefetch_span(g),
         )
         self._memo = np.zeros((n, memo_width(g)), dtype=np.int32)
         self._vgeo = vector_geometry(self.observer)
@@ -239,6 +246,8 @@ class VectorEnv:
                 self._lengths,
                 self.max_actions,
             )
+            if self._streamed:
+                store_fence()
             return self._result
         self._step(
             self._g,
