@@ -60,7 +60,7 @@ from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, 
 from ..games import new_game
 from ..observe import Observer
 from .deltas import bound_update, memo_width, prime, vector_geometry
-from .deltas_throngs import STREAM_BYTES, bound_update_streamed, prefetch_span
+from .deltas_throngs import STREAM_BYTES, bound_update_streamed, foresee_throngs, prefetch_span
 from .drivers import (
     bound_delta_step,
     bound_loops,
@@ -168,6 +168,7 @@ class VectorEnv:
             else bound_update(g.name, mask_writer(g)),
             self._k.apply,
             prefetch_span(g),
+            *((foresee_throngs,) if self._streamed else ()),
         )
         self._memo = np.zeros((n, memo_width(g)), dtype=np.int32)
         self._vgeo = vector_geometry(self.observer)

@@ -25,13 +25,14 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import config, njit
 
 from ..core import H_PLAYER, H_SWAPPED, Array, Game
 from ..games import throngs
 from ..games.throngs.layout import G_NB, NWBLOCKS, words_offset
 from ..observe import _POS
 from .deltas import _move_one, _stones
+from .drivers import _prefetch
 from .streaming import stream_plane
 
 _U = np.uint64
@@ -228,6 +229,37 @@ def bound_update_streamed(mask: Any) -> Callable[..., None]:
     return update
 
 
+@njit(cache=True, inline="always")
+def _foresee(g: Array, geo: Array, out: Any, a: int) -> None:  # pragma: no cover
+    """Fetch ahead (for writing) the lines of observation ``out`` that action ``a`` will
+    change at the site it names (a selection, or a destination's site): the site's cell of the
+    three stone planes and the site's and its neighbours' cells of ``potential``. With
+    streaming stores for the whole planes, these scattered cells are the lines left to wait
+    for (for the batched step, :func:`hexarena.vector.drivers.bound_delta_step`)."""
+    n = geo[0]
+    x = a if a < n else (a - n if a < 2 * n else -1)
+    if x < 0:
+        return
+    s = geo[1]
+    k = geo[_POS + x]
+    _prefetch(out, k)  # type: ignore[call-arg]
+    _prefetch(out, s + k)
+    _prefetch(out, 2 * s + k)
+    _prefetch(out, 6 * s + k)
+    for e in range(6):
+        y = g[G_NB + 6 * x + e]
+        if y >= 0:
+            _prefetch(out, 6 * s + geo[_POS + y])
+
+
+def _foresee_nothing(g: Array, geo: Array, out: Any, a: int) -> None:
+    """Nothing to fetch without compiled code."""
+
+
+#: :func:`_foresee` (plain Python, where the prefetch intrinsic cannot run: nothing).
+foresee_throngs: Any = _foresee_nothing if getattr(config, "DISABLE_JIT", 0) else _foresee
+
+
 def prefetch_span(game: Game) -> int:
     """Entries of a state row that the batched step fetches ahead (0: the whole row). For
     Throngs, everything but the repetition table, and its first :data:`REP_AHEAD` entries:
@@ -246,5 +278,6 @@ __all__ = [
     "bound_update_streamed",
     "delta_throngs_after",
     "delta_throngs_streamed",
+    "foresee_throngs",
     "prefetch_span",
 ]
