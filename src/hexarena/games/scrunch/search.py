@@ -108,7 +108,7 @@ def growth_ok(  # pragma: no cover - compiled
     pd = _adj(g, p, d)
     if arr[fc + p] + pd - _adj(g, p, s) > 2:
         return False
-    if arr[fc + d] + pd - _adj(g, d, s) > 2:
+    if arr[fc + d] + pd > 3:  # (d is next to s, which leaves it)
         return False
     sid = _o(B_SID, n)
     pos = _o(B_POS, n)
@@ -233,7 +233,7 @@ def _stone_has_dest(  # pragma: no cover - compiled
             d >= 0
             and d != p
             and arr[col + d] == 0
-            and arr[fc + d] + _adj(g, d, p) - _adj(g, d, s) >= need
+            and arr[fc + d] + _adj(g, d, p) - 1 >= need  # (s, next to d, leaves it)
             and growth_ok(g, arr, c, p, s, d, scr)
         ):
             return True

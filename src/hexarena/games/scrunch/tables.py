@@ -87,10 +87,8 @@ def _adj(g: Array, a: int, b: int) -> int:  # pragma: no cover - compiled
     n = g[0]
     dq = g[1 + 6 * n + a] - g[1 + 6 * n + b]
     dr = g[1 + 7 * n + a] - g[1 + 7 * n + b]
-    s = dq + dr
-    if -1 <= dq <= 1 and -1 <= dr <= 1 and -1 <= s <= 1 and (dq != 0 or dr != 0):
-        return 1
-    return 0
+    # neighbours are at hex distance 1: |dq| + |dr| + |dq + dr| == 2 (no branch to mispredict)
+    return int(abs(dq) + abs(dr) + abs(dq + dr) == 2)
 
 
 @njit(cache=True)
