@@ -33,11 +33,12 @@ from .tables import (
     _adj,
     _o,
     _snake_labels_at,
+    plain_kernel,
     smallest_size,
 )
 
 
-@njit(cache=True)
+@plain_kernel
 def _load_p(g: Array, arr: Array, c: int, p: int, scr: Array) -> None:  # pragma: no cover
     """List the friendly neighbours of the placement ``p`` in the scratch, for the growth
     tests that follow (every caller of :func:`growth_ok` does this first)."""
@@ -138,7 +139,7 @@ def growth_ok(  # pragma: no cover - compiled
     return after <= before
 
 
-@njit(cache=True)
+@plain_kernel
 def _shape(g: Array, arr: Array, c: int, p: int) -> int:  # pragma: no cover - compiled
     """What a placement at ``p`` makes, for :func:`_need`: 0 when it touches several snakes or
     gives some stone three friendly neighbours (no shortcut), 1 when it closes one snake into a
@@ -215,7 +216,7 @@ def _stone_has_dest(  # pragma: no cover - compiled
     return False
 
 
-@njit(cache=True)
+@plain_kernel
 def _stones_of_growth(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
@@ -268,7 +269,7 @@ def _stones_of_growth(  # pragma: no cover - compiled
     return m
 
 
-@njit(cache=True)
+@plain_kernel
 def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # pragma: no cover
     """Whether some stone can step after a placement at ``p`` to make a legal growth.
 
@@ -367,7 +368,7 @@ def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # p
             return True
 
 
-@njit(cache=True)
+@plain_kernel
 def _candidates(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # pragma: no cover
     """Empty cells next to a smallest snake of ``c``, each once, into ``scr[off:]``."""
     n = g[0]
@@ -396,7 +397,7 @@ def _candidates(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # p
     return m
 
 
-@njit(cache=True)
+@plain_kernel
 def _eggs(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # pragma: no cover
     """Empty cells with no friendly neighbour (egg cells of ``c``) into ``scr[off:]``."""
     n = g[0]
@@ -410,7 +411,7 @@ def _eggs(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # pragma:
     return m
 
 
-@njit(cache=True)
+@plain_kernel
 def any_growth(g: Array, arr: Array, c: int, scr: Array) -> bool:  # pragma: no cover - compiled
     """Whether some smallest snake of ``c`` can grow and move."""
     off = SCRATCH_SMALL + 2 * arr[S_N]
@@ -421,7 +422,7 @@ def any_growth(g: Array, arr: Array, c: int, scr: Array) -> bool:  # pragma: no 
     return False
 
 
-@njit(cache=True)
+@plain_kernel
 def _in_smallest(g: Array, arr: Array, c: int, x: int) -> bool:  # pragma: no cover
     """Whether cell ``x`` holds a stone of one of ``c``'s smallest snakes."""
     n = g[0]
@@ -431,7 +432,7 @@ def _in_smallest(g: Array, arr: Array, c: int, x: int) -> bool:  # pragma: no co
     return arr[_o(B_SSIZE, n) + lab] == smallest_size(arr, c)
 
 
-@njit(cache=True)
+@plain_kernel
 def _next_to_smallest(g: Array, arr: Array, c: int, x: int) -> bool:  # pragma: no cover
     """Whether empty cell ``x`` touches a smallest snake of ``c``."""
     for k in range(6):
