@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -114,3 +116,26 @@ def test_observation_learnt_from_the_action_at_every_step(size: int) -> None:
             assert np.array_equal(env._memo[i, :shown], memo[:shown]), (t, i)
     assert ended > 0
     assert kinds == {"egg", "placement", "stone", "destination", "removal"}
+
+
+def test_the_search_kernels_are_compiled_without_reference_counts() -> None:
+    """The kernels of the mask's searches make no array and are compiled without Numba's
+    reference counting (a runtime call per array at every entry and exit, about a third of
+    the mask's time); the kernels that make arrays keep it."""
+    from hexarena.games.scrunch import masks, rules, search, tables
+
+    plain: list[Any] = [
+        search.can_complete,
+        search._candidates,
+        search._stones_of_growth,
+        rules._legal_into,
+        rules._apply,
+        masks.mask_into,
+        tables.do_growth,
+        tables.remove_snake,
+    ]
+    for kernel in plain:
+        assert kernel.targetoptions.get("_nrt") is False, kernel.py_func.__name__
+    counted: list[Any] = [rules.legal, rules.apply, rules.is_legal, rules.playout, masks.legal_mask]
+    for kernel in counted:
+        assert kernel.targetoptions.get("_nrt", True) is not False, kernel.py_func.__name__
