@@ -377,6 +377,20 @@ def _step(name: str, index: int) -> tuple[dict[str, Any], Game, State]:
     return step, game, st
 
 
+def refusal(step: dict[str, Any]) -> list[str]:
+    """What a guided step asks the player to try first, in clicking order: the last is refused
+    (empty when the step shows no refusal)."""
+    refuse = step.get("refuse")
+    if not refuse:
+        return []
+    return [refuse] if isinstance(refuse, str) else list(refuse)
+
+
+def answer_actions(game: Game, step: dict[str, Any]) -> list[int]:
+    """The actions of the turn a guided step gives as its answer."""
+    return game.parse_move(step["answer"])
+
+
 @functools.cache
 def guide(name: str) -> dict[str, Any]:
     """The guided first game: each step's position, request and explanation."""
@@ -391,7 +405,8 @@ def guide(name: str) -> dict[str, Any]:
                 **pos,
                 "index": k,
                 "ask": step["ask"],
-                "refuse": step.get("refuse"),
+                "refuse": refusal(step),
+                "answer": answer_actions(game, step),
                 "board_key": _board_key(game),
                 "last": None,
                 "highlight": {},
@@ -436,7 +451,10 @@ def guide_try(name: str, index: int, body: dict[str, Any]) -> dict[str, Any]:
             "effects": effects(game, before, st, actions),
             "journeys": journeys(game, before, actions),
         }
-        if expect and actions[0] not in expect:
+        wrong = bool(expect) and actions[0] not in expect
+        if step.get("strict") and actions != answer_actions(game, step):
+            wrong = True
+        if wrong:
             data["ok"] = False
             data["message"] = (
                 f"{game.move_text(actions)} is legal, but this step asks for something else: "
