@@ -245,6 +245,8 @@ def test_china_grove_steps_kinds_of_cell_the_swap_and_the_score() -> None:
     st = _position("china-grove", 2)
     st.apply("e9")
     assert "is of class 2b" in g.explain_illegal(st.array, g.board.parse("d5"))
+    said = teaching.prompt(g, st)  # four more are due, but two cells of the class are left
+    assert said.startswith("Place 2 more checkers") and "ends 2 short" in said
     _, before, st, marks = _after("china-grove", 2)
     assert len(marks["actions"]) == 3 and st.turn == before.turn + 1
     _, before, st, marks = _after("china-grove", 3)

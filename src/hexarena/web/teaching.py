@@ -78,10 +78,14 @@ def _china_grove_prompt(game: Any, st: State) -> str:
             text += " Or swap: take over White's first turn and play White from now on."
         return text
     left = game.checkers_left(arr)
-    return (
-        f"Place {left} more checker{'s' if left != 1 else ''} on the marked cells "
-        f"(class {game.labels[cls]}: {game.describe_class(cls)})."
+    room = sum(1 for a in st.legal_actions() if a < game.board.size)
+    text = (
+        f"Place {min(left, room)} more checker{'s' if min(left, room) != 1 else ''} on the "
+        f"marked cells (class {game.labels[cls]}: {game.describe_class(cls)})"
     )
+    if room < left:  # the turn ends early, when its kind of cell runs out
+        return text + f"; that fills every cell of the class, so the turn ends {left - room} short."
+    return text + "."
 
 
 def prompt(game: Game, st: State) -> str:

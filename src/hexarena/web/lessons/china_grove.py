@@ -155,10 +155,10 @@ CHINA_GROVE: Lesson = {
             "(three exits). Fill them.",
             "expect": [],
             "answer": "f5,f15,g2,e3",
-            "done": "The board is full, so the game is scored: one point per checker, minus 2 for "
-            "every separate group. White has 35 checkers in 17 groups (35 - 34 = 1), Black 28 in "
-            "9 groups (28 - 18 = 10): Black wins with fewer checkers. Keep your checkers "
-            "together!",
+            "done": "The board is full, so the game is scored: one point per checker, minus 2 "
+            "for every separate group. White has 35 checkers in 17 groups (35 - 34 = 1), Black "
+            "28 in 9 groups (28 - 18 = 10). Black wins with seven checkers fewer: White's many "
+            "small groups cost 34 points. Keep your checkers together!",
         },
     ],
 }

@@ -169,9 +169,10 @@ GYRE: Lesson = {
             "chain then reaches the edge there too, and goes round Blue's loop.",
             "expect": ["b3"],
             "answer": "b3",
-            "done": "Red wins: Blue can never build a loop round Red's. The edge cells that close "
-            "a loop belong to its owner even where enemy stones stand: Red's loop now owns a4 and "
-            "e6, so Blue's loop no longer counts. When two loops compete, the outer one wins. "
+            "done": "Red wins: Blue can never build a loop round Red's. Red's group (@) and the "
+            "edge it owns (outlined) make the loop. A loop owns the edge cells that close it even "
+            "where enemy stones stand, so Blue's stones on a4 and e6 (+) now stand on Red's "
+            "edge, and Blue's loop no longer counts: when two loops compete, the outer one wins. "
             "(Had Blue played b3 a turn earlier, Blue would have won.)",
         },
         {

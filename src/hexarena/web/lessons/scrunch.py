@@ -149,9 +149,10 @@ SCRUNCH: Lesson = {
         },
         {
             "moves": _MUTANT,
-            "ask": "Another game. You are White; your snake is b3, b4, c4. Click a4: it touches "
-            "b3 and b4, so b4 now touches three white stones and the snake is a mutant (+). The "
-            "step must cure it: try b3 (refused), then move b4 to c3.",
+            "ask": "Another game. You are White; your snake is b3, b4, c4. Grow at a4 (the new "
+            "stone is marked +): it touches b3 and b4, so b4 now touches three white stones and "
+            "the snake is a mutant. The step must cure it: try b3 (refused), then move b4 to "
+            "c3.",
             "refuse": ["a4", "b3"],
             "expect": ["a4"],
             "answer": "a4:b4-c3",
