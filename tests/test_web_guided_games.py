@@ -146,6 +146,7 @@ def test_churn_steps_isolation_smallest_group_removals_and_the_count() -> None:
     assert _names(g, _position("churn", 1).legal_actions()) == sorted(
         ["e1", "e2", "c3", "d3", "e3", "d4", "b5", "c5"]
     )
+    assert g.board.parse("c1") in g.board.neighbor_lists[g.board.parse("b2")]  # refused
     # step 3: five single red stones; every legal cell makes a pair, which removes the four
     # other singles; d3 touches two of them (c3 and e2): a group of 3
     st = _position("churn", 2)
@@ -205,7 +206,9 @@ def test_throngs_steps_budget_jump_capture_and_the_end() -> None:
     assert (teaching.potentials(g, st) or [])[g.board.parse("c4")] == 3
     _, _, st, _ = _after("throngs", 5)
     assert g.cell_view(st.array)[g.board.parse("c4")][:1] == "W"
-    # step 7: Black cannot move; White fills 15 sites and captures the last Black stone
+    # step 7: d4 has potential 2 for White; then Black cannot move; White fills 15 sites and
+    # captures the last Black stone
+    assert (teaching.potentials(g, _position("throngs", 6)) or [])[g.board.parse("d4")] == 2
     _, _, st, _ = _after("throngs", 6)
     o = st.outcome()
     assert o is not None and o.score == {"Black": 0, "White": 19}

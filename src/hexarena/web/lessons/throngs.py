@@ -204,8 +204,8 @@ THRONGS: Lesson = {
             "expect": ["c2"],
             "answer": "c2-b3,b3-a3",
             "done": "A deploy with potential 2 or more lets the new stone travel on with one "
-            "point less; the stop button leaves it where it landed. Each step costs one point, "
-            "and no path may cost more than you have.",
+            "point less, or stay where it was deployed if you press stop. Each step costs one "
+            "point, and no path may cost more than you have.",
         },
         {
             "moves": _THRONGS_GAME[:8],
