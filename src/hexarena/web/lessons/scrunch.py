@@ -177,7 +177,8 @@ SCRUNCH: Lesson = {
             "to.",
             "expect": [],
             "answer": "d4:a6-b6",
-            "done": "Black's only snake now has no growth that can be followed by a step.",
+            "done": "Black's only snake now has no growth that can be followed by a step, so on "
+            "its turn Black must remove it, and a player who removes their last snake loses.",
         },
         {
             "moves": _SCRUNCH_END[:-1],

@@ -238,9 +238,9 @@ THRONGS: Lesson = {
             "answer": "d4-stop,d3-c2",
             "done": "Now Black has no site with potential 1 or more: no legal move, so the game "
             "ends. White deploys on every empty site, then captures every Black stone whose "
-            "potential for White is 2 or more, until none is left: 19 to 0. The most stones wins. "
-            "A position that comes back a third time at the start of a turn ends the game the "
-            "same way.",
+            "potential for White is 2 or more, until none is left (crosses): 19 to 0. The most "
+            "stones wins. A position that comes back a third time at the start of a turn ends "
+            "the game the same way.",
         },
     ],
 }
