@@ -239,7 +239,6 @@ def test_a_whole_guided_game_to_free_play(context: Any, server: Server, name: st
                 click_step(page, c)
             assert page.get_attribute("#t-feedback", "data-kind") == "refused"
             assert "is not legal now" in page.inner_text("#t-feedback")
-            shot(page, f"learn-{name}-{k + 1}-refused", full=True)
             page.click("#t-again")
         expect = {game.parse_action(e) for e in step["expect"]}
         answer = game.parse_move(step["answer"])
@@ -256,7 +255,8 @@ def test_a_whole_guided_game_to_free_play(context: Any, server: Server, name: st
         page.wait_for_function("() => document.body.dataset.done === 'yes'")
         assert page.get_attribute("#t-feedback", "data-kind") == "ok"
         assert page.inner_text("#t-feedback") == step["done"]
-        shot(page, f"learn-{name}-{k + 1}", full=True)
+        if k + 1 == len(steps):
+            shot(page, f"learn-{name}", full=True)
         page.click("#t-next")
     page.wait_for_url(f"**/?game={name}")
 
