@@ -224,7 +224,8 @@ def main() -> None:
     """Measure and print the table."""
     p = parser(__doc__ or "")
     p.set_defaults(seconds=1.0)
-    p.add_argument("--games", nargs="*", default=[b[0] for b in BOARDS], help="games to profile")
+    names = [b[0] for b in BOARDS]
+    p.add_argument("--games", nargs="+", default=names, choices=names, help="games to profile")
     args = p.parse_args()
     seconds = 0.25 if args.quick else args.seconds
     rows = {name: profile(name, options, seconds) for name, options in BOARDS if name in args.games}

@@ -178,20 +178,23 @@ def delta_churn(
     memo[3 * n + 1] = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def delta_churn_after(
     g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int
 ) -> None:  # pragma: no cover - compiled
-    """Churn after action ``a``: a placement that removed nothing changes its own cell and the
-    group sizes of its group only (walked along the group's list); after a removal every cell
-    is compared (:func:`delta_churn`); the swap changes no cell."""
+    """Churn after action ``a``: a placement changes its own cell, the group sizes of its group
+    (walked along the group's list) and, when it removed groups, the cells of their stones
+    (found as the cells whose contents differ from ``memo``, as many as the stones counted on
+    the board went down by: only the mover's stones go, and never the new group's); the swap
+    changes no cell."""
     n = geo[0]
+    if a >= n:
+        _seat_planes(arr, seat, geo, out)
+        return
     stones = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
-    if a >= n or stones != memo[3 * n + 1] + 1:
-        if a < n:
-            delta_churn(g, arr, seat, geo, out, memo)
-        else:
-            _seat_planes(arr, seat, geo, out)
+    removed = memo[3 * n + 1] + 1 - stones
+    if removed < 0:  # not a position the memo follows: compare every cell
+        delta_churn(g, arr, seat, geo, out, memo)
         return
     memo[3 * n + 1] = stones
     col = churn.BASE + churn.B_COL * n
@@ -199,9 +202,20 @@ def delta_churn_after(
     memo[a] = v
     _stones(geo, out, geo[_POS + a], v)
     _seat_planes(arr, seat, geo, out)
+    at = 6 * geo[1]
+    if removed > 0:
+        for x in range(n):
+            if arr[col + x] != memo[x]:  # a removed stone (the cell placed on is written)
+                memo[x] = 0
+                k = geo[_POS + x]
+                _stones(geo, out, k, 0)
+                memo[n + x] = 0
+                out[at + k] = 0.0
+                removed -= 1
+                if removed == 0:
+                    break
     nxt = churn.BASE + churn.B_NXT * n
     size = arr[churn.BASE + churn.B_GSIZE * n + arr[churn.BASE + churn.B_GID * n + a]]
-    at = 6 * geo[1]
     z = a
     for _ in range(size):
         if memo[n + z] != size:
@@ -296,67 +310,103 @@ DELTAS: dict[str, Callable[..., None]] = {
 
 
 @njit(cache=True, inline="always")
-def _churn_smallest(g: Array, arr: Array, c: int, size: Any) -> int:  # pragma: no cover
-    """The smallest group colour ``c`` can make by a placement (as
-    :func:`hexarena.games.churn.smallest_cells` finds it), with ``size[x]`` for every empty
-    cell ``x`` the group it would make there, or a number past the smallest when the cell
-    cannot be among the smallest: one pass that stops looking at a cell's neighbours once it
-    has met as many friendly stones as the state counts around it, or once its groups add up
-    past the smallest size so far."""
+def _churn_total(
+    g: Array, arr: Array, x: int, friend: int, left: int, best: int
+) -> int:  # pragma: no cover - compiled
+    """The group a stone of colour ``friend - 1`` would make on empty cell ``x`` (as
+    :func:`hexarena.games.churn.group_size_if_placed` counts it), or a number past ``best`` once
+    the count passes it: the scan of the neighbours stops once it has met the ``left`` friendly
+    stones that the state counts around ``x``."""
     n = arr[churn.S_N]
-    emp = churn.BASE + churn.B_EMPTY * n
     col = churn.BASE + churn.B_COL * n
     gid = churn.BASE + churn.B_GID * n
     gsz = churn.BASE + churn.B_GSIZE * n
-    fc = churn.BASE + (churn.B_FC + c) * n
-    friend = c + 1
-    best = 1 << 30
-    for i in range(arr[churn.S_EMPTY]):
-        x = arr[emp + i]
-        at = 1 + 6 * x
-        left = arr[fc + x]  # friendly stones around x not yet met
-        total = 1
-        seen0 = -1
-        seen1 = -1
-        seen2 = -1
-        for d in range(6):
-            y = g[at + d]
-            if y >= 0 and arr[col + y] == friend:
-                gg = arr[gid + y]
-                if gg != seen0 and gg != seen1 and gg != seen2:
-                    # at most three distinct groups touch a cell (as in group_size_if_placed)
-                    total += arr[gsz + gg]
-                    if total > best:
-                        break
-                    if seen0 < 0:
-                        seen0 = gg
-                    elif seen1 < 0:
-                        seen1 = gg
-                    else:
-                        seen2 = gg
-                left -= 1
-                if left == 0:
+    at = 1 + 6 * x
+    total = 1
+    seen0 = -1
+    seen1 = -1
+    seen2 = -1
+    for d in range(6):
+        y = g[at + d]
+        if y >= 0 and arr[col + y] == friend:
+            gg = arr[gid + y]
+            if gg != seen0 and gg != seen1 and gg != seen2:
+                # at most three distinct groups touch a cell (as in group_size_if_placed)
+                total += arr[gsz + gg]
+                if total > best:
                     break
-        size[x] = total
-        best = min(best, total)
+                if seen0 < 0:
+                    seen0 = gg
+                elif seen1 < 0:
+                    seen1 = gg
+                else:
+                    seen2 = gg
+            left -= 1
+            if left == 0:
+                break
+    return total
+
+
+@njit(cache=True, inline="always")
+def _churn_smallest(g: Array, arr: Array, c: int, size: Any) -> int:  # pragma: no cover
+    """The smallest group colour ``c`` can make by a placement (as
+    :func:`hexarena.games.churn.smallest_cells` finds it), when every empty cell has a friendly
+    neighbour, with ``size[x]`` for every cell ``x`` equal to it exactly when a placement on
+    ``x`` makes a group of that size.
+
+    The group a placement on ``x`` makes holds at least ``x`` and its friendly neighbours (the
+    state counts them), so ``1 +`` that count is a lower bound, written for every cell in one
+    vectorised pass (a number past every group for an occupied cell). Groups are counted only
+    on the cells whose bound is the lowest, and, if none of them reaches it, on the cells whose
+    bound is no more than the smallest group found; the others keep their bound, past it. Most
+    positions have a few cells of the lowest bound among some twenty empty ones."""
+    n = arr[churn.S_N]
+    emp = churn.BASE + churn.B_EMPTY * n
+    colours = arr[churn.BASE + churn.B_COL * n : churn.BASE + (churn.B_COL + 1) * n]
+    friends = arr[churn.BASE + (churn.B_FC + c) * n : churn.BASE + (churn.B_FC + c + 1) * n]
+    sizes = size[:n]  # slices: the loop vectorises
+    big = 1 << 30
+    low = big
+    for x in range(n):
+        b = 1 + friends[x] if colours[x] == 0 else big
+        sizes[x] = b
+        low = min(low, b)
+    friend = c + 1
+    best = big
+    empties = arr[churn.S_EMPTY]
+    for i in range(empties):
+        x = arr[emp + i]
+        if sizes[x] == low:
+            t = _churn_total(g, arr, x, friend, friends[x], best)
+            sizes[x] = t
+            best = min(best, t)
+    if best > low:  # a cell of a higher bound may make a smaller group than those found
+        for i in range(empties):
+            x = arr[emp + i]
+            b = sizes[x]
+            if low < b <= best:
+                t = _churn_total(g, arr, x, friend, friends[x], best)
+                sizes[x] = t
+                best = min(best, t)
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma: no cover
     """Churn's legal actions written into ``row`` as ``legal`` lists them, with ``scratch``
     (``n + 1`` whole numbers) for the sizes of the groups placements would make. Every entry
     of the row is written in one pass over the cells (no clearing first, no list of cells):
     while colour ``c`` has isolated empty cells, exactly the empty cells with no stone of ``c``
-    around them (the state's isolated set), else the empty cells of the smallest size."""
+    around them (the state's isolated set), else the cells whose placement makes the smallest
+    group (:func:`_churn_smallest`)."""
     if arr[H_PLAYER] < 0:
         row[:] = False
         return
     n = arr[churn.S_N]
     c = arr[H_COLOUR]
-    colours = arr[churn.BASE + churn.B_COL * n : churn.BASE + (churn.B_COL + 1) * n]
     cells = row[:n]  # slices: the loops below vectorise
     if arr[churn.S_ISO + c] > 0:
+        colours = arr[churn.BASE + churn.B_COL * n : churn.BASE + (churn.B_COL + 1) * n]
         friends = arr[churn.BASE + (churn.B_FC + c) * n : churn.BASE + (churn.B_FC + c + 1) * n]
         for x in range(n):
             cells[x] = (colours[x] | friends[x]) == 0
@@ -364,7 +414,7 @@ def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma:
         best = _churn_smallest(g, arr, c, scratch)
         sizes = scratch[:n]
         for x in range(n):
-            cells[x] = (colours[x] == 0) & (sizes[x] == best)
+            cells[x] = sizes[x] == best
     row[n] = swap_offered(arr)
 
 

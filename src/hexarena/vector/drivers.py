@@ -21,7 +21,7 @@ from numba import config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from ..bits import unmanaged
+from ..bits import nth_bit64, popcount64, unmanaged
 from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Array
 from ..rng import rand_below
 
@@ -70,7 +70,8 @@ def _load8_intrinsic(typingctx: Any, row: Any, at: Any) -> Any:  # pragma: no co
     return types.uint64(row, at), codegen
 
 
-_ONES8 = np.uint64(0x0101010101010101)
+#: Multiplier that gathers the low bits of a word's eight bytes into its top byte, in order.
+_GATHER8 = np.uint64(0x0102040810204080)
 
 _bare = unmanaged  # (the array itself with NUMBA_DISABLE_JIT)
 
@@ -79,11 +80,17 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrin
     def _prefetch_row(a: Any, j: int, span: int) -> None:
         """Nothing to do without compiled code."""
 
-    def _count8(row: Any, at: int) -> int:
-        """How many of entries ``at .. at + 7`` of ``row`` are true."""
-        return int(row[at : at + 8].sum())
+    def _bits8(row: Any, at: int) -> np.uint64:
+        """Entries ``at .. at + 7`` of ``row`` as the low eight bits of a word (bit ``j`` is
+        entry ``at + j``)."""
+        return np.uint64(sum(int(row[at + j]) << j for j in range(8)))
+
+    def _nth_bit(w: np.uint64, k: Any) -> int:
+        """Index of the ``k``-th set bit of ``w`` (from 0, lowest first)."""
+        return [j for j in range(64) if (int(w) >> j) & 1][k]
 
 else:
+    _nth_bit: Any = nth_bit64  # type: ignore[no-redef]
 
     @njit(cache=True, inline="always")
     def _prefetch_row(a: Any, j: int, span: int) -> None:  # pragma: no cover - compiled
@@ -94,10 +101,27 @@ else:
             _prefetch(row, k)  # type: ignore[call-arg]
 
     @njit(cache=True, inline="always")
-    def _count8(row: Any, at: int) -> int:  # pragma: no cover - compiled
-        """How many of entries ``at .. at + 7`` of ``row`` are true: one load, and the sum of
-        the eight bytes (each 0 or 1) in the top byte of a product."""
-        return int((_load8_intrinsic(row, at) * _ONES8) >> np.uint64(56))  # type: ignore[call-arg]
+    def _bits8(row: Any, at: int) -> np.uint64:  # pragma: no cover - compiled
+        """Entries ``at .. at + 7`` of ``row`` as the low eight bits of a word (bit ``j`` is
+        entry ``at + j``): one load, and the bytes' low bits gathered by one product (each
+        byte is 0 or 1, so no two terms of the product meet in its top byte)."""
+        return (_load8_intrinsic(row, at) * _GATHER8) >> np.uint64(56)  # type: ignore[call-arg]
+
+
+@njit(cache=True, inline="always")
+def _chunk(row: Any, lo: int, a_count: int) -> np.uint64:  # pragma: no cover - compiled
+    """Entries ``lo .. lo + 63`` of a mask row (those below ``a_count``) as bits (bit ``j`` is
+    entry ``lo + j``), eight entries a load; the row has at least eight entries (a last partial
+    eight is read as the row's last eight, shifted)."""
+    hi = min(lo + 64, a_count)
+    w = np.uint64(0)
+    j = lo
+    while j + 8 <= hi:
+        w |= _bits8(row, j) << np.uint64(j - lo)
+        j += 8
+    if j < hi:
+        w |= (_bits8(row, hi - 8) >> np.uint64(8 - (hi - j))) << np.uint64(j - lo)
+    return w
 
 
 @njit(cache=True, inline="always")
@@ -136,32 +160,48 @@ def first_refused(actions: Any, mask: Any) -> int:  # pragma: no cover - compile
 @njit(cache=True)
 def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - compiled
     """A uniformly random legal action per environment, from its mask, into ``out``: the
-    ``k``-th legal action with ``k`` uniform below their number."""
+    ``k``-th legal action with ``k`` uniform below their number (-1 when none is legal). The
+    row is read as words of 64 entries' bits, counted by population count, and the ``k``-th set
+    bit is found without a branch per entry (such branches, unpredictable, cost most of the
+    time)."""
     a_count = mask.shape[1]
-    full = a_count // 8
     for i in range(mask.shape[0]):
         row = mask[i]
+        if a_count < 8:  # too short for a word's load
+            m = 0
+            for a in range(a_count):
+                m += row[a]
+            if m == 0:
+                out[i] = -1
+                continue
+            k = rand_below(rngs[i], m)
+            for a in range(a_count):
+                k -= row[a]
+                if k < 0:
+                    out[i] = a
+                    break
+            continue
+        if a_count <= 64:  # one word
+            w = _chunk(row, 0, a_count)
+            m = popcount64(w)
+            out[i] = -1 if m == 0 else _nth_bit(w, rand_below(rngs[i], m))
+            continue
         m = 0
-        for q in range(full):  # eight entries a word
-            m += _count8(row, 8 * q)
-        for a in range(8 * full, a_count):
-            m += row[a]
+        for lo in range(0, a_count, 64):
+            m += popcount64(_chunk(row, lo, a_count))
         if m == 0:
             out[i] = -1
             continue
         k = rand_below(rngs[i], m)
         lo = 0
-        for q in range(full):  # the word of the k-th, then the entry (a branch per entry
-            c = _count8(row, 8 * q)  # was not predictable: it cost most of the time)
+        while True:
+            w = _chunk(row, lo, a_count)
+            c = popcount64(w)
             if k < c:
+                out[i] = lo + _nth_bit(w, k)
                 break
             k -= c
-            lo += 8
-        for a in range(lo, a_count):
-            k -= row[a]
-            if k < 0:
-                out[i] = a
-                break
+            lo += 64
 
 
 @functools.cache
