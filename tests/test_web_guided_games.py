@@ -122,7 +122,10 @@ def test_a_step_that_carries_on_follows_the_answer_of_the_step_before(name: str)
 
 def test_a_strict_step_takes_only_its_turn() -> None:
     game = _game("throngs")
-    k = next(i for i, s in enumerate(LESSONS["throngs"]["guide"]) if s.get("strict"))
+    k = len(LESSONS["throngs"]["guide"]) - 1  # the end: the turn that leaves Black no move
+    assert LESSONS["throngs"]["guide"][k].get("strict")
+    setup = teaching.guide_try("throngs", 0, {"actions": game.parse_move("c2,d3,b4")})
+    assert setup["complete"] and setup["ok"] is False  # the set-up the later steps start from
     other = teaching.guide_try("throngs", k, {"actions": game.parse_move("d4-stop,d3-d2")})
     assert other["complete"] and other["ok"] is False
     right = teaching.guide_try("throngs", k, {"actions": game.parse_move("d4-stop,d3-c2")})
@@ -169,6 +172,7 @@ def test_churn_steps_isolation_smallest_group_removals_and_the_count() -> None:
     _, _, st, _ = _after("churn", 5)
     o = st.outcome()
     assert o is not None and o.winner_colour == "Blue" and "Red 8 stones, Blue 11" in o.reason
+    assert st.is_terminal() is True  # a plain bool: the web API answers it as JSON
 
 
 def test_gyre_steps_a_loop_that_has_not_won_the_outer_loop_and_no_draw() -> None:

@@ -148,7 +148,10 @@ def test_guided_first_game_checks_moves_and_shows_a_refusal(context: Any, server
     page.goto(f"{server.url}/learn/churn")
     page.wait_for_function("() => document.body.dataset.ready === 'yes'", timeout=600_000)
     assert page.is_disabled("#t-next")
-    page.locator("#t-body .cell.legal").first.click()
+    page.click("#t-body .cell[data-name=c3]")  # legal, but the guided game goes on from a4
+    page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'wrong'")
+    assert page.is_disabled("#t-next")
+    page.click("#t-body .cell[data-name=a4]")
     page.wait_for_function("() => document.body.dataset.done === 'yes'")
     assert page.get_attribute("#t-feedback", "data-kind") == "ok"
     page.click("#t-next")

@@ -101,10 +101,10 @@ CHURN: Lesson = {
     "guide": [
         {
             "moves": [],
-            "ask": "You play Red on the smallest board (19 cells), and Red moves first. Place "
-            "your first stone on any cell: on an empty board every cell is isolated, that is, "
-            "none of your stones is next to it.",
-            "expect": [],
+            "ask": "You play Red on the smallest board (19 cells), and Red moves first. On an "
+            "empty board every cell is isolated (none of your stones is next to it), so any cell "
+            "is allowed; to follow this guided game, place your first stone on a4.",
+            "expect": ["a4"],
             "answer": "a4",
             "done": "Good. Blue could now swap and take that stone over instead of answering it "
             "(the swap is offered once, on Blue's first turn), so a very strong first stone is "

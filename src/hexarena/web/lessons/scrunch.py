@@ -116,8 +116,9 @@ SCRUNCH: Lesson = {
     "guide": [
         {
             "moves": [],
-            "ask": "You are Black, and Black moves first. Lay your first egg on any empty cell.",
-            "expect": [],
+            "ask": "You are Black, and Black moves first. Your first egg may go on any empty "
+            "cell; to follow this guided game, lay it on c5.",
+            "expect": ["c5"],
             "answer": "c5",
             "done": "An egg is a stone with no stone of its colour next to it: the smallest "
             "snake. While you are laying eggs, each new one must touch none of your stones.",

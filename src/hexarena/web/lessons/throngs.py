@@ -165,10 +165,11 @@ THRONGS: Lesson = {
     "guide": [
         {
             "moves": [],
-            "ask": "A game begins with a set-up, made by the first player: that is you. Click a "
-            "site for the one Black stone, then two sites for the two White stones (three "
-            "clicks).",
-            "expect": [],
+            "ask": "A game begins with a set-up, made by the first player: that is you. Any "
+            "three empty sites would do; to follow this guided game, click c2 for the one Black "
+            "stone, then d3 and c4 for the two White stones.",
+            "expect": ["c2"],
+            "strict": True,
             "answer": "c2,d3,c4",
             "done": "Now the other player picks a colour, knowing where the stones stand: a fair "
             "set-up is one you would be happy to play from either side.",
