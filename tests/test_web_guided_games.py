@@ -120,12 +120,24 @@ def test_a_step_that_carries_on_follows_the_answer_of_the_step_before(name: str)
             assert any(w in words for w in ("another game", "new game", "back to", "last")), k
 
 
+def test_a_first_action_the_step_does_not_ask_for_is_answered_at_once() -> None:
+    game = _game("throngs")
+    k = 2  # the first turn: it starts with the stone on c2
+    assert LESSONS["throngs"]["guide"][k]["expect"] == ["c2"]
+    other = teaching.guide_try("throngs", k, {"actions": [game.board.parse("b3")]})  # a deploy
+    assert not other["complete"] and other["ok"] is False and "b3 is legal" in other["message"]
+
+
 def test_a_strict_step_takes_only_its_turn() -> None:
     game = _game("throngs")
     k = len(LESSONS["throngs"]["guide"]) - 1  # the end: the turn that leaves Black no move
     assert LESSONS["throngs"]["guide"][k].get("strict")
     setup = teaching.guide_try("throngs", 0, {"actions": game.parse_move("c2,d3,b4")})
     assert setup["complete"] and setup["ok"] is False  # the set-up the later steps start from
+    early = teaching.guide_try("throngs", 0, {"actions": game.parse_move("c2,b4")})
+    assert not early["complete"] and early["ok"] is False  # said before the turn is complete
+    going = teaching.guide_try("throngs", 0, {"actions": game.parse_move("c2,d3")})
+    assert not going["complete"] and "ok" not in going
     other = teaching.guide_try("throngs", k, {"actions": game.parse_move("d4-stop,d3-d2")})
     assert other["complete"] and other["ok"] is False
     right = teaching.guide_try("throngs", k, {"actions": game.parse_move("d4-stop,d3-c2")})

@@ -423,8 +423,10 @@ def guide(name: str) -> dict[str, Any]:
 def guide_try(name: str, index: int, body: dict[str, Any]) -> dict[str, Any]:
     """A turn (or its first actions) tried in a guided step, checked by the engine.
 
-    Answers the position after the actions, whether the turn is complete, whether it is what
-    the step asked for, and what to say; an illegal action is refused with the engine's message.
+    Answers the position after the actions, whether the turn is complete, and what to say:
+    ``ok`` is false as soon as the actions stray from what the step asks for (its ``expect``, or
+    for a strict step its answer), true once the turn asked for is complete. An illegal action is
+    refused with the engine's message.
     """
     actions = body.get("actions")
     if (
@@ -449,22 +451,22 @@ def guide_try(name: str, index: int, body: dict[str, Any]) -> dict[str, Any]:
     data["highlight"] = _outcome_highlight(game, st)
     data["last"] = None
     expect = [game.parse_action(c) for c in step.get("expect", [])]
+    wrong = bool(expect) and actions[0] not in expect
+    if step.get("strict") and actions != answer_actions(game, step)[: len(actions)]:
+        wrong = True
+    if wrong:  # said at once, not only when the turn is complete
+        data["ok"] = False
+        data["message"] = (
+            f"{game.move_text(actions)} is legal, but this step asks for something else: "
+            "read the request once more and try again."
+        )
+    elif complete:
+        data["ok"] = True
+        data["message"] = step["done"]
     if complete:
         data["last"] = {
             **turn_marks(game, actions),
             "effects": effects(game, before, st, actions),
             "journeys": journeys(game, before, actions),
         }
-        wrong = bool(expect) and actions[0] not in expect
-        if step.get("strict") and actions != answer_actions(game, step):
-            wrong = True
-        if wrong:
-            data["ok"] = False
-            data["message"] = (
-                f"{game.move_text(actions)} is legal, but this step asks for something else: "
-                "press Again and read the request once more."
-            )
-        else:
-            data["ok"] = True
-            data["message"] = step["done"]
     return data

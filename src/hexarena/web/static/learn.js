@@ -268,11 +268,15 @@ async function tryAction(a) {
     const r = await api("POST", `/api/learn/${T.game}/${T.step + 1}`, { actions: T.partial.concat([a]) });
     T.partial.push(a);
     T.pending = r;
-    if (r.complete) {
+    if (r.ok === false) {  // legal, but not what the step asks: start the turn again
+      fb.textContent = r.message;
+      fb.dataset.kind = "wrong";
+      T.partial = [];
+      T.pending = null;
+    } else if (r.complete) {
       T.done = r.ok;
       fb.textContent = r.message;
-      fb.dataset.kind = r.ok ? "ok" : "wrong";
-      if (!r.ok) { T.partial = []; T.pending = null; }
+      fb.dataset.kind = "ok";
     } else {
       fb.textContent = "";
       fb.dataset.kind = "";
