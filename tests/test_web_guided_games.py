@@ -189,21 +189,31 @@ def test_churn_steps_isolation_smallest_group_removals_and_the_count() -> None:
 
 def test_gyre_steps_a_loop_that_has_not_won_the_outer_loop_and_no_draw() -> None:
     g: Any = game_class("gyre")(size=4)
-    # step 3: Blue's a4 closes a chain from edge to edge round the centre, and nobody wins...
-    _, before, st, _ = _after("gyre", 2)
+    # step 3: a straight chain from a4 through the centre to g4 wins (the two stretches of edge
+    # between a4 and g4 are equally long: 9 steps of the ring of 18 each way)
+    ring = [g.board.names[x] for x in g.board.ring]
+    i, j = ring.index("a4"), ring.index("g4")
+    assert abs(i - j) == len(ring) // 2
+    _, _, st, _ = _after("gyre", 2)
+    o = st.outcome()
+    assert (
+        o is not None and o.winner_colour == "Red" and {"a4", "d4", "g4"} <= set(o.details["group"])
+    )
+    # step 4: Blue's a4 closes a chain from edge to edge round the centre, and nobody wins...
+    _, before, st, _ = _after("gyre", 3)
     assert not st.is_terminal() and g.loops(st.array, 1) == []
-    # ... though b3 instead would have won for Blue (as step 4 says)
+    # ... though b3 instead would have won for Blue (as step 5 says)
     t = before.copy()
     t.apply("b3")
     won = t.outcome()
     assert won is not None and won.winner_colour == "Blue"
-    # step 4: Red's b3 wins, and its loop owns the edge cells where Blue's a4 and e6 stand
-    _, _, st, _ = _after("gyre", 3)
+    # step 5: Red's b3 wins, and its loop owns the edge cells where Blue's a4 and e6 stand
+    _, _, st, _ = _after("gyre", 4)
     o = st.outcome()
     assert o is not None and o.winner_colour == "Red"
     assert {"a4", "e6"} <= set(o.details["owned"])
-    # step 5: the full board has a winner
-    _, _, st, _ = _after("gyre", 4)
+    # step 6: the full board has a winner
+    _, _, st, _ = _after("gyre", 5)
     assert st.outcome() is not None and "" not in g.cell_view(st.array)
 
 

@@ -147,9 +147,9 @@ def test_a_guided_step_refuses_with_the_engines_message_and_accepts_the_move() -
     assert right["ok"] is True and "left the board" in right["message"]
     assert len(right["last"]["effects"]) == 4
     gyre = game_class("gyre")(size=4)
-    wrong = teaching.guide_try("gyre", 2, {"actions": [gyre.board.parse("b3")]})  # legal, not a4
+    wrong = teaching.guide_try("gyre", 3, {"actions": [gyre.board.parse("b3")]})  # legal, not a4
     assert wrong["complete"] and wrong["ok"] is False
-    assert teaching.guide_try("gyre", 2, {"actions": [gyre.board.parse("a4")]})["ok"] is True
+    assert teaching.guide_try("gyre", 3, {"actions": [gyre.board.parse("a4")]})["ok"] is True
 
 
 def test_guided_steps_refuse_bad_requests() -> None:

@@ -46,6 +46,9 @@ _GYRE_FULL = turns(
     "g3 d2 e6 g2 c2 e3 d4"
 )
 
+#: Red's straight chain from a4 through the centre, one stone short of the edge at g4.
+_ACROSS = turns("a4 b6 b4 d6 c4 d2 d4 f2 e4 c7 f4 e1")
+
 #: A game on side 4 built for the guided steps: Blue's chain closes a loop round the centre that
 #: does not win (a4), and Red's chain round it wins (b3).
 _NESTED = turns("f5 e6 f4 e5 f3 e4 f2 e3 e2 d3 d2 c3 c2 b4 b6 a4 b3")
@@ -150,6 +153,18 @@ GYRE: Lesson = {
             "answer": "swap",
             "done": "You swapped: the centre stone is yours, and the other player now places the "
             "next stone, in Blue. The swap is offered only once, on that first turn.",
+        },
+        {
+            "moves": _ACROSS,
+            "ask": "Another game. You are Red: your stones run in a straight line from a4, on "
+            "the edge, through the centre d4 to f4. Play g4: your chain then joins two edge "
+            "cells, a4 and g4.",
+            "expect": ["g4"],
+            "answer": "g4",
+            "done": "Red wins. A loop is a chain of your stones between two edge cells, closed "
+            "by the shorter stretch of edge between them; here both stretches are equally long, "
+            "so either closes it. A loop may run through the centre itself, as yours does, and "
+            "Blue can never build a loop round it.",
         },
         {
             "moves": _NESTED[:-2],
