@@ -232,10 +232,17 @@ def test_throngs_steps_budget_jump_capture_and_the_end() -> None:
     assert (teaching.potentials(g, st) or [])[g.board.parse("c4")] == 3
     _, _, st, _ = _after("throngs", 5)
     assert g.cell_view(st.array)[g.board.parse("c4")][:1] == "W"
-    # step 7: d4 has potential 2 for White; then Black cannot move; White fills 15 sites and
+    # step 7: a3 is the only empty site after Black's deploy on e2, with potential -1 for
+    # Black, and no Black stone reaches it: the turn ends after one move, White to play
+    _, before, st, marks = _after("throngs", 6)
+    assert len(marks["actions"]) == 1 and st.turn == before.turn + 1
+    assert [g.board.names[i] for i, c in enumerate(g.cell_view(st.array)) if c == "."] == ["a3"]
+    assert (teaching.potentials(g, before) or [])[g.board.parse("a3")] == -1
+    assert st.to_move_name.startswith("White") and not st.is_terminal()
+    # step 8: d4 has potential 2 for White; then Black cannot move; White fills 15 sites and
     # captures the last Black stone
-    assert (teaching.potentials(g, _position("throngs", 6)) or [])[g.board.parse("d4")] == 2
-    _, _, st, _ = _after("throngs", 6)
+    assert (teaching.potentials(g, _position("throngs", 7)) or [])[g.board.parse("d4")] == 2
+    _, _, st, _ = _after("throngs", 7)
     o = st.outcome()
     assert o is not None and o.score == {"Black": 0, "White": 19}
     assert o.details["filled"] == 15 and o.details["captured"] == 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Lesson
+from .base import Lesson, turns
 
 _THRONGS_SETUP = ["c2,d3,c4", "black"]
 _THRONGS_GAME = [
@@ -21,6 +21,15 @@ _THRONGS_GAME = [
     "e3-c5,b5-e1",
     "c3,c3-c4",
     "c4,d4-c3",
+]
+
+#: A game from random play in which Black's deploy on e2 leaves no second move.
+_ONE_MOVE = [
+    *_THRONGS_SETUP,
+    *turns(
+        "d1,d1-e2 b4,d3-c3 d2,c2-c1 d4,b3-c2 e2-e3,e1 b5-stop,d4-d3 e1-e2,d1 b3-b2,d4 "
+        "d1-b3,d1 c5-a5,b5-c5 e1,e2-b5 a5-a4,a5"
+    ),
 ]
 
 #: Throngs is shown here on a small regular board (the original board has 93 sites; the rules
@@ -229,6 +238,17 @@ THRONGS: Lesson = {
             "answer": "c4,d4-c3",
             "done": "Captured: the Black stone became a White one. A capture needs potential 2 or "
             "more, because the enemy stone itself counts against you, and it ends that move.",
+        },
+        {
+            "moves": _ONE_MOVE,
+            "ask": "Another game, with the board nearly full. You are Black: deploy on e2 "
+            "(potential 2), and see what becomes of your second move.",
+            "expect": ["e2"],
+            "answer": "e2",
+            "done": "The new stone had no empty site next to it to travel to, and no second "
+            "move was left: the only empty site, a3, has potential -1 for you, and none of "
+            "your stones can reach it. Both moves must be made when they can be; when the "
+            "second cannot, the turn ends after the first.",
         },
         {
             "moves": [*_THRONGS_SETUP, "c2-b3,b3-c3"],
