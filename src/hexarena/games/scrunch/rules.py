@@ -32,8 +32,8 @@ The state keeps every snake as a circular linked list of its stones named by a *
 its cells), with its size, its stones numbered along it, the set of labels per colour and
 per-cell counts of friendly neighbours. Since no snake is ever a mutant at the end of a turn,
 every snake is a path or a cycle: the growth test cuts the snakes it touches by those numbers and
-counts the pieces with a small union-find, without walking them, and only a completed growth
-walks and renumbers the snakes it changed.
+counts the pieces by which of them touch the placement and the destination, without walking
+them, and only a completed growth walks and renumbers the snakes it changed.
 
 The kernels below are the rules (legal actions, applying an action, the end of the game, random
 play); the tables they read and write are in :mod:`.tables`, the searches behind "can this

@@ -69,11 +69,11 @@ REASON_LAST_SNAKE = 1
 # scratch layout (an int32 array of SCRATCH_SMALL + 3 n zeros, made by _scratch)
 SC_SEEDS = 0  # up to 8 seeds of a walk
 SC_LABELS = 8  # up to 8 labels
-SC_KEYS = 16  # up to 16 nodes of the growth test's union-find: their keys
-SC_PAR = 32  # and their parents
 SC_PN = 48  # the number of friendly neighbours of the placement under test
 SC_PNB = 49  # and the neighbours themselves (up to 6)
 SCRATCH_SMALL = 64
+# then n entries: the stones a search for a completion tries (search.can_complete), n marks
+# (search._candidates), and a list of n cells (the candidates, the stones of a growth)
 
 
 @njit(cache=True)
@@ -87,15 +87,14 @@ def _adj(g: Array, a: int, b: int) -> int:  # pragma: no cover - compiled
     n = g[0]
     dq = g[1 + 6 * n + a] - g[1 + 6 * n + b]
     dr = g[1 + 7 * n + a] - g[1 + 7 * n + b]
-    s = dq + dr
-    if -1 <= dq <= 1 and -1 <= dr <= 1 and -1 <= s <= 1 and (dq != 0 or dr != 0):
-        return 1
-    return 0
+    # neighbours are at hex distance 1: |dq| + |dr| + |dq + dr| == 2 (no branch to mispredict)
+    return int(abs(dq) + abs(dr) + abs(dq + dr) == 2)
 
 
 @njit(cache=True)
 def _scratch(n: int) -> Array:  # pragma: no cover - compiled
-    """Zeroed working space for the kernels: small lists, then a pool, marks and a second list."""
+    """Zeroed working space for the kernels: small lists, then the stones to try, marks and a
+    list of cells."""
     return np.zeros(SCRATCH_SMALL + 3 * n, dtype=np.int32)
 
 
