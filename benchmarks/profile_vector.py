@@ -38,6 +38,7 @@ from hexarena.vector.deltas import (
     mask_china_grove,
     mask_churn,
 )
+from hexarena.vector.deltas_scrunch import SHOWN_EXTRA, delta_scrunch_after
 from hexarena.vector.deltas_throngs import delta_throngs_after, prefetch_span
 from hexarena.vector.drivers import bound_delta_step, bound_loops, random_legal
 from hexarena.vector.masks import mask_writer
@@ -118,7 +119,13 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
         def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             delta_throngs_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
 
-    else:  # China Grove, Scrunch: every cell compared with the memo row
+    elif name == "scrunch":  # the cells the action names (every cell after a removal)
+
+        @njit
+        def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta_scrunch_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
+
+    else:  # China Grove: every cell compared with the memo row
         delta = DELTAS[game.name]
 
         @njit
@@ -143,7 +150,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
 
         @njit
         def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
-            scrunch_mask_into(g, arr, row, memo[geo[0] + 3 :])  # pragma: no cover - compiled
+            scrunch_mask_into(g, arr, row, memo[geo[0] + SHOWN_EXTRA :])  # pragma: no cover
 
     else:
 
