@@ -30,7 +30,7 @@ from rich.table import Table
 
 from hexarena.core import H_PLAYER
 from hexarena.games.scrunch import mask_into as scrunch_mask_into
-from hexarena.vector import VectorEnv
+from hexarena.vector import VectorEnv, _cache_aligned
 from hexarena.vector.deltas import (
     DELTAS,
     delta_churn_after,
@@ -159,7 +159,8 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
             mask(g, arr, row)  # pragma: no cover - compiled
 
     states = start.copy()
-    obs, msk, memo = start_obs.copy(), start_mask.copy(), start_memo.copy()
+    # the observations on a cache line, as the environment allocates them
+    obs, msk, memo = _cache_aligned(start_obs), start_mask.copy(), start_memo.copy()
     rewards = np.zeros((N, 2), np.float32)
     term = np.zeros(N, np.bool_)
     trunc = np.zeros(N, np.bool_)
