@@ -207,7 +207,7 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
 @functools.cache
 def bound_loops(
     mask: Any, apply: Any, observe: Any
-) -> tuple[Callable[..., None], Callable[..., None]]:
+) -> tuple[Callable[..., None], Callable[..., int]]:
     """``(reset, step)``: the batched loops, compiled with one game's mask writer (``mask``,
     :mod:`.masks`), ``apply`` kernel and observation writer (``observe``,
     :mod:`hexarena.observe`) held as constants.
@@ -215,8 +215,10 @@ def bound_loops(
     Both write, for every environment, its legal-action mask and its observation as the seat to
     act sees it. ``reset(g, init, geo, states, mask, obs)`` puts every environment at the
     starting position ``init``. ``step(g, init, geo, states, actions, mask, obs, rewards,
-    terminated, truncated, lengths, cap, span)`` applies one action in every environment
-    (already checked against the mask): ``rewards[i]`` is by seat, +1 to the winner and -1 to
+    terminated, truncated, lengths, cap, span)`` checks every action against the mask first
+    and, if one is refused, returns the index of the first such environment and changes
+    nothing; otherwise it applies one action in every environment and returns -1:
+    ``rewards[i]`` is by seat, +1 to the winner and -1 to
     the loser on the action that ends a game, 0 otherwise; a game reaching ``cap`` actions (when
     ``cap > 0``) is truncated; an ended game restarts at once, its mask and observation those of
     the new game. ``obs`` is ``(N, planes * rows * columns)``, of which the first ``span``
@@ -253,7 +255,10 @@ def bound_loops(
         lengths: Any,
         cap: int,
         span: int,
-    ) -> None:  # pragma: no cover - compiled
+    ) -> int:  # pragma: no cover - compiled
+        bad = first_refused(actions, mask)
+        if bad >= 0:
+            return bad
         # views without reference counts (hexarena.bits.unmanaged): the kernels are not inlined,
         # and counting the references of the arrays handed to them costs atomic operations
         gu = _bare(g)
@@ -269,6 +274,7 @@ def bound_loops(
                 arr[:] = init
                 lengths[i] = 0
             refresh(gu, geou, arr, _bare(mask[i]), _bare(obs[i]))
+        return -1
 
     return reset, step
 
@@ -289,12 +295,13 @@ def restart_rows(
 
 
 @functools.cache
-def bound_delta_step(update: Any, apply: Any, state_span: int = 0) -> Callable[..., None]:
+def bound_delta_step(update: Any, apply: Any, state_span: int = 0) -> Callable[..., int]:
     """The batched step with incremental observations, compiled with one game's ``apply`` and
     ``update`` (:func:`hexarena.vector.deltas.bound_update`) held as constants.
 
     ``step(g, init, geo, states, actions, mask, obs, memo, obs0, mask0, memo0, rewards,
-    terminated, truncated, lengths, cap)`` does what :func:`bound_loops`' step does, but
+    terminated, truncated, lengths, cap)`` does what :func:`bound_loops`' step does (the
+    check of the actions first, and its return value, included), but
     writes each environment's observation and mask incrementally: a game that goes on gets
     ``update`` (only the cells that changed, against its ``memo`` row), and an ended game's
     row is restarted by copying the start's state, observation (``obs0``, the dynamic part),
@@ -323,7 +330,10 @@ def bound_delta_step(update: Any, apply: Any, state_span: int = 0) -> Callable[.
         truncated: Any,
         lengths: Any,
         cap: int,
-    ) -> None:  # pragma: no cover - compiled
+    ) -> int:  # pragma: no cover - compiled
+        bad = first_refused(actions, mask)
+        if bad >= 0:
+            return bad
         gu = _bare(g)
         geou = _bare(geo)
         count = states.shape[0]
@@ -343,6 +353,7 @@ def bound_delta_step(update: Any, apply: Any, state_span: int = 0) -> Callable[.
                 memo[i, :] = memo0
             else:
                 update(gu, arr, geou, _bare(obs[i]), _bare(mask[i]), _bare(memo[i]), actions[i])
+        return -1
 
     return step
 
