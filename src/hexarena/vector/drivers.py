@@ -161,47 +161,41 @@ def first_refused(actions: Any, mask: Any) -> int:  # pragma: no cover - compile
 def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - compiled
     """A uniformly random legal action per environment, from its mask, into ``out``: the
     ``k``-th legal action with ``k`` uniform below their number (-1 when none is legal). The
-    row is read as words of 64 entries' bits, counted by population count, and the ``k``-th set
-    bit is found without a branch per entry (such branches, unpredictable, cost most of the
-    time)."""
+    row is read eight entries a load, as bits; a row of up to 64 entries is one word, counted by
+    population count, whose ``k``-th set bit is found without a branch per entry (such
+    branches, unpredictable, cost most of the time); a longer row is counted eight entries at a
+    time, and the ``k``-th found in its group of eight the same way."""
     a_count = mask.shape[1]
+    full = a_count // 8
     for i in range(mask.shape[0]):
         row = mask[i]
-        if a_count < 8:  # too short for a word's load
-            m = 0
-            for a in range(a_count):
-                m += row[a]
-            if m == 0:
-                out[i] = -1
-                continue
-            k = rand_below(rngs[i], m)
-            for a in range(a_count):
-                k -= row[a]
-                if k < 0:
-                    out[i] = a
-                    break
-            continue
-        if a_count <= 64:  # one word
+        if 8 <= a_count <= 64:  # one word
             w = _chunk(row, 0, a_count)
             m = popcount64(w)
             out[i] = -1 if m == 0 else _nth_bit(w, rand_below(rngs[i], m))
             continue
         m = 0
-        for lo in range(0, a_count, 64):
-            m += popcount64(_chunk(row, lo, a_count))
+        for q in range(full):
+            m += popcount64(_bits8(row, 8 * q))
+        for a in range(8 * full, a_count):
+            m += row[a]
         if m == 0:
             out[i] = -1
             continue
         k = rand_below(rngs[i], m)
-        lo = 0
-        while True:
-            w = _chunk(row, lo, a_count)
+        for q in range(full):
+            w = _bits8(row, 8 * q)
             c = popcount64(w)
             if k < c:
-                out[i] = lo + _nth_bit(w, k)
+                out[i] = 8 * q + _nth_bit(w, k)
                 break
             k -= c
-            lo += 64
+        else:
+            for a in range(8 * full, a_count):
+                k -= row[a]
+                if k < 0:
+                    out[i] = a
+                    break
 
 
 @functools.cache
