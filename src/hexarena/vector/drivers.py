@@ -200,7 +200,7 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
 
 @functools.cache
 def bound_loops(
-    mask: Any, apply: Any, observe: Any
+    mask: Any, apply: Any, observe: Any, checked: bool = True
 ) -> tuple[Callable[..., None], Callable[..., int]]:
     """``(reset, step)``: the batched loops, compiled with one game's mask writer (``mask``,
     :mod:`.masks`), ``apply`` kernel and observation writer (``observe``,
@@ -216,7 +216,9 @@ def bound_loops(
     the loser on the action that ends a game, 0 otherwise; a game reaching ``cap`` actions (when
     ``cap > 0``) is truncated; an ended game restarts at once, its mask and observation those of
     the new game. ``obs`` is ``(N, planes * rows * columns)``, of which the first ``span``
-    entries of a row are the dynamic planes (the ones the step prefetches).
+    entries of a row are the dynamic planes (the ones the step prefetches). With ``checked``
+    false the step leaves the actions unchecked (for replays of actions checked before, by
+    loops compiled with parts left out: ``benchmarks/profile_vector.py``).
     """
 
     @njit(inline="always")
@@ -250,9 +252,10 @@ def bound_loops(
         cap: int,
         span: int,
     ) -> int:  # pragma: no cover - compiled
-        bad = first_refused(actions, mask)
-        if bad >= 0:
-            return bad
+        if checked:
+            bad = first_refused(actions, mask)
+            if bad >= 0:
+                return bad
         # views without reference counts (hexarena.bits.unmanaged): the kernels are not inlined,
         # and counting the references of the arrays handed to them costs atomic operations
         gu = _bare(g)
@@ -289,14 +292,16 @@ def restart_rows(
 
 
 @functools.cache
-def bound_delta_step(update: Any, apply: Any, state_span: int = 0) -> Callable[..., int]:
+def bound_delta_step(
+    update: Any, apply: Any, state_span: int = 0, checked: bool = True
+) -> Callable[..., int]:
     """The batched step with incremental observations, compiled with one game's ``apply`` and
     ``update`` (:func:`hexarena.vector.deltas.bound_update`) held as constants.
 
     ``step(g, init, geo, states, actions, mask, obs, memo, obs0, mask0, memo0, rewards,
     terminated, truncated, lengths, cap)`` does what :func:`bound_loops`' step does (the
-    check of the actions first, and its return value, included), but
-    writes each environment's observation and mask incrementally: a game that goes on gets
+    check of the actions first, unless ``checked`` is false, and its return value, included),
+    but writes each environment's observation and mask incrementally: a game that goes on gets
     ``update`` (only the cells that changed, against its ``memo`` row), and an ended game's
     row is restarted by copying the start's state, observation (``obs0``, the dynamic part),
     mask and memo. It prefetches the state and the memo of the environment :data:`AHEAD` on
@@ -325,9 +330,10 @@ def bound_delta_step(update: Any, apply: Any, state_span: int = 0) -> Callable[.
         lengths: Any,
         cap: int,
     ) -> int:  # pragma: no cover - compiled
-        bad = first_refused(actions, mask)
-        if bad >= 0:
-            return bad
+        if checked:
+            bad = first_refused(actions, mask)
+            if bad >= 0:
+                return bad
         gu = _bare(g)
         geou = _bare(geo)
         count = states.shape[0]
