@@ -36,7 +36,13 @@ def position(game: hexarena.Game, turns: int, seed: int = 1) -> State:
 def main() -> None:
     """Measure and print the table."""
     p = parser("MCTS search speed per game")
-    p.add_argument("--games", nargs="*", default=None, help="games to measure (default: all)")
+    p.add_argument(
+        "--games",
+        nargs="+",
+        default=None,
+        choices=hexarena.game_names(),
+        help="games to measure (default: all)",
+    )
     ns = p.parse_args()
     seconds = 0.3 if ns.quick else ns.seconds
     rows = []

@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from common import parser
+from common import parser, positive_int
 from rich.console import Console
 from rich.table import Table
 
@@ -163,11 +163,14 @@ def main() -> None:
     """Measure and print the figures."""
     p = parser(__doc__ or "")
     p.set_defaults(seconds=1.0)
-    p.add_argument("--games", nargs="*", default=[b[0] for b in BOARDS], help="games to measure")
-    p.add_argument("--rounds", type=int, default=3, help="rounds of every figure (default 3)")
+    names = [b[0] for b in BOARDS]
+    p.add_argument("--games", nargs="+", default=names, choices=names, help="games to measure")
+    p.add_argument(
+        "--rounds", type=positive_int, default=3, help="rounds of every figure (default 3)"
+    )
     args = p.parse_args()
     seconds = 0.2 if args.quick else args.seconds
-    rounds = 1 if args.quick else max(args.rounds, 1)
+    rounds = 1 if args.quick else args.rounds
     try:
         from hexarena import envs  # noqa: F401
 

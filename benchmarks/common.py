@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import platform
 import time
 from collections.abc import Iterable
@@ -50,10 +51,35 @@ def time_playouts(
     }
 
 
+def positive_int(text: str) -> int:
+    """An argument that must be a whole number above 0 (argparse refuses anything else, naming
+    the value, rather than a benchmark quietly measuring something else)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number above 0, not {text[:40]!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number above 0, not {value}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """An argument that must be a finite number above 0 (seconds of measurement)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number above 0, not {text[:40]!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"a finite number above 0, not {text[:40]}")
+    return value
+
+
 def parser(description: str) -> argparse.ArgumentParser:
     """An argument parser with the options every benchmark takes."""
     p = argparse.ArgumentParser(description=description)
-    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    p.add_argument(
+        "--seconds", type=positive_float, default=3.0, help="time per measurement (default 3)"
+    )
     p.add_argument("--quick", action="store_true", help="a short run (0.3 s per measurement)")
     return p
 

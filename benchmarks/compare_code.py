@@ -21,7 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from common import print_table
+from common import positive_float, positive_int, print_table
 
 HERE = Path(__file__).resolve().parent
 
@@ -64,8 +64,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--baseline", type=Path, required=True, help="the copy before the change")
     ap.add_argument("--games", nargs="+", default=list(BOARDS), choices=list(BOARDS))
-    ap.add_argument("--seconds", type=float, default=2.0, help="processor time per measurement")
-    ap.add_argument("--rounds", type=int, default=2, help="measurements of each copy")
+    ap.add_argument(
+        "--seconds", type=positive_float, default=2.0, help="processor time per measurement"
+    )
+    ap.add_argument("--rounds", type=positive_int, default=2, help="measurements of each copy")
     args = ap.parse_args()
     here = Path(__file__).resolve().parent.parent / "src"
     copies = (("baseline", args.baseline.resolve() / "src"), ("this", here))

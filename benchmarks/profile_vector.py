@@ -33,12 +33,12 @@ from hexarena.games.scrunch import mask_into as scrunch_mask_into
 from hexarena.vector import VectorEnv
 from hexarena.vector.deltas import (
     DELTAS,
-    bound_update,
     delta_churn_after,
     delta_gyre_after,
     mask_china_grove,
     mask_churn,
 )
+from hexarena.vector.deltas_scrunch import SHOWN_EXTRA, delta_scrunch_after
 from hexarena.vector.deltas_throngs import delta_throngs_after, prefetch_span
 from hexarena.vector.drivers import bound_delta_step, bound_loops, random_legal
 from hexarena.vector.masks import mask_writer
@@ -119,7 +119,13 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
         def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             delta_throngs_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
 
-    else:  # China Grove, Scrunch: every cell compared with the memo row
+    elif name == "scrunch":  # the cells the action names (every cell after a removal)
+
+        @njit
+        def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
+            delta_scrunch_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
+
+    else:  # China Grove: every cell compared with the memo row
         delta = DELTAS[game.name]
 
         @njit(inline="always")  # as the step's own update is
@@ -144,7 +150,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
 
         @njit(inline="always")  # as the step's own update is
         def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
-            scrunch_mask_into(g, arr, row, memo[geo[0] + 3 :])  # pragma: no cover - compiled
+            scrunch_mask_into(g, arr, row, memo[geo[0] + SHOWN_EXTRA :])  # pragma: no cover
 
     else:
 
@@ -159,10 +165,10 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     trunc = np.zeros(N, np.bool_)
     lengths = np.zeros(N, np.int64)
 
-    def replay_delta(update: Any) -> Callable[[], None]:
-        # unchecked: the actions were legal when recorded, and a variant that leaves the mask
-        # out would refuse them
-        step = bound_delta_step(update, apply, prefetch_span(game), checked=False)
+    def replay_delta(update: Any, step: Any = None) -> Callable[[], None]:
+        # unchecked (but for the environment's own step): the actions were legal when recorded,
+        # and a variant that leaves the mask out would refuse them
+        step = step or bound_delta_step(update, apply, prefetch_span(game), checked=False)
 
         def run() -> None:
             states[:] = start
@@ -200,7 +206,8 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
         "apply": replay_delta(_no_update),
         "+ mask (incremental)": replay_delta(mask_only),
         "+ observation (incremental)": replay_delta(obs_only),
-        "full (incremental)": replay_delta(bound_update(game.name, mask)),
+        # the environment's own step (Throngs' at N = 1,024: whole planes by streaming stores)
+        "full (incremental)": replay_delta(None, e._delta_step),
         "+ mask (whole)": replay_whole(mask, _no_obs),
         "+ observation (whole)": replay_whole(_no_mask, env.observer.writer),
         "full (whole)": replay_whole(mask, env.observer.writer),
@@ -226,7 +233,8 @@ def main() -> None:
     """Measure and print the table."""
     p = parser(__doc__ or "")
     p.set_defaults(seconds=1.0)
-    p.add_argument("--games", nargs="*", default=[b[0] for b in BOARDS], help="games to profile")
+    names = [b[0] for b in BOARDS]
+    p.add_argument("--games", nargs="+", default=names, choices=names, help="games to profile")
     args = p.parse_args()
     seconds = 0.25 if args.quick else args.seconds
     rows = {name: profile(name, options, seconds) for name, options in BOARDS if name in args.games}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -18,7 +20,9 @@ from hexarena.games.scrunch import (
     mask_into,
     mask_scratch_size,
 )
+from hexarena.observe import Observer
 from hexarena.vector import VectorEnv
+from hexarena.vector.deltas import memo_width, prime
 
 
 @pytest.mark.parametrize("size", [3, 4, 5, 6])
@@ -74,3 +78,64 @@ def test_batched_masks_equal_legal_at_every_step() -> None:
             assert np.flatnonzero(env.legal_mask()[i]).tolist() == legal(g, arr).tolist()
     assert ended > 0
     assert {PH_START, PH_PICK, PH_DEST} <= phases
+
+
+@pytest.mark.parametrize("size", [3, 5])
+def test_observation_learnt_from_the_action_at_every_step(size: int) -> None:
+    """The observation updated from the action's cells (every cell after a removal): after
+    every step of a batched run with restarts, every environment's observation is the
+    observer's for its position and seat, and its memo row (what the observation shows) the one
+    made from scratch; eggs, placements, stones picked, destinations and removals all stepped
+    through."""
+    n_envs = 8
+    env = VectorEnv("scrunch", n_envs, {"size": size}, seed=3)
+    observer = Observer(env.game)
+    n = env.game.board.size
+    memo = np.zeros(memo_width(env.game), dtype=np.int32)
+    shown = memo_width(env.game, scratch=False)
+    kinds: set[str] = set()
+    ended = 0
+    for t in range(250 if size == 3 else 120):
+        before = env.states.copy()
+        acts = env.random_actions()
+        _, _, terminated, truncated = env.step(acts)
+        ended += int(terminated.sum() + truncated.sum())
+        for i in range(n_envs):
+            a = int(acts[i])
+            ph = int(before[i, S_PHASE])
+            if a >= n:
+                kinds.add("removal")
+            elif ph == PH_START:
+                kinds.add("egg" if env.states[i, S_PHASE] == PH_START else "placement")
+            else:
+                kinds.add({PH_PICK: "stone", PH_DEST: "destination"}[ph])
+            st = env.state(i)
+            seat = int(env.current_player()[i])
+            assert np.array_equal(env.observations[i], observer.observe(st, seat)), (t, i)
+            prime(env.game, env.states[i], memo)
+            assert np.array_equal(env._memo[i, :shown], memo[:shown]), (t, i)
+    assert ended > 0
+    assert kinds == {"egg", "placement", "stone", "destination", "removal"}
+
+
+def test_the_search_kernels_are_compiled_without_reference_counts() -> None:
+    """The kernels of the mask's searches make no array and are compiled without Numba's
+    reference counting (a runtime call per array at every entry and exit, about a third of
+    the mask's time); the kernels that make arrays keep it."""
+    from hexarena.games.scrunch import masks, rules, search, tables
+
+    plain: list[Any] = [
+        search.can_complete,
+        search._candidates,
+        search._stones_of_growth,
+        rules._legal_into,
+        rules._apply,
+        masks.mask_into,
+        tables.do_growth,
+        tables.remove_snake,
+    ]
+    for kernel in plain:
+        assert kernel.targetoptions.get("_nrt") is False, kernel.py_func.__name__
+    counted: list[Any] = [rules.legal, rules.apply, rules.is_legal, rules.playout, masks.legal_mask]
+    for kernel in counted:
+        assert kernel.targetoptions.get("_nrt", True) is not False, kernel.py_func.__name__

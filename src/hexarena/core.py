@@ -470,7 +470,7 @@ class State:
 
     def is_terminal(self) -> bool:
         """Whether the game is over (won, or resigned)."""
-        return self._resigned is not None or self._arr[H_PLAYER] < 0
+        return self._resigned is not None or bool(self._arr[H_PLAYER] < 0)
 
     def outcome(self) -> Outcome | None:
         """The outcome once the game is over, else ``None``."""

@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
+from hexarena.games import game_class
 from hexarena.web.lessons import LESSONS
+from hexarena.web.teaching import refusal
 from tests.browser.conftest import Server
 
 pytestmark = pytest.mark.browser
@@ -146,7 +148,10 @@ def test_guided_first_game_checks_moves_and_shows_a_refusal(context: Any, server
     page.goto(f"{server.url}/learn/churn")
     page.wait_for_function("() => document.body.dataset.ready === 'yes'", timeout=600_000)
     assert page.is_disabled("#t-next")
-    page.locator("#t-body .cell.legal").first.click()
+    page.click("#t-body .cell[data-name=c3]")  # legal, but the guided game goes on from a4
+    page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'wrong'")
+    assert page.is_disabled("#t-next")
+    page.click("#t-body .cell[data-name=a4]")
     page.wait_for_function("() => document.body.dataset.done === 'yes'")
     assert page.get_attribute("#t-feedback", "data-kind") == "ok"
     page.click("#t-next")
@@ -160,11 +165,12 @@ def test_guided_first_game_checks_moves_and_shows_a_refusal(context: Any, server
     page.wait_for_function("() => document.body.dataset.done === 'yes'")
     page.click("#t-next")
     page.wait_for_function("() => document.querySelector('.guided').dataset.step === '3'")
-    page.click("#t-body .cell[data-name=d1]")  # legal, but not what the step asks
-    page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'wrong'")
+    page.click("#t-body .cell[data-name=d3]")
+    page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'refused'")
+    assert "it would make a group of 3" in page.inner_text("#t-feedback")
     page.click("#t-body .cell[data-name=e1]")
     page.wait_for_function("() => document.body.dataset.done === 'yes'")
-    assert "removed" in page.inner_text("#t-feedback")
+    assert "left the board" in page.inner_text("#t-feedback")
     assert page.locator("#t-body .effect-mark").count() == 4
 
 
@@ -179,10 +185,81 @@ def test_every_guided_game_shows_a_refusal_from_the_engine(
     page.wait_for_function("() => document.body.dataset.ready === 'yes'", timeout=600_000)
     assert page.get_attribute(".guided", "data-step") == str(k + 1)
     assert page.inner_text(".guided .ask") == steps[k]["ask"]
-    page.click(f"#t-body .cell[data-name={steps[k]['refuse']}]")
+    clicks = refusal(steps[k])
+    for c in clicks[:-1]:
+        click_step(page, c)
+    page.click(f"#t-body .cell[data-name={clicks[-1].lstrip('-x')}]")
     page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'refused'")
     assert "is not legal now" in page.inner_text("#t-feedback")
-    assert page.get_attribute("body", "data-partial") == "0"
+    assert page.get_attribute("body", "data-partial") == str(len(clicks) - 1)
+
+
+def test_show_me_plays_the_steps_turn(context: Any, server: Server) -> None:
+    """A stuck player asks to be shown: the step's own turn is played click by click (a Throngs
+    deploy that travels on, then a dispatch), and the step is done."""
+    step = LESSONS["throngs"]["guide"][3]
+    page = context.new_page()
+    page.goto(f"{server.url}/learn/throngs#step-4")
+    page.wait_for_function("() => document.body.dataset.ready === 'yes'", timeout=600_000)
+    page.click("#t-show")
+    page.wait_for_function("() => document.body.dataset.done === 'yes'")
+    assert page.inner_text("#t-feedback") == step["done"]
+    assert page.locator("#t-body .last-arrow").count() >= 2  # both journeys drawn
+
+
+def click_step(page: Any, action: str) -> None:
+    """One click of a guided step: a button for a special action (swap, black, stop), else the
+    cell the action names (a Throngs destination -c3 or a Scrunch removal xc3 is its cell)."""
+    idle = "() => document.body.dataset.busy !== 'yes'"
+    page.wait_for_function(idle)
+    buttons = page.locator("#t-specials button", has_text=action)
+    if buttons.count():
+        buttons.first.click()
+    else:
+        page.click(f"#t-body .cell[data-name={action.lstrip('-x')}]")
+    page.wait_for_function(idle)
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_a_whole_guided_game_to_free_play(context: Any, server: Server, name: str) -> None:
+    """A newcomer's way through a guided game: each step's refusal tried first, a legal turn
+    the step does not ask for answered as such, then the step's own turn, to free play."""
+    game = game_class(name)(**LESSONS[name]["options"])
+    steps = LESSONS[name]["guide"]
+    page = context.new_page()
+    page.goto(f"{server.url}/learn/{name}")
+    page.wait_for_function("() => document.body.dataset.ready === 'yes'", timeout=600_000)
+    for k, step in enumerate(steps):
+        page.wait_for_function(
+            f"() => document.querySelector('.guided').dataset.step === '{k + 1}'"
+        )
+        assert page.inner_text(".guided .ask") == step["ask"]
+        assert page.inner_text("#t-summary") == f"Step {k + 1} of {len(steps)}"
+        assert page.is_disabled("#t-next")
+        clicks = refusal(step)
+        if clicks:
+            for c in clicks:
+                click_step(page, c)
+            assert page.get_attribute("#t-feedback", "data-kind") == "refused"
+            assert "is not legal now" in page.inner_text("#t-feedback")
+            page.click("#t-again")
+        expect = {game.parse_action(e) for e in step["expect"]}
+        answer = game.parse_move(step["answer"])
+        other = [a for a in page.evaluate("() => T.data.steps[T.step].legal") if a not in expect]
+        if expect and other:  # legal, but not what the step asks: said at the first click
+            click_step(page, game.action_text(other[0]))
+            assert page.get_attribute("#t-feedback", "data-kind") == "wrong"
+            assert page.get_attribute("body", "data-partial") == "0"
+            assert page.get_attribute("body", "data-done") == "no"
+        for a in answer:
+            click_step(page, game.action_text(a))
+        page.wait_for_function("() => document.body.dataset.done === 'yes'")
+        assert page.get_attribute("#t-feedback", "data-kind") == "ok"
+        assert page.inner_text("#t-feedback") == step["done"]
+        if k + 1 == len(steps):
+            shot(page, f"learn-{name}", full=True)
+        page.click("#t-next")
+    page.wait_for_url(f"**/?game={name}")
 
 
 # ---------------------------------------------------------------- every decision on the board
@@ -246,7 +323,7 @@ def test_gyre_end_marks_the_loop_not_changes(context: Any, server: Server) -> No
 def test_scrunch_removal_is_made_on_the_board(context: Any, server: Server) -> None:
     page = context.new_page()
     new_local_game(page, server, "scrunch", {"size": 4})
-    moves = LESSONS["scrunch"]["guide"][2]["moves"]
+    moves = next(s["moves"] for s in LESSONS["scrunch"]["guide"] if s["answer"] == "xc5")
     play_moves(page, moves)
     page.wait_for_function(MY_TURN)
     assert "remove a smallest snake" in page.inner_text("#prompt")

@@ -60,7 +60,7 @@ from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, 
 from ..games import new_game
 from ..observe import Observer
 from .deltas import bound_update, memo_width, prime, vector_geometry
-from .deltas_throngs import prefetch_span
+from .deltas_throngs import STREAM_BYTES, bound_update_streamed, foresee_throngs, prefetch_span
 from .drivers import (
     bound_delta_step,
     bound_loops,
@@ -69,6 +69,7 @@ from .drivers import (
     seed_states,
 )
 from .masks import mask_writer
+from .streaming import store_fence
 
 #: The actions' type (NumPy's one instance of it, for a quick check).
 _INT64 = np.dtype(np.int64)
@@ -90,6 +91,17 @@ def _readonly(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
     v = a.view()
     v.flags.writeable = False
     return v
+
+
+def _cache_aligned(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """A copy of ``a`` that starts on a 64-byte boundary (a cache line): NumPy aligns its
+    arrays to 16 bytes only, and an observation plane whose size is a whole number of cache
+    lines (Throngs' original board: 144 floats, 9 lines) then spans one line more."""
+    raw = np.empty(a.nbytes + 64, dtype=np.uint8)
+    at = -raw.ctypes.data % 64
+    out = raw[at : at + a.nbytes].view(a.dtype).reshape(a.shape)
+    out[...] = a
+    return out
 
 
 class VectorEnv:
@@ -137,7 +149,7 @@ class VectorEnv:
         self._k = g.kernels
         self._init = g.initial_array()
         self._states = np.empty((n, self._init.shape[0]), dtype=np.int32)
-        self._obs = self.observer.new_buffer(n)
+        self._obs = _cache_aligned(self.observer.new_buffer(n))
         self._obs_flat = self._obs.reshape(n, -1)
         self._geo = self.observer.geo
         #: entries of a flat observation that the writer writes (the dynamic planes)
@@ -150,8 +162,15 @@ class VectorEnv:
         self._random = np.zeros(n, dtype=np.int64)
         self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer)[1]
         self._incremental = bool(incremental)
+        # Throngs' whole planes by streaming stores in a buffer far bigger than the caches
+        self._streamed = g.name == "throngs" and self._obs.nbytes >= STREAM_BYTES
         self._delta_step = bound_delta_step(
-            bound_update(g.name, mask_writer(g)), self._k.apply, prefetch_span(g)
+            bound_update_streamed(mask_writer(g))
+            if self._streamed
+            else bound_update(g.name, mask_writer(g)),
+            self._k.apply,
+            prefetch_span(g),
+            *((foresee_throngs,) if self._streamed else ()),
         )
         self._memo = np.zeros((n, memo_width(g)), dtype=np.int32)
         self._vgeo = vector_geometry(self.observer)
@@ -230,6 +249,8 @@ class VectorEnv:
                 self._lengths,
                 self.max_actions,
             )
+            if self._streamed:
+                store_fence()
         else:
             bad = self._step(
                 self._g,

@@ -255,31 +255,6 @@ def delta_gyre_after(
 
 
 @njit(cache=True)
-def delta_scrunch(
-    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any
-) -> None:  # pragma: no cover - compiled
-    """Scrunch (memo: cells with the growth's placed stone, then ``placed`` and ``picked``)."""
-    n = geo[0]
-    col = scrunch.BASE + scrunch.B_COL * n
-    going = arr[H_PLAYER] >= 0
-    p = arr[scrunch.S_P] if going else -1
-    ph = 4 * (1 + arr[H_COLOUR])
-    for x in range(n):
-        v = arr[col + x]
-        if x == p:
-            v += ph
-        if v != memo[x]:
-            memo[x] = v
-            _stones(geo, out, geo[_POS + x], v)
-    _seat_planes(arr, seat, geo, out)
-    _fill(geo, out, 6, 1.0 if arr[scrunch.S_CREATE] else 0.0)
-    _fill(geo, out, 7, 1.0 if arr[scrunch.S_CREATE + 1] else 0.0)
-    _onehot(geo, out, 8, memo, n + 2, arr[scrunch.S_PHASE] if going else -1)
-    _move_one(geo, out, 12, memo, n, p)
-    _move_one(geo, out, 13, memo, n + 1, arr[scrunch.S_S])
-
-
-@njit(cache=True)
 def delta_china_grove(
     g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any
 ) -> None:  # pragma: no cover - compiled
@@ -301,7 +276,6 @@ def delta_china_grove(
 DELTAS: dict[str, Callable[..., None]] = {
     "churn": delta_churn,
     "gyre": delta_gyre,
-    "scrunch": delta_scrunch,
     "china-grove": delta_china_grove,
 }
 
@@ -488,11 +462,12 @@ def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
             mask_china_grove(g, arr, row)  # pragma: no cover
 
     elif game_name == "scrunch":
+        from .deltas_scrunch import SHOWN_EXTRA, delta_scrunch_after
 
         @njit(inline="always")
         def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
-            delta_scrunch(g, arr, arr[H_PLAYER], geo, out, memo)  # pragma: no cover
-            scrunch.mask_into(g, arr, row, memo[geo[0] + 3 :])  # pragma: no cover
+            delta_scrunch_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
+            scrunch.mask_into(g, arr, row, memo[geo[0] + SHOWN_EXTRA :])  # pragma: no cover
 
     else:
         delta = DELTAS[game_name]
@@ -516,8 +491,8 @@ def memo_width(game: Game, *, scratch: bool = True) -> int:
         # cells, group sizes, the mask's scratch, stones on the board
         "churn": 3 * n + 2 if scratch else 2 * n,
         "gyre": n + 1,
-        # cells, placed, picked, phase, the mask's scratch
-        "scrunch": n + 3 + scrunch.mask_scratch_size(n) if scratch else n + 3,
+        # cells, placed, picked, phase, creation flags, seat colour, the mask's scratch
+        "scrunch": n + 6 + scrunch.mask_scratch_size(n) if scratch else n + 6,
         "china-grove": n + 1,
         "throngs": 2 * n + 7,  # cells, potentials, selected, phase, whole planes
     }[game.name]
@@ -554,7 +529,9 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
             memo[p] += 4 * (1 + arr[H_COLOUR])
         memo[n] = p
         memo[n + 1] = arr[scrunch.S_S]
-        memo[n + 2] = arr[scrunch.S_PHASE] if going else -1
+        from .deltas_scrunch import shown_values as scrunch_shown  # (it imports this module)
+
+        memo[n + 2 : n + 6] = scrunch_shown(arr, int(arr[H_PLAYER]))
     elif game.name == "china-grove":
         _prime_cells(arr, china_grove.BASE, n, memo)
         memo[n] = arr[china_grove.S_CLASS]

@@ -9,23 +9,91 @@ and capturing), and an ended game's row is copied from the start instead. So
 :func:`delta_throngs_after` looks at those two sites (a changed site changes the potential of
 itself and its neighbours by the same amount), then the whole planes, each rewritten only when
 the value the ``memo`` row keeps for it changed.
+
+The whole planes are written here through unsigned flat offsets (:func:`_plane`, :func:`_swap`),
+not through slices as :mod:`.deltas` writes them: a slice is a new array view, and each one
+costs calls to count its references (even on the batched step's views, which have no count),
+and a signed offset costs a check for a negative index that keeps the loop from being
+vectorised. With the update compiled into the step (``inline``), Throngs' observation took
+about a third less processor time (measured side by side in one process, docs/research.md).
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
-from numba import njit
+import numpy as np
+from numba import config, njit
 
 from ..core import H_PLAYER, H_SWAPPED, Array, Game
 from ..games import throngs
 from ..games.throngs.layout import G_NB, NWBLOCKS, words_offset
 from ..observe import _POS
-from .deltas import _move_one, _onehot, _plane, _stones, _swap
+from .deltas import _move_one, _stones
+from .drivers import _prefetch
+from .streaming import stream_plane
+
+_U = np.uint64
+
+#: ``p / 7`` as the observation shows it (``float32``) for a potential ``p`` of -7 .. 7, at
+#: ``p + 7``: a look-up instead of a division per site (the observer divides, in ``float64``,
+#: and stores the ``float32`` nearest, which is what this table holds).
+_SEVENTHS = (np.arange(-7, 8) / 7.0).astype(np.float32)
+
+#: Observation buffers of at least this many bytes (a few times the processor's own caches)
+#: get Throngs' whole planes by streaming stores (:func:`delta_throngs_streamed`); smaller ones,
+#: which stay in the caches from one step to the next, by ordinary stores.
+STREAM_BYTES = 4 << 20
 
 #: Entries of the repetition table that the step prefetches beyond the rest of the state
 #: (the positions since the number of stones last changed: a handful in random play).
 REP_AHEAD = 16
+
+
+@njit(cache=True, inline="always")
+def _plane(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cover - compiled
+    """Plane ``p`` holds ``value`` on every cell of the board (and 0 off it), in one contiguous
+    pass over the grid with the board's cells from the table's tail, through unsigned offsets
+    (no slice, no check for a negative index: the loop vectorises)."""
+    s = _U(geo[1])
+    b = _U(_POS + geo[0] + 3 * geo[2])
+    at = _U(p) * s
+    v = np.float32(value)
+    z = np.float32(0.0)
+    for j in range(s):
+        out[at + j] = v if geo[b + j] else z
+
+
+@njit(cache=True, inline="always")
+def _whole(
+    geo: Array, out: Any, p: int, value: float, stream: bool
+) -> None:  # pragma: no cover - compiled
+    """Plane ``p`` holds ``value`` on the board: by streaming stores when ``stream``
+    (:func:`hexarena.vector.streaming.stream_plane`), else by :func:`_plane`."""
+    if stream:
+        stream_plane(geo, out, p, value)
+    else:
+        _plane(geo, out, p, value)
+
+
+@njit(cache=True, inline="always")
+def _onehot(
+    geo: Array, out: Any, first: int, memo: Any, slot: int, k: int, stream: bool
+) -> None:  # pragma: no cover - compiled
+    """The phase planes ``first``, ``first + 1``, ...: plane ``first + k`` all 1 and the others
+    all 0 (all 0 when ``k < 0``), from the ``k`` kept in ``memo[slot]``: the plane shown before
+    is cleared and the new one filled, both written without being read (a swap of the two
+    reads both)."""
+    old = memo[slot]
+    if old == k:
+        return
+    if old >= 0:
+        _whole(geo, out, first + old, 0.0, stream)
+    if k >= 0:
+        _whole(geo, out, first + k, 1.0, stream)
+    memo[slot] = k
 
 
 @njit(cache=True, inline="always")
@@ -50,13 +118,13 @@ def _site(
     at = 6 * geo[1]
     pot = memo[n + x] + d
     memo[n + x] = pot
-    out[at + geo[_POS + x]] = pot / 7.0
+    out[at + geo[_POS + x]] = _SEVENTHS[pot + 7]
     for e in range(6):
         y = g[G_NB + 6 * x + e]
         if y >= 0:
             pot = memo[n + y] + d
             memo[n + y] = pot
-            out[at + geo[_POS + y]] = pot / 7.0
+            out[at + geo[_POS + y]] = _SEVENTHS[pot + 7]
 
 
 @njit(cache=True, inline="always")
@@ -79,39 +147,53 @@ def shown_values(arr: Array, seat: int) -> tuple[int, int, int, int, int]:  # pr
 
 @njit(cache=True, inline="always")
 def _whole_planes(
-    arr: Array, seat: int, geo: Array, out: Any, memo: Any
+    arr: Array, seat: int, geo: Array, out: Any, memo: Any, stream: bool
 ) -> None:  # pragma: no cover - compiled
     """The whole planes ``me_colour0``/``me_colour1``, ``budget``, ``second_move``, ``stall0``
     and ``stall1``, rewritten where the values kept in ``memo`` (from ``2n + 2``) changed: no
     plane is read, so a plane that stays as it was is not touched at all (reading one cell of
     each to compare, as :func:`hexarena.vector.deltas._fill` does, fetched seven cache lines
-    a step). ``me_to_act`` stays 1: the update shows each position to the seat to act."""
+    a step). ``me_to_act`` stays 1: the update shows each position to the seat to act. When
+    the seat to act changes colour, both seat planes are rewritten (not swapped: not read)."""
     at = 2 * geo[0] + 2
     budget, second, stall0, stall1, mine = shown_values(arr, seat)
     if memo[at] != budget:
         memo[at] = budget
-        _plane(geo, out, 15, budget / 7.0)
+        _whole(geo, out, 15, budget / 7.0, stream)
     if memo[at + 1] != second:
         memo[at + 1] = second
-        _plane(geo, out, 16, float(second))
+        _whole(geo, out, 16, float(second), stream)
     if memo[at + 2] != stall0:
         memo[at + 2] = stall0
-        _plane(geo, out, 17, stall0 / 3.0)
+        _whole(geo, out, 17, stall0 / 3.0, stream)
     if memo[at + 3] != stall1:
         memo[at + 3] = stall1
-        _plane(geo, out, 18, stall1 / 3.0)
+        _whole(geo, out, 18, stall1 / 3.0, stream)
     old = memo[at + 4]
     if old != mine:
         memo[at + 4] = mine
-        if old >= 0 and mine >= 0:  # the seat to act changed colour: the planes trade places
-            s = geo[1]
-            _swap(out, 3 * s, 4 * s, s)
-        else:
-            _plane(geo, out, 3, 1.0 if mine == 0 else 0.0)
-            _plane(geo, out, 4, 1.0 if mine == 1 else 0.0)
+        if old == 0 or mine == 0:
+            _whole(geo, out, 3, 1.0 if mine == 0 else 0.0, stream)
+        if old == 1 or mine == 1:
+            _whole(geo, out, 4, 1.0 if mine == 1 else 0.0, stream)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _delta(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int, stream: bool
+) -> None:  # pragma: no cover - compiled
+    """:func:`delta_throngs_after`, the whole planes by streaming stores when ``stream``."""
+    n = geo[0]
+    _site(g, arr, geo, out, memo, a if a < n else (a - n if a < 2 * n else -1))
+    _site(g, arr, geo, out, memo, memo[2 * n])
+    going = arr[H_PLAYER] >= 0
+    phase = arr[throngs.S_PHASE] if going else -1
+    _onehot(geo, out, 7, memo, 2 * n + 1, phase, stream)
+    _move_one(geo, out, 14, memo, 2 * n, arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1)
+    _whole_planes(arr, seat, geo, out, memo, stream)
+
+
+@njit(cache=True, inline="always")
 def delta_throngs_after(
     g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int
 ) -> None:  # pragma: no cover - compiled
@@ -119,15 +201,63 @@ def delta_throngs_after(
     the site ``a`` names (a selection, or a destination's site) and the site selected before
     it (the start of a dispatch), then the whole planes. ``memo``: each site's contents (``n``),
     each site's potential as a whole number (``n``), the selected site shown, the phase shown,
-    then the values of the other whole planes (:func:`shown_values`)."""
+    then the values of the other whole planes (:func:`shown_values`). Compiled into its
+    caller (``inline``): a call passes each array as seven values and counts its references."""
+    _delta(g, arr, seat, geo, out, memo, a, False)
+
+
+@njit(cache=True, inline="always")
+def delta_throngs_streamed(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int
+) -> None:  # pragma: no cover - compiled
+    """:func:`delta_throngs_after` with the whole planes written by streaming stores
+    (:mod:`hexarena.vector.streaming`), for batches whose observations far outgrow the caches;
+    the caller orders them (:func:`hexarena.vector.streaming.store_fence`) after its loop."""
+    _delta(g, arr, seat, geo, out, memo, a, True)
+
+
+@functools.cache
+def bound_update_streamed(mask: Any) -> Callable[..., None]:
+    """:func:`hexarena.vector.deltas.bound_update` for Throngs with the whole planes by
+    streaming stores (:func:`delta_throngs_streamed`); ``mask`` is the mask writer."""
+
+    @njit(inline="always")
+    def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
+        delta_throngs_streamed(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
+        mask(g, arr, row)  # pragma: no cover
+
+    return update
+
+
+@njit(cache=True, inline="always")
+def _foresee(g: Array, geo: Array, out: Any, a: int) -> None:  # pragma: no cover
+    """Fetch ahead (for writing) the lines of observation ``out`` that action ``a`` will
+    change at the site it names (a selection, or a destination's site): the site's cell of the
+    three stone planes and the site's and its neighbours' cells of ``potential``. With
+    streaming stores for the whole planes, these scattered cells are the lines left to wait
+    for (for the batched step, :func:`hexarena.vector.drivers.bound_delta_step`)."""
     n = geo[0]
-    _site(g, arr, geo, out, memo, a if a < n else (a - n if a < 2 * n else -1))
-    _site(g, arr, geo, out, memo, memo[2 * n])
-    going = arr[H_PLAYER] >= 0
-    phase = arr[throngs.S_PHASE] if going else -1
-    _onehot(geo, out, 7, memo, 2 * n + 1, phase)
-    _move_one(geo, out, 14, memo, 2 * n, arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1)
-    _whole_planes(arr, seat, geo, out, memo)
+    x = a if a < n else (a - n if a < 2 * n else -1)
+    if x < 0:
+        return
+    s = geo[1]
+    k = geo[_POS + x]
+    _prefetch(out, k)  # type: ignore[call-arg]
+    _prefetch(out, s + k)
+    _prefetch(out, 2 * s + k)
+    _prefetch(out, 6 * s + k)
+    for e in range(6):
+        y = g[G_NB + 6 * x + e]
+        if y >= 0:
+            _prefetch(out, 6 * s + geo[_POS + y])
+
+
+def _foresee_nothing(g: Array, geo: Array, out: Any, a: int) -> None:
+    """Nothing to fetch without compiled code."""
+
+
+#: :func:`_foresee` (plain Python, where the prefetch intrinsic cannot run: nothing).
+foresee_throngs: Any = _foresee_nothing if getattr(config, "DISABLE_JIT", 0) else _foresee
 
 
 def prefetch_span(game: Game) -> int:
@@ -143,4 +273,11 @@ def prefetch_span(game: Game) -> int:
     return words_offset(n) + 2 * (NWBLOCKS * words + 1) + REP_AHEAD
 
 
-__all__ = ["delta_throngs_after", "prefetch_span"]
+__all__ = [
+    "STREAM_BYTES",
+    "bound_update_streamed",
+    "delta_throngs_after",
+    "delta_throngs_streamed",
+    "foresee_throngs",
+    "prefetch_span",
+]

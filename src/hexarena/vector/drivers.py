@@ -291,9 +291,18 @@ def restart_rows(
         memo[i, :] = memo0
 
 
+@njit(inline="always")
+def _foresee_nothing(g: Array, geo: Array, out: Any, a: int) -> None:  # pragma: no cover
+    """No lines of an observation to fetch ahead."""
+
+
 @functools.cache
 def bound_delta_step(
-    update: Any, apply: Any, state_span: int = 0, checked: bool = True
+    update: Any,
+    apply: Any,
+    state_span: int = 0,
+    foresee: Any = _foresee_nothing,
+    checked: bool = True,
 ) -> Callable[..., int]:
     """The batched step with incremental observations, compiled with one game's ``apply`` and
     ``update`` (:func:`hexarena.vector.deltas.bound_update`) held as constants.
@@ -308,7 +317,9 @@ def bound_delta_step(
     (the whole state: the rules' ``apply`` reads here and there in it, or its first
     ``state_span`` entries when that is positive, for a game whose state ends with a long table
     it seldom reads; prefetching the parts of the observation that change, such as the seat
-    planes, made no measurable difference).
+    planes, made no measurable difference), and ``foresee(g, geo, out, a)`` is given that
+    environment's observation row and action, to fetch the lines its update will write
+    (Throngs: the cells of the site the action names).
     """
 
     @njit
@@ -343,6 +354,7 @@ def bound_delta_step(
             if i + AHEAD < count:
                 _prefetch_row(states, i + AHEAD, ahead)
                 _prefetch_row(memo, i + AHEAD, memo.shape[1])
+                foresee(gu, geou, _bare(obs[i + AHEAD]), actions[i + AHEAD])
             arr = _bare(states[i])
             apply(gu, arr, actions[i])
             if _settle(arr, i, rewards, terminated, truncated, lengths, cap):

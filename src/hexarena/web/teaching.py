@@ -78,10 +78,14 @@ def _china_grove_prompt(game: Any, st: State) -> str:
             text += " Or swap: take over White's first turn and play White from now on."
         return text
     left = game.checkers_left(arr)
-    return (
-        f"Place {left} more checker{'s' if left != 1 else ''} on the marked cells "
-        f"(class {game.labels[cls]}: {game.describe_class(cls)})."
+    room = sum(1 for a in st.legal_actions() if a < game.board.size)
+    text = (
+        f"Place {min(left, room)} more checker{'s' if min(left, room) != 1 else ''} on the "
+        f"marked cells (class {game.labels[cls]}: {game.describe_class(cls)})"
     )
+    if room < left:  # the turn ends early, when its kind of cell runs out
+        return text + f"; that fills every cell of the class, so the turn ends {left - room} short."
+    return text + "."
 
 
 def prompt(game: Game, st: State) -> str:
@@ -377,6 +381,20 @@ def _step(name: str, index: int) -> tuple[dict[str, Any], Game, State]:
     return step, game, st
 
 
+def refusal(step: dict[str, Any]) -> list[str]:
+    """What a guided step asks the player to try first, in clicking order: the last is refused
+    (empty when the step shows no refusal)."""
+    refuse = step.get("refuse")
+    if not refuse:
+        return []
+    return [refuse] if isinstance(refuse, str) else list(refuse)
+
+
+def answer_actions(game: Game, step: dict[str, Any]) -> list[int]:
+    """The actions of the turn a guided step gives as its answer."""
+    return game.parse_move(step["answer"])
+
+
 @functools.cache
 def guide(name: str) -> dict[str, Any]:
     """The guided first game: each step's position, request and explanation."""
@@ -391,7 +409,8 @@ def guide(name: str) -> dict[str, Any]:
                 **pos,
                 "index": k,
                 "ask": step["ask"],
-                "refuse": step.get("refuse"),
+                "refuse": refusal(step),
+                "answer": answer_actions(game, step),
                 "board_key": _board_key(game),
                 "last": None,
                 "highlight": {},
@@ -404,8 +423,10 @@ def guide(name: str) -> dict[str, Any]:
 def guide_try(name: str, index: int, body: dict[str, Any]) -> dict[str, Any]:
     """A turn (or its first actions) tried in a guided step, checked by the engine.
 
-    Answers the position after the actions, whether the turn is complete, whether it is what
-    the step asked for, and what to say; an illegal action is refused with the engine's message.
+    Answers the position after the actions, whether the turn is complete, and what to say:
+    ``ok`` is false as soon as the actions stray from what the step asks for (its ``expect``, or
+    for a strict step its answer), true once the turn asked for is complete. An illegal action is
+    refused with the engine's message.
     """
     actions = body.get("actions")
     if (
@@ -430,19 +451,22 @@ def guide_try(name: str, index: int, body: dict[str, Any]) -> dict[str, Any]:
     data["highlight"] = _outcome_highlight(game, st)
     data["last"] = None
     expect = [game.parse_action(c) for c in step.get("expect", [])]
+    wrong = bool(expect) and actions[0] not in expect
+    if step.get("strict") and actions != answer_actions(game, step)[: len(actions)]:
+        wrong = True
+    if wrong:  # said at once, not only when the turn is complete
+        data["ok"] = False
+        data["message"] = (
+            f"{game.move_text(actions)} is legal, but this step asks for something else: "
+            "read the request once more and try again."
+        )
+    elif complete:
+        data["ok"] = True
+        data["message"] = step["done"]
     if complete:
         data["last"] = {
             **turn_marks(game, actions),
             "effects": effects(game, before, st, actions),
             "journeys": journeys(game, before, actions),
         }
-        if expect and actions[0] not in expect:
-            data["ok"] = False
-            data["message"] = (
-                f"{game.move_text(actions)} is legal, but this step asks for something else: "
-                "press Again and read the request once more."
-            )
-        else:
-            data["ok"] = True
-            data["message"] = step["done"]
     return data

@@ -18,7 +18,7 @@ from numba import njit
 
 from ...core import H_PLAYER, Array
 from .rules import _legal_into
-from .tables import SCRATCH_SMALL
+from .tables import SCRATCH_SMALL, plain_kernel
 
 
 @njit(cache=True, inline="always")
@@ -28,7 +28,7 @@ def mask_scratch_size(n: int) -> int:  # pragma: no cover - compiled
     return SCRATCH_SMALL + 4 * n
 
 
-@njit(cache=True)
+@plain_kernel
 def mask_into(g: Array, arr: Array, row: Any, scratch: Any) -> None:  # pragma: no cover
     """Write the legal actions of ``arr`` into ``row`` (``2 n`` bools), as ``legal`` lists
     them, with ``scratch`` (:func:`mask_scratch_size` whole numbers, zero to begin with; the

@@ -32,8 +32,8 @@ The state keeps every snake as a circular linked list of its stones named by a *
 its cells), with its size, its stones numbered along it, the set of labels per colour and
 per-cell counts of friendly neighbours. Since no snake is ever a mutant at the end of a turn,
 every snake is a path or a cycle: the growth test cuts the snakes it touches by those numbers and
-counts the pieces with a small union-find, without walking them, and only a completed growth
-walks and renumbers the snakes it changed.
+counts the pieces by which of them touch the placement and the destination, without walking
+them, and only a completed growth walks and renumbers the snakes it changed.
 
 The kernels below are the rules (legal actions, applying an action, the end of the game, random
 play); the tables they read and write are in :mod:`.tables`, the searches behind "can this
@@ -104,11 +104,12 @@ from .tables import (
     do_growth,
     initial_array,
     place_egg,
+    plain_kernel,
     remove_snake,
 )
 
 
-@njit(cache=True)
+@plain_kernel
 def _must_remove(g: Array, arr: Array, c: int, scr: Array) -> bool:  # pragma: no cover
     """At the start of a turn: whether the player has no egg cell (in creation) and no growth."""
     if arr[S_CREATE + c]:
@@ -121,7 +122,7 @@ def _must_remove(g: Array, arr: Array, c: int, scr: Array) -> bool:  # pragma: n
     return not any_growth(g, arr, c, scr)
 
 
-@njit(cache=True)
+@plain_kernel
 def _legal_into(g: Array, arr: Array, scr: Array, out: Array) -> int:  # pragma: no cover
     """The legal actions (unsorted) into ``out``; return how many."""
     n = g[0]
@@ -221,7 +222,7 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
     return False
 
 
-@njit(cache=True)
+@plain_kernel
 def _end_turn(arr: Array, c: int) -> None:  # pragma: no cover - compiled
     arr[S_PHASE] = PH_START
     arr[S_P] = -1
@@ -231,11 +232,36 @@ def _end_turn(arr: Array, c: int) -> None:  # pragma: no cover - compiled
     arr[H_PLAYER] = c ^ 1
 
 
-@njit(cache=True)
+@plain_kernel
+def _apply_light(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compiled
+    """Apply ``a`` if it is an egg, a placement or a stone picked (the actions that need no
+    working space), and say so; a destination or a removal is left to :func:`_apply`."""
+    n = g[0]
+    ph = arr[S_PHASE]
+    if a >= n or ph >= PH_DEST:  # a destination (2) or a removal (3)
+        return False
+    c = arr[H_COLOUR]
+    arr[H_PLY] += 1
+    if ph == PH_START:
+        if arr[_o(B_FC + c, n) + a] == 0:
+            place_egg(g, arr, c, a)
+            _end_turn(arr, c)
+            return True
+        arr[S_CREATE + c] = 0  # the first growth ends the creation phase for good
+        arr[S_P] = a
+        arr[S_PHASE] = PH_PICK
+        return True
+    arr[S_S] = a  # PH_PICK
+    arr[S_PHASE] = PH_DEST
+    return True
+
+
+@plain_kernel
 def _apply(g: Array, arr: Array, a: int, scr: Array) -> None:  # pragma: no cover - compiled
+    if _apply_light(g, arr, a):
+        return
     n = g[0]
     c = arr[H_COLOUR]
-    ph = arr[S_PHASE]
     arr[H_PLY] += 1
     if a >= n:
         remove_snake(g, arr, c, a - n)
@@ -251,19 +277,6 @@ def _apply(g: Array, arr: Array, a: int, scr: Array) -> None:  # pragma: no cove
         else:
             arr[S_PHASE] = PH_REMOVE
         return
-    if ph == PH_START:
-        if arr[_o(B_FC + c, n) + a] == 0:
-            place_egg(g, arr, c, a)
-            _end_turn(arr, c)
-            return
-        arr[S_CREATE + c] = 0  # the first growth ends the creation phase for good
-        arr[S_P] = a
-        arr[S_PHASE] = PH_PICK
-        return
-    if ph == PH_PICK:
-        arr[S_S] = a
-        arr[S_PHASE] = PH_DEST
-        return
     do_growth(g, arr, c, arr[S_P], arr[S_S], a, scr)
     _end_turn(arr, c)
 
@@ -271,10 +284,11 @@ def _apply(g: Array, arr: Array, a: int, scr: Array) -> None:  # pragma: no cove
 @njit(cache=True)
 def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     """Apply a legal action: an egg, a placement, a stone picked, a destination, or a removal."""
-    _apply(g, arr, a, _scratch(g[0]))
+    if not _apply_light(g, arr, a):  # working space only for a destination or a removal
+        _apply(g, arr, a, _scratch(g[0]))
 
 
-@njit(cache=True)
+@plain_kernel
 def choose_random(g: Array, arr: Array, rng: Any, scr: Array) -> int:  # pragma: no cover
     """A uniformly random legal action, found by testing candidates in random order."""
     n = g[0]

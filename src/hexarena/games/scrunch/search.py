@@ -3,9 +3,9 @@ can still complete one.
 
 The growth test (:func:`growth_ok`) is local: the friendly-neighbour counts around the
 placement and the destination rule out mutants, and the snakes touching them are cut where the
-moving stone leaves (a path into the stones numbered below and above it, a cycle stays whole)
-and joined through the placement and the destination with a union-find of a handful of nodes,
-which counts the snakes afterwards without walking them. Two necessary conditions prune the
+moving stone leaves (a path into the stones numbered below and above it, a cycle stays whole);
+which pieces touch the placement and which the destination, noted as bits, count the snakes
+afterwards without walking them. Two necessary conditions prune the
 search before the full test (:func:`can_complete`, :func:`_need`).
 """
 
@@ -27,35 +27,18 @@ from .tables import (
     B_TAIL,
     S_N,
     S_NSNK,
-    SC_KEYS,
-    SC_LABELS,
-    SC_PAR,
     SC_PN,
     SC_PNB,
     SCRATCH_SMALL,
     _adj,
     _o,
     _snake_labels_at,
+    plain_kernel,
     smallest_size,
 )
 
 
-@njit(cache=True, inline="always")
-def _find(scr: Array, i: int) -> int:  # pragma: no cover - compiled
-    while scr[SC_PAR + i] != i:
-        i = scr[SC_PAR + i]
-    return i
-
-
-@njit(cache=True, inline="always")
-def _node(scr: Array, nodes: int, key: int) -> int:  # pragma: no cover - compiled
-    for i in range(2, nodes):
-        if scr[SC_KEYS + i] == key:
-            return i
-    return -1
-
-
-@njit(cache=True)
+@plain_kernel
 def _load_p(g: Array, arr: Array, c: int, p: int, scr: Array) -> None:  # pragma: no cover
     """List the friendly neighbours of the placement ``p`` in the scratch, for the growth
     tests that follow (every caller of :func:`growth_ok` does this first)."""
@@ -68,17 +51,6 @@ def _load_p(g: Array, arr: Array, c: int, p: int, scr: Array) -> None:  # pragma
             scr[SC_PNB + m] = y
             m += 1
     scr[SC_PN] = m
-
-
-@njit(cache=True, inline="always")
-def _join(scr: Array, a: int, b: int) -> int:  # pragma: no cover - compiled
-    """Union of nodes ``a`` and ``b``; 1 if they were apart, else 0."""
-    ra = _find(scr, a)
-    rb = _find(scr, b)
-    if ra == rb:
-        return 0
-    scr[SC_PAR + rb] = ra
-    return 1
 
 
 @njit(cache=True, inline="always")
@@ -98,8 +70,11 @@ def growth_ok(  # pragma: no cover - compiled
     First, no stone may have more than two friendly neighbours afterwards (only ``p``, ``d``
     and the stones around them can gain one). Then the snakes touching ``p`` or ``d`` must not
     become more snakes: they are cut into pieces where ``s`` leaves (a path into the stones
-    numbered below and above ``s``, a cycle stays whole), and the pieces, ``p`` and ``d`` are
-    joined through the neighbours of ``p`` and ``d`` with a tiny union-find.
+    numbered below and above ``s``, a cycle stays whole), and the pieces touching ``p`` and
+    those touching ``d`` are noted as bits. Every piece touches ``p`` or ``d`` but those of the
+    snake of ``s``, so the snakes afterwards are one for ``p`` and ``d`` when they touch each
+    other or a piece in common (two otherwise), and one per piece of the snake of ``s`` that
+    touches neither.
     """
     n = g[0]
     col = _o(B_COL, n)
@@ -108,31 +83,27 @@ def growth_ok(  # pragma: no cover - compiled
     pd = _adj(g, p, d)
     if arr[fc + p] + pd - _adj(g, p, s) > 2:
         return False
-    if arr[fc + d] + pd - _adj(g, d, s) > 2:
+    if arr[fc + d] + pd > 3:  # (d is next to s, which leaves it)
         return False
     sid = _o(B_SID, n)
     pos = _o(B_POS, n)
     ls = arr[sid + s]
     ps = arr[pos + s]
     cs = arr[_o(B_CYC, n) + ls]
-    # nodes 0 (p) and 1 (d), then the pieces of the snakes touched, starting with that of s:
-    # a cycle stays one piece, a path leaves the stones below s and those above it
-    scr[SC_PAR] = 0
-    scr[SC_PAR + 1] = 1
-    nodes = 2
+    # bit 1: the stones of the snake of s below s (the whole snake when it is a cycle), bit 2:
+    # those above it; bits 4, 8, 16, 32: the other snakes touched, by their labels l4 .. l32
+    # (p and d, with at most two friendly neighbours besides s each, touch at most four)
+    pieces = 0
     if cs != 0 or ps > 0:
-        scr[SC_KEYS + nodes] = 2 * ls
-        scr[SC_PAR + nodes] = nodes
-        nodes += 1
+        pieces |= 1
     if cs == 0 and ps < arr[_o(B_SSIZE, n) + ls] - 1:
-        scr[SC_KEYS + nodes] = 2 * ls + 1
-        scr[SC_PAR + nodes] = nodes
-        nodes += 1
-    scr[SC_LABELS] = ls
-    before = 1
-    joins = pd
-    if pd:
-        scr[SC_PAR + 1] = 0
+        pieces |= 2
+    l4 = -1
+    l8 = -1
+    l16 = -1
+    l32 = -1
+    near_p = 0
+    near_d = 0
     pn = scr[SC_PN]
     for which in range(2):
         other = d if which == 0 else p
@@ -144,26 +115,31 @@ def growth_ok(  # pragma: no cover - compiled
                 return False
             lab = arr[sid + y]
             if lab == ls:
-                key = 2 * ls + 1 if cs == 0 and arr[pos + y] > ps else 2 * ls
-                j = _node(scr, nodes, key)
+                bit = 2 if cs == 0 and arr[pos + y] > ps else 1
+            elif lab == l4 or l4 < 0:
+                l4 = lab
+                bit = 4
+            elif lab == l8 or l8 < 0:
+                l8 = lab
+                bit = 8
+            elif lab == l16 or l16 < 0:
+                l16 = lab
+                bit = 16
             else:
-                j = -1
-                for i in range(1, before):
-                    if scr[SC_LABELS + i] == lab:
-                        j = _node(scr, nodes, 2 * lab)
-                        break
-                if j < 0:
-                    scr[SC_LABELS + before] = lab
-                    before += 1
-                    j = nodes
-                    scr[SC_KEYS + nodes] = 2 * lab
-                    scr[SC_PAR + nodes] = nodes
-                    nodes += 1
-            joins += _join(scr, which, j)
-    return nodes - joins <= before
+                l32 = lab
+                bit = 32
+            if which == 0:
+                near_p |= bit
+            else:
+                near_d |= bit
+    near = near_p | near_d
+    after = (pieces & 1 & ~near) + ((pieces & 2 & ~near) >> 1)
+    after += 1 if pd or (near_p & near_d) != 0 else 2
+    before = 1 + (l4 >= 0) + (l8 >= 0) + (l16 >= 0) + (l32 >= 0)
+    return after <= before
 
 
-@njit(cache=True)
+@plain_kernel
 def _shape(g: Array, arr: Array, c: int, p: int) -> int:  # pragma: no cover - compiled
     """What a placement at ``p`` makes, for :func:`_need`: 0 when it touches several snakes or
     gives some stone three friendly neighbours (no shortcut), 1 when it closes one snake into a
@@ -200,7 +176,7 @@ def _need(g: Array, arr: Array, c: int, p: int, s: int, shape: int) -> int:  # p
     return 2 if arr[_o(B_FC + c, n) + s] + _adj(g, s, p) == 2 else 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stone_has_dest(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
@@ -233,14 +209,14 @@ def _stone_has_dest(  # pragma: no cover - compiled
             d >= 0
             and d != p
             and arr[col + d] == 0
-            and arr[fc + d] + _adj(g, d, p) - _adj(g, d, s) >= need
+            and arr[fc + d] + _adj(g, d, p) - 1 >= need  # (s, next to d, leaves it)
             and growth_ok(g, arr, c, p, s, d, scr)
         ):
             return True
     return False
 
 
-@njit(cache=True)
+@plain_kernel
 def _stones_of_growth(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
@@ -293,68 +269,106 @@ def _stones_of_growth(  # pragma: no cover - compiled
     return m
 
 
-@njit(cache=True)
+@plain_kernel
 def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # pragma: no cover
     """Whether some stone can step after a placement at ``p`` to make a legal growth.
 
     Before trying every stone of the snake formed, two necessary conditions narrow the search:
     ``p`` with three friendly neighbours must lose one, so the stone that steps is one of them;
     and a neighbour of ``p`` that already has two friendly neighbours must step itself or lose
-    a neighbour, so the stone is it or one of its friendly neighbours.
+    a neighbour, so the stone is it or one of its friendly neighbours. One pass over the
+    neighbours of ``p`` lists its friendly neighbours (for the growth tests, as
+    :func:`_load_p` does), finds such a neighbour and the snakes touched.
     """
     n = g[0]
     col = _o(B_COL, n)
     fc = _o(B_FC + c, n)
+    sid = _o(B_SID, n)
     c1 = c + 1
     k = arr[fc + p]
     if k >= 4:
         return False
-    _load_p(g, arr, c, p, scr)
+    m = 0
+    over = -1
+    l0 = -1
+    l1 = -1
+    l2 = -1
     for j in range(6):
         y = nb(g, p, j)
-        if y >= 0 and arr[col + y] == c1 and arr[fc + y] >= 2:
-            if _stone_has_dest(g, arr, c, p, y, 0, scr):
-                return True
-            for i in range(6):
-                z = nb(g, y, i)
-                if z >= 0 and arr[col + z] == c1 and _stone_has_dest(g, arr, c, p, z, 0, scr):
-                    return True
-            return False
-    if k == 3:
-        for j in range(6):
-            y = nb(g, p, j)
-            if y >= 0 and arr[col + y] == c1 and _stone_has_dest(g, arr, c, p, y, 0, scr):
-                return True
-        return False
-    nxt = _o(B_NXT, n)
-    size = _o(B_SSIZE, n)
-    l0, l1, l2 = _snake_labels_at(g, arr, c, p)
+        if y >= 0 and arr[col + y] == c1:
+            scr[SC_PNB + m] = y
+            m += 1
+            if over < 0 and arr[fc + y] >= 2:
+                over = y
+            lab = arr[sid + y]
+            if lab != l0 and lab != l1:
+                if l0 < 0:
+                    l0 = lab
+                elif l1 < 0:
+                    l1 = lab
+                elif lab != l2:
+                    l2 = lab
+    scr[SC_PN] = m
+    # the stones to try, each with the fewest friendly neighbours its destination needs (as
+    # 4 s + need), in a list in the scratch's free pool: one call site for the search below,
+    # so that it is compiled in place
+    at = SCRATCH_SMALL
+    t = 0
+    if over >= 0:
+        scr[at] = 4 * over
+        t = 1
+        for i in range(6):
+            z = nb(g, over, i)
+            if z >= 0 and arr[col + z] == c1:
+                scr[at + t] = 4 * z
+                t += 1
+    elif k == 3:
+        for j in range(m):
+            scr[at + j] = 4 * scr[SC_PNB + j]
+        t = m
     shape = 0 if l1 >= 0 else (1 if k == 2 else 2)
     tail = _o(B_TAIL, n)
-    # the ends of each snake first (a snake most often moves by its ends), then the rest
-    for which in range(3):
-        lab = l0 if which == 0 else (l1 if which == 1 else l2)
-        if lab < 0:
-            continue
-        t = arr[tail + lab]
-        if _stone_has_dest(g, arr, c, p, lab, _need(g, arr, c, p, lab, shape), scr):
+    if over < 0 and k < 3:
+        # the ends of each snake first (a snake most often moves by its ends), the rest after
+        for which in range(3):
+            lab = l0 if which == 0 else (l1 if which == 1 else l2)
+            if lab < 0:
+                continue
+            scr[at + t] = 4 * lab + _need(g, arr, c, p, lab, shape)
+            t += 1
+            e = arr[tail + lab]
+            if e != lab:
+                scr[at + t] = 4 * e + _need(g, arr, c, p, e, shape)
+                t += 1
+    rest = over < 0 and k < 3
+    i = 0
+    while True:
+        if i == t:
+            if not rest:
+                return False
+            rest = False
+            nxt = _o(B_NXT, n)
+            size = _o(B_SSIZE, n)
+            for which in range(3):
+                lab = l0 if which == 0 else (l1 if which == 1 else l2)
+                if lab < 0:
+                    continue
+                e = arr[tail + lab]
+                z = arr[nxt + lab]
+                for _ in range(arr[size + lab] - 2):
+                    if z != e:
+                        scr[at + t] = 4 * z + _need(g, arr, c, p, z, shape)
+                        t += 1
+                    z = arr[nxt + z]
+            if i == t:
+                return False
+        v = scr[at + i]
+        i += 1
+        if _stone_has_dest(g, arr, c, p, v >> 2, v & 3, scr):
             return True
-        if t != lab and _stone_has_dest(g, arr, c, p, t, _need(g, arr, c, p, t, shape), scr):
-            return True
-    for which in range(3):
-        lab = l0 if which == 0 else (l1 if which == 1 else l2)
-        if lab < 0:
-            continue
-        t = arr[tail + lab]
-        z = arr[nxt + lab]
-        for _ in range(arr[size + lab] - 2):
-            if z != t and _stone_has_dest(g, arr, c, p, z, _need(g, arr, c, p, z, shape), scr):
-                return True
-            z = arr[nxt + z]
-    return False
 
 
-@njit(cache=True)
+@plain_kernel
 def _candidates(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # pragma: no cover
     """Empty cells next to a smallest snake of ``c``, each once, into ``scr[off:]``."""
     n = g[0]
@@ -383,7 +397,7 @@ def _candidates(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # p
     return m
 
 
-@njit(cache=True)
+@plain_kernel
 def _eggs(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # pragma: no cover
     """Empty cells with no friendly neighbour (egg cells of ``c``) into ``scr[off:]``."""
     n = g[0]
@@ -397,7 +411,7 @@ def _eggs(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # pragma:
     return m
 
 
-@njit(cache=True)
+@plain_kernel
 def any_growth(g: Array, arr: Array, c: int, scr: Array) -> bool:  # pragma: no cover - compiled
     """Whether some smallest snake of ``c`` can grow and move."""
     off = SCRATCH_SMALL + 2 * arr[S_N]
@@ -408,7 +422,7 @@ def any_growth(g: Array, arr: Array, c: int, scr: Array) -> bool:  # pragma: no 
     return False
 
 
-@njit(cache=True)
+@plain_kernel
 def _in_smallest(g: Array, arr: Array, c: int, x: int) -> bool:  # pragma: no cover
     """Whether cell ``x`` holds a stone of one of ``c``'s smallest snakes."""
     n = g[0]
@@ -418,7 +432,7 @@ def _in_smallest(g: Array, arr: Array, c: int, x: int) -> bool:  # pragma: no co
     return arr[_o(B_SSIZE, n) + lab] == smallest_size(arr, c)
 
 
-@njit(cache=True)
+@plain_kernel
 def _next_to_smallest(g: Array, arr: Array, c: int, x: int) -> bool:  # pragma: no cover
     """Whether empty cell ``x`` touches a smallest snake of ``c``."""
     for k in range(6):

@@ -7,6 +7,14 @@ every snake is a path or a cycle: the growth test (:mod:`.search`) cuts the snak
 those numbers, and only a completed growth (:func:`do_growth`) walks and renumbers the snakes
 it changed.
 
+The kernels here and in :mod:`.search`, :mod:`.rules` and :mod:`.masks` that allocate nothing
+are compiled without Numba's reference counting (``_nrt=False``): with it, every compiled call
+that is not inlined counts the references of the arrays handed to it, a call into Numba's
+runtime per array at the entry and again at every exit (even for arrays that count nothing),
+and the searches make many such calls; without it the legal actions took about a third less
+time. Only the kernels that make arrays (``_scratch``, ``legal``, ``is_legal``, ``apply``,
+``playout``, ``legal_mask``) keep it.
+
 State array layout (after the common header):
 
 
@@ -28,12 +36,28 @@ n entries          of the snake, snake size (by label), friendly-neighbour count
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
 import numpy as np
 from numba import njit
 
 from ...core import H_COLOUR, H_PLAYER, H_WINNER, HEADER, Array
 from ...hexgrid import Board
 from ...kernels_common import nb, set_add, set_remove
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+#: ``njit`` options of the kernels that allocate nothing (see above; the type stubs do not list
+#: ``_nrt``)
+_PLAIN: dict[str, Any] = {"cache": True, "_nrt": False}
+
+
+def plain_kernel(fn: _F) -> _F:
+    """Compile ``fn`` as ``njit(cache=True)`` does, without Numba's reference counting: for a
+    kernel that makes no array (Numba refuses to compile one that does)."""
+    return cast(_F, njit(**_PLAIN)(fn))
+
 
 # scalar slots
 S_N = HEADER
@@ -69,43 +93,42 @@ REASON_LAST_SNAKE = 1
 # scratch layout (an int32 array of SCRATCH_SMALL + 3 n zeros, made by _scratch)
 SC_SEEDS = 0  # up to 8 seeds of a walk
 SC_LABELS = 8  # up to 8 labels
-SC_KEYS = 16  # up to 16 nodes of the growth test's union-find: their keys
-SC_PAR = 32  # and their parents
 SC_PN = 48  # the number of friendly neighbours of the placement under test
 SC_PNB = 49  # and the neighbours themselves (up to 6)
 SCRATCH_SMALL = 64
+# then n entries: the stones a search for a completion tries (search.can_complete), n marks
+# (search._candidates), and a list of n cells (the candidates, the stones of a growth)
 
 
-@njit(cache=True)
+@plain_kernel
 def _o(k: int, n: int) -> int:  # pragma: no cover - compiled
     return BASE + k * n
 
 
-@njit(cache=True)
+@plain_kernel
 def _adj(g: Array, a: int, b: int) -> int:  # pragma: no cover - compiled
     """1 if cells ``a`` and ``b`` are neighbours, else 0."""
     n = g[0]
     dq = g[1 + 6 * n + a] - g[1 + 6 * n + b]
     dr = g[1 + 7 * n + a] - g[1 + 7 * n + b]
-    s = dq + dr
-    if -1 <= dq <= 1 and -1 <= dr <= 1 and -1 <= s <= 1 and (dq != 0 or dr != 0):
-        return 1
-    return 0
+    # neighbours are at hex distance 1: |dq| + |dr| + |dq + dr| == 2 (no branch to mispredict)
+    return int(abs(dq) + abs(dr) + abs(dq + dr) == 2)
 
 
 @njit(cache=True)
 def _scratch(n: int) -> Array:  # pragma: no cover - compiled
-    """Zeroed working space for the kernels: small lists, then a pool, marks and a second list."""
+    """Zeroed working space for the kernels: small lists, then the stones to try, marks and a
+    list of cells."""
     return np.zeros(SCRATCH_SMALL + 3 * n, dtype=np.int32)
 
 
-@njit(cache=True)
+@plain_kernel
 def _lab_add(arr: Array, n: int, c: int, x: int) -> None:  # pragma: no cover - compiled
     """Add label ``x`` to colour ``c``'s labels."""
     set_add(arr, _o(B_LAB + c, n), _o(B_LABPOS, n), S_NSNK + c, x)
 
 
-@njit(cache=True)
+@plain_kernel
 def _lab_remove(arr: Array, n: int, c: int, x: int) -> None:  # pragma: no cover - compiled
     """Take label ``x`` out of colour ``c``'s labels, and clear the slot the list gave up (so
     that equal positions have equal arrays)."""
@@ -138,7 +161,7 @@ def consts_for(board: Board) -> Array:
     return np.concatenate([[board.size], board.neighbors.ravel(), qs, rs]).astype(np.int32)
 
 
-@njit(cache=True)
+@plain_kernel
 def _put(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
     """A stone of colour ``c`` on empty cell ``x`` (counts only; snakes are the caller's)."""
     n = g[0]
@@ -151,7 +174,7 @@ def _put(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - co
     arr[S_STONES + c] += 1
 
 
-@njit(cache=True)
+@plain_kernel
 def _lift(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
     """Take the stone of colour ``c`` off cell ``x`` (counts only; snakes are the caller's)."""
     n = g[0]
@@ -167,7 +190,7 @@ def _lift(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - c
     arr[S_STONES + c] -= 1
 
 
-@njit(cache=True)
+@plain_kernel
 def _other(g: Array, arr: Array, c: int, cur: int, prev: int) -> int:  # pragma: no cover
     """The friendly neighbour of stone ``cur`` other than ``prev`` (-1 if none)."""
     n = g[0]
@@ -179,7 +202,7 @@ def _other(g: Array, arr: Array, c: int, cur: int, prev: int) -> int:  # pragma:
     return -1
 
 
-@njit(cache=True)
+@plain_kernel
 def _relabel(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
@@ -244,7 +267,7 @@ def _relabel(  # pragma: no cover - compiled
     return mask
 
 
-@njit(cache=True)
+@plain_kernel
 def _labels_near(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
@@ -276,7 +299,7 @@ def _labels_near(  # pragma: no cover - compiled
     return m
 
 
-@njit(cache=True)
+@plain_kernel
 def _seeds(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
@@ -301,7 +324,7 @@ def _seeds(  # pragma: no cover - compiled
     return m
 
 
-@njit(cache=True)
+@plain_kernel
 def place_egg(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
     """A new snake of one stone of colour ``c`` at empty cell ``x``."""
     n = g[0]
@@ -315,7 +338,7 @@ def place_egg(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover
     _lab_add(arr, n, c, x)
 
 
-@njit(cache=True)
+@plain_kernel
 def do_growth(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
@@ -344,7 +367,7 @@ def do_growth(  # pragma: no cover - compiled
             covered |= _relabel(g, arr, c, scr[SC_SEEDS + j], scr, m)
 
 
-@njit(cache=True)
+@plain_kernel
 def remove_snake(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
     """Take off the board the snake of colour ``c`` that holds stone ``x``."""
     n = g[0]
@@ -362,7 +385,7 @@ def remove_snake(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no co
     _lab_remove(arr, n, c, lab)
 
 
-@njit(cache=True)
+@plain_kernel
 def smallest_size(arr: Array, c: int) -> int:  # pragma: no cover - compiled
     """Size of colour ``c``'s smallest snakes (0 when it has none)."""
     n = arr[S_N]
@@ -376,7 +399,7 @@ def smallest_size(arr: Array, c: int) -> int:  # pragma: no cover - compiled
     return best
 
 
-@njit(cache=True)
+@plain_kernel
 def _smallest_stones(g: Array, arr: Array, c: int, out: Array, off: int) -> int:  # pragma: no cover
     """Every stone of every smallest snake of ``c`` into ``out[off:]``; return count."""
     n = g[0]
@@ -397,7 +420,7 @@ def _smallest_stones(g: Array, arr: Array, c: int, out: Array, off: int) -> int:
     return m
 
 
-@njit(cache=True)
+@plain_kernel
 def _snake_labels_at(  # pragma: no cover - compiled
     g: Array,
     arr: Array,

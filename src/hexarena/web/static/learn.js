@@ -3,7 +3,7 @@
 // game sends each click to the engine, which accepts it or says why not.
 "use strict";
 
-const T = { game: null, mode: null, data: null, boards: {}, step: 0, partial: [], pending: null, done: false };
+const T = { game: null, mode: null, data: null, boards: {}, step: 0, partial: [], pending: null, done: false, focus: -1 };
 
 const tq = (id) => document.getElementById(id);
 
@@ -130,6 +130,7 @@ function renderRules() {
 // ------------------------------------------------------------------ guided game
 function renderStep() {
   const d = T.data;
+  T.focus = -1;
   const step = d.steps[T.step];
   document.title = `Learn ${d.title}: step ${T.step + 1} — hexarena`;
   tq("t-title").textContent = `${d.title}: a guided first game`;
@@ -142,7 +143,7 @@ function renderStep() {
   body.innerHTML = "";
   const box = tNode("section", undefined, "guided");
   box.dataset.step = String(T.step + 1);
-  box.appendChild(tNode("p", step.ask, "ask"));
+  box.appendChild(tAsk(step.ask, d.boards[step.board_key]));
   const prompt = tNode("p", "", "prompt");
   prompt.id = "t-prompt";
   box.appendChild(prompt);
@@ -159,6 +160,11 @@ function renderStep() {
   again.id = "t-again";
   again.addEventListener("click", () => { resetStep(); });
   nav.appendChild(again);
+  const show = tNode("button", "Show me");
+  show.id = "t-show";
+  show.title = "Play this step's turn for me";
+  show.addEventListener("click", () => { showAnswer(); });
+  nav.appendChild(show);
   const next = tNode("button", T.step + 1 < d.steps.length ? "Next step" : "Finished: play a game", "primary");
   next.id = "t-next";
   next.addEventListener("click", () => {
@@ -174,6 +180,34 @@ function renderStep() {
   resetStep();
 }
 
+// The request of a step, with every cell it names shown on the board while pointed at (or
+// tapped): a newcomer need not know the board's coordinates yet.
+function tAsk(text, board) {
+  const p = tNode("p", undefined, "ask");
+  const names = new Set(board.cells.map((c) => c.name));
+  for (const part of text.split(/\b([a-z][0-9]{1,2})\b/)) {
+    if (!names.has(part)) { p.appendChild(document.createTextNode(part)); continue; }
+    const ref = tNode("span", part, "cellref");
+    ref.tabIndex = 0;
+    ref.title = `${part}: shown on the board`;
+    const on = () => { T.focus = T.hex.cellIndex(part); drawStep(); };
+    const off = () => { T.focus = -1; drawStep(); };
+    ref.addEventListener("mouseenter", on);
+    ref.addEventListener("focus", on);
+    ref.addEventListener("mouseleave", off);
+    ref.addEventListener("blur", off);
+    ref.addEventListener("click", on);
+    p.appendChild(ref);
+  }
+  return p;
+}
+
+// The engine's refusal, without what the board already shows (the move as typed, and the list of
+// what may be played: the marks).
+function tRefusal(text) {
+  return text.replace(/^move '[^']*': /, "").replace(/; [^;]* may play: .*$/, "").replace(/^[-x](?=[a-z])/, "");
+}
+
 function resetStep() {
   T.partial = [];
   T.pending = null;
@@ -187,7 +221,8 @@ function drawStep() {
   const step = T.data.steps[T.step];
   const p = T.pending || step;
   const shown = T.done ? Object.assign({}, p, { legal: [], specials: [], potentials: null }) : p;
-  const split = tDraw(T.hex, shown, { pending: T.done ? [] : T.partial.filter((a) => a < T.hex.pos.length) });
+  const split = tDraw(T.hex, shown, { pending: T.done ? [] : T.partial.filter((a) => a < T.hex.pos.length),
+    circled: T.focus >= 0 ? [T.focus] : [] });
   tq("t-prompt").textContent = T.done ? "" : (p.prompt || "");
   const box = tq("t-specials");
   box.innerHTML = "";
@@ -203,12 +238,27 @@ function drawStep() {
   document.body.dataset.done = T.done ? "yes" : "no";
 }
 
+// A click on a cell: the cell's action, or its destination while a stone is on its way. A cell
+// that no destination reaches is sent as a destination all the same, so that the engine says why
+// (Throngs numbers destinations like the cells, after them).
 function onStepCell(i) {
-  if (T.done) return;
+  if (T.done || document.body.dataset.busy === "yes") return;
   const p = T.pending || T.data.steps[T.step];
   const split = hexSplitActions(T.hex.board, p);
   const dest = split.dests.find((d) => d.cell === i);
-  tryAction(dest ? dest.action : i);
+  const moving = split.dests.find((d) => d.kind === "dest");
+  if (dest) tryAction(dest.action);
+  else if (moving && !split.legal.includes(i)) tryAction(moving.action - moving.cell + i);
+  else tryAction(i);
+}
+
+// Plays the step's answer, one action after another, for a player who is stuck.
+async function showAnswer() {
+  resetStep();
+  for (const a of T.data.steps[T.step].answer) {
+    await new Promise((ok) => setTimeout(ok, 350));
+    await tryAction(a);
+  }
 }
 
 async function tryAction(a) {
@@ -218,17 +268,21 @@ async function tryAction(a) {
     const r = await api("POST", `/api/learn/${T.game}/${T.step + 1}`, { actions: T.partial.concat([a]) });
     T.partial.push(a);
     T.pending = r;
-    if (r.complete) {
+    if (r.ok === false) {  // legal, but not what the step asks: start the turn again
+      fb.textContent = r.message;
+      fb.dataset.kind = "wrong";
+      T.partial = [];
+      T.pending = null;
+    } else if (r.complete) {
       T.done = r.ok;
       fb.textContent = r.message;
-      fb.dataset.kind = r.ok ? "ok" : "wrong";
-      if (!r.ok) { T.partial = []; T.pending = null; }
+      fb.dataset.kind = "ok";
     } else {
       fb.textContent = "";
       fb.dataset.kind = "";
     }
   } catch (e) {
-    fb.textContent = `Refused by the rules: ${e.message}`;
+    fb.textContent = `Refused by the rules: ${tRefusal(e.message)}.`;
     fb.dataset.kind = "refused";
   }
   document.body.dataset.busy = "no";

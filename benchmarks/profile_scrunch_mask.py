@@ -1,0 +1,118 @@
+"""Scrunch's batched mask by decision: the time of one mask, per kind of decision.
+
+Run ``nice python benchmarks/profile_scrunch_mask.py`` (``--quick`` for a short run). It plays
+a batched run of random play on side 5 (1,024 environments, 40 steps, then 200 more, keeping
+96 positions a step: about 19,000 positions as the batched step sees them), sorts the
+positions by the decision under way, and times the mask writer
+(:func:`hexarena.games.scrunch.mask_into`, with one working space, as an environment keeps it)
+over each kind in a compiled loop: the start of a turn in the wriggling phase (every placement
+tested for a growth that can be completed), the start of a turn in the creation phase (eggs and
+placements), picking the stone, its destination, further removals, and all of them. Each figure
+is processor nanoseconds per mask, the lowest and the median of the rounds (the kinds measured
+in turn each round), with each kind's share of the positions: the share times the time is what
+the kind adds to an average step.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+import numpy as np
+from common import parser, positive_int
+from numba import njit
+from rich.console import Console
+from rich.table import Table
+
+from hexarena.bits import unmanaged
+from hexarena.core import H_COLOUR, H_PLAYER
+from hexarena.games.scrunch import (
+    PH_DEST,
+    PH_PICK,
+    PH_REMOVE,
+    PH_START,
+    S_CREATE,
+    S_PHASE,
+    mask_into,
+    mask_scratch_size,
+)
+from hexarena.vector import VectorEnv
+
+
+@njit
+def _masks(g: Any, states: Any, rows: Any, scratch: Any) -> None:  # pragma: no cover
+    """Every position's mask, as the batched step writes it (views without reference counts)."""
+    gu = unmanaged(g)
+    su = unmanaged(scratch)
+    for i in range(states.shape[0]):
+        mask_into(gu, unmanaged(states[i]), unmanaged(rows[i]), su)
+
+
+def positions(seed: int = 1) -> tuple[Any, np.ndarray]:
+    """The game and about 19,000 positions of batched random play on side 5."""
+    env = VectorEnv("scrunch", 1024, {"size": 5}, seed=seed)
+    for _ in range(40):
+        env.step(env.random_actions())
+    pick = np.random.default_rng(seed)
+    kept = []
+    for _ in range(200):
+        env.step(env.random_actions())
+        kept.append(env.states[pick.choice(1024, 96, replace=False)].copy())
+    return env.game, np.concatenate(kept)
+
+
+def kinds(states: np.ndarray) -> dict[str, np.ndarray]:
+    """The positions of each kind of decision (a boolean selection each)."""
+    going = states[:, H_PLAYER] >= 0
+    ph = states[:, S_PHASE]
+    colour = np.maximum(states[:, H_COLOUR], 0)
+    creating = states[np.arange(len(states)), S_CREATE + colour] == 1
+    return {
+        "start, wriggling": going & (ph == PH_START) & ~creating,
+        "start, creation": going & (ph == PH_START) & creating,
+        "pick the stone": going & (ph == PH_PICK),
+        "its destination": going & (ph == PH_DEST),
+        "more removals": going & (ph == PH_REMOVE),
+        "all": np.ones(len(states), dtype=np.bool_),
+    }
+
+
+def main() -> None:
+    """Measure and print the table."""
+    p = parser(__doc__ or "")
+    p.add_argument("--rounds", type=positive_int, default=9, help="rounds (default 9)")
+    args = p.parse_args()
+    rounds = 3 if args.quick else args.rounds
+    game, states = positions()
+    n = game.board.size
+    g = game.consts
+    scratch = np.zeros(mask_scratch_size(n), dtype=np.int32)
+    chosen = {k: np.ascontiguousarray(states[sel]) for k, sel in kinds(states).items()}
+    _masks(g, states[:2], np.zeros((2, 2 * n), dtype=np.bool_), scratch)  # compile
+    times: dict[str, list[float]] = {k: [] for k in chosen}
+    for _ in range(rounds):
+        for k, st in chosen.items():
+            if len(st) == 0:
+                continue
+            rows = np.zeros((len(st), 2 * n), dtype=np.bool_)
+            reps = max(1, 4000 // len(st))
+            t0 = time.process_time()
+            for _ in range(reps):
+                _masks(g, st, rows, scratch)
+            times[k].append((time.process_time() - t0) / (reps * len(st)) * 1e9)
+    table = Table(title=f"Scrunch side 5: processor ns per mask, {len(states):,} positions")
+    for col in ("decision", "share", "lowest", "median"):
+        table.add_column(col, justify="right")
+    for k, st in chosen.items():
+        t = times[k]
+        share = f"{len(st) / len(states):.1%}"
+        if t:
+            table.add_row(k, share, f"{min(t):,.0f}", f"{statistics.median(t):,.0f}")
+        else:
+            table.add_row(k, share, "-", "-")
+    Console(width=100).print(table)
+
+
+if __name__ == "__main__":
+    main()
