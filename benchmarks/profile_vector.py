@@ -103,19 +103,19 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
 
     if name == "churn":  # by the action: the cell placed on and its group
 
-        @njit
+        @njit(inline="always")  # as the step's own update is
         def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             delta_churn_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
 
     elif name == "gyre":  # the cell placed on, with the mask
 
-        @njit
+        @njit(inline="always")  # as the step's own update is
         def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             delta_gyre_after(g, arr, arr[H_PLAYER], geo, out, memo, row)  # pragma: no cover
 
     elif name == "throngs":  # the sites the action names
 
-        @njit
+        @njit(inline="always")  # as the step's own update is
         def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             delta_throngs_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
 
@@ -128,13 +128,13 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     else:  # China Grove: every cell compared with the memo row
         delta = DELTAS[game.name]
 
-        @njit
+        @njit(inline="always")  # as the step's own update is
         def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             delta(g, arr, arr[H_PLAYER], geo, out, memo)  # pragma: no cover - compiled
 
     if name == "churn":  # written without allocating, with the memo row's scratch room
 
-        @njit
+        @njit(inline="always")  # as the step's own update is
         def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             mask_churn(
                 g, arr, memo[2 * geo[0] : 3 * geo[0] + 1], row
@@ -142,19 +142,19 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
 
     elif name == "china-grove":  # written without allocating
 
-        @njit
+        @njit(inline="always")  # as the step's own update is
         def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             mask_china_grove(g, arr, row)  # pragma: no cover - compiled
 
     elif name == "scrunch":  # written without allocating, with the memo row's scratch room
 
-        @njit
+        @njit(inline="always")  # as the step's own update is
         def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             scrunch_mask_into(g, arr, row, memo[geo[0] + SHOWN_EXTRA :])  # pragma: no cover
 
     else:
 
-        @njit
+        @njit(inline="always")  # as the step's own update is
         def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
             mask(g, arr, row)  # pragma: no cover - compiled
 
@@ -167,7 +167,9 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     lengths = np.zeros(N, np.int64)
 
     def replay_delta(update: Any, step: Any = None) -> Callable[[], None]:
-        step = step or bound_delta_step(update, apply, prefetch_span(game))
+        # unchecked (but for the environment's own step): the actions were legal when recorded,
+        # and a variant that leaves the mask out would refuse them
+        step = step or bound_delta_step(update, apply, prefetch_span(game), checked=False)
 
         def run() -> None:
             states[:] = start
@@ -182,7 +184,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
         return run
 
     def replay_whole(m: Any, o: Any) -> Callable[[], None]:
-        step = bound_loops(m, apply, o)[1]
+        step = bound_loops(m, apply, o, checked=False)[1]
 
         def run() -> None:
             states[:] = start

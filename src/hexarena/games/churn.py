@@ -223,7 +223,7 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _remove_group(g: Array, arr: Array, grp: int, c: int) -> None:  # pragma: no cover
     """Take every stone of group ``grp`` (colour ``c``) off the board."""
     n = arr[S_N]
@@ -259,7 +259,7 @@ def _remove_group(g: Array, arr: Array, grp: int, c: int) -> None:  # pragma: no
     set_remove(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, grp)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cover - compiled
     """Put a stone of colour ``c`` on empty cell ``x`` and merge the groups it touches.
 

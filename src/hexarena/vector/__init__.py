@@ -64,13 +64,15 @@ from .deltas_throngs import STREAM_BYTES, bound_update_streamed, foresee_throngs
 from .drivers import (
     bound_delta_step,
     bound_loops,
-    first_refused,
     random_legal,
     restart_rows,
     seed_states,
 )
 from .masks import mask_writer
 from .streaming import store_fence
+
+#: The actions' type (NumPy's one instance of it, for a quick check).
+_INT64 = np.dtype(np.int64)
 
 #: Largest number of environments one :class:`VectorEnv` holds.
 MAX_ENVS = 1 << 20
@@ -227,9 +229,9 @@ class VectorEnv:
         :class:`IllegalActionError` names the first such environment and action, and nothing
         changes.
         """
-        acts = self._check_actions(actions)
-        if self.incremental:
-            self._delta_step(
+        acts = self._as_actions(actions)
+        if self._incremental:
+            bad = self._delta_step(
                 self._g,
                 self._init,
                 self._vgeo,
@@ -249,41 +251,50 @@ class VectorEnv:
             )
             if self._streamed:
                 store_fence()
-            return self._result
-        self._step(
-            self._g,
-            self._init,
-            self._geo,
-            self._states,
-            acts,
-            self._mask,
-            self._obs_flat,
-            self._rewards,
-            self._terminated,
-            self._truncated,
-            self._lengths,
-            self.max_actions,
-            self._span,
-        )
+        else:
+            bad = self._step(
+                self._g,
+                self._init,
+                self._geo,
+                self._states,
+                acts,
+                self._mask,
+                self._obs_flat,
+                self._rewards,
+                self._terminated,
+                self._truncated,
+                self._lengths,
+                self.max_actions,
+                self._span,
+            )
+        if bad >= 0:  # the compiled step checked every action first and changed nothing
+            raise IllegalActionError(self._refusal(bad, int(acts[bad])), index=bad)
         return self._result
 
-    def _check_actions(self, actions: Any) -> npt.NDArray[np.int64]:
-        arr = np.asarray(actions)
+    def _as_actions(self, actions: Any) -> npt.NDArray[np.int64]:
+        """``actions`` as a contiguous ``int64`` array of length N (as given when it is one
+        already: the usual case, checked in a few attribute reads), or an error naming what is
+        wrong with its shape or type. Whether each action is legal is checked by the compiled
+        step itself, before it changes anything."""
         n = self.num_envs
+        if (
+            type(actions) is np.ndarray
+            and actions.dtype is _INT64
+            and actions.shape == (n,)
+            and actions.flags.c_contiguous
+        ):
+            return actions
+        arr = np.asarray(actions)
         if arr.shape != (n,):
             raise IllegalActionError(
                 f"actions must be one integer per environment, shape ({n},), not {arr.shape}"
             )
         if arr.dtype.kind not in "iu":
             raise IllegalActionError(f"actions must be integers, not {arr.dtype}")
-        acts = np.ascontiguousarray(arr, dtype=np.int64)
         if arr.dtype.kind == "u" and arr.dtype.itemsize == 8 and (arr > (1 << 62)).any():
             i = int(np.flatnonzero(arr > (1 << 62))[0])
             raise IllegalActionError(f"environment {i}: {arr[i]} is not an action")
-        bad = int(first_refused(acts, self._mask))
-        if bad >= 0:
-            raise IllegalActionError(self._refusal(bad, int(acts[bad])), index=bad)
-        return acts
+        return np.ascontiguousarray(arr, dtype=np.int64)
 
     def _refusal(self, i: int, a: int) -> str:
         g = self.game

@@ -161,53 +161,47 @@ def first_refused(actions: Any, mask: Any) -> int:  # pragma: no cover - compile
 def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - compiled
     """A uniformly random legal action per environment, from its mask, into ``out``: the
     ``k``-th legal action with ``k`` uniform below their number (-1 when none is legal). The
-    row is read as words of 64 entries' bits, counted by population count, and the ``k``-th set
-    bit is found without a branch per entry (such branches, unpredictable, cost most of the
-    time)."""
+    row is read eight entries a load, as bits; a row of up to 64 entries is one word, counted by
+    population count, whose ``k``-th set bit is found without a branch per entry (such
+    branches, unpredictable, cost most of the time); a longer row is counted eight entries at a
+    time, and the ``k``-th found in its group of eight the same way."""
     a_count = mask.shape[1]
+    full = a_count // 8
     for i in range(mask.shape[0]):
         row = mask[i]
-        if a_count < 8:  # too short for a word's load
-            m = 0
-            for a in range(a_count):
-                m += row[a]
-            if m == 0:
-                out[i] = -1
-                continue
-            k = rand_below(rngs[i], m)
-            for a in range(a_count):
-                k -= row[a]
-                if k < 0:
-                    out[i] = a
-                    break
-            continue
-        if a_count <= 64:  # one word
+        if 8 <= a_count <= 64:  # one word
             w = _chunk(row, 0, a_count)
             m = popcount64(w)
             out[i] = -1 if m == 0 else _nth_bit(w, rand_below(rngs[i], m))
             continue
         m = 0
-        for lo in range(0, a_count, 64):
-            m += popcount64(_chunk(row, lo, a_count))
+        for q in range(full):
+            m += popcount64(_bits8(row, 8 * q))
+        for a in range(8 * full, a_count):
+            m += row[a]
         if m == 0:
             out[i] = -1
             continue
         k = rand_below(rngs[i], m)
-        lo = 0
-        while True:
-            w = _chunk(row, lo, a_count)
+        for q in range(full):
+            w = _bits8(row, 8 * q)
             c = popcount64(w)
             if k < c:
-                out[i] = lo + _nth_bit(w, k)
+                out[i] = 8 * q + _nth_bit(w, k)
                 break
             k -= c
-            lo += 64
+        else:
+            for a in range(8 * full, a_count):
+                k -= row[a]
+                if k < 0:
+                    out[i] = a
+                    break
 
 
 @functools.cache
 def bound_loops(
-    mask: Any, apply: Any, observe: Any
-) -> tuple[Callable[..., None], Callable[..., None]]:
+    mask: Any, apply: Any, observe: Any, checked: bool = True
+) -> tuple[Callable[..., None], Callable[..., int]]:
     """``(reset, step)``: the batched loops, compiled with one game's mask writer (``mask``,
     :mod:`.masks`), ``apply`` kernel and observation writer (``observe``,
     :mod:`hexarena.observe`) held as constants.
@@ -215,12 +209,16 @@ def bound_loops(
     Both write, for every environment, its legal-action mask and its observation as the seat to
     act sees it. ``reset(g, init, geo, states, mask, obs)`` puts every environment at the
     starting position ``init``. ``step(g, init, geo, states, actions, mask, obs, rewards,
-    terminated, truncated, lengths, cap, span)`` applies one action in every environment
-    (already checked against the mask): ``rewards[i]`` is by seat, +1 to the winner and -1 to
+    terminated, truncated, lengths, cap, span)`` checks every action against the mask first
+    and, if one is refused, returns the index of the first such environment and changes
+    nothing; otherwise it applies one action in every environment and returns -1:
+    ``rewards[i]`` is by seat, +1 to the winner and -1 to
     the loser on the action that ends a game, 0 otherwise; a game reaching ``cap`` actions (when
     ``cap > 0``) is truncated; an ended game restarts at once, its mask and observation those of
     the new game. ``obs`` is ``(N, planes * rows * columns)``, of which the first ``span``
-    entries of a row are the dynamic planes (the ones the step prefetches).
+    entries of a row are the dynamic planes (the ones the step prefetches). With ``checked``
+    false the step leaves the actions unchecked (for replays of actions checked before, by
+    loops compiled with parts left out: ``benchmarks/profile_vector.py``).
     """
 
     @njit(inline="always")
@@ -253,7 +251,11 @@ def bound_loops(
         lengths: Any,
         cap: int,
         span: int,
-    ) -> None:  # pragma: no cover - compiled
+    ) -> int:  # pragma: no cover - compiled
+        if checked:
+            bad = first_refused(actions, mask)
+            if bad >= 0:
+                return bad
         # views without reference counts (hexarena.bits.unmanaged): the kernels are not inlined,
         # and counting the references of the arrays handed to them costs atomic operations
         gu = _bare(g)
@@ -269,6 +271,7 @@ def bound_loops(
                 arr[:] = init
                 lengths[i] = 0
             refresh(gu, geou, arr, _bare(mask[i]), _bare(obs[i]))
+        return -1
 
     return reset, step
 
@@ -295,14 +298,19 @@ def _foresee_nothing(g: Array, geo: Array, out: Any, a: int) -> None:  # pragma:
 
 @functools.cache
 def bound_delta_step(
-    update: Any, apply: Any, state_span: int = 0, foresee: Any = _foresee_nothing
-) -> Callable[..., None]:
+    update: Any,
+    apply: Any,
+    state_span: int = 0,
+    foresee: Any = _foresee_nothing,
+    checked: bool = True,
+) -> Callable[..., int]:
     """The batched step with incremental observations, compiled with one game's ``apply`` and
     ``update`` (:func:`hexarena.vector.deltas.bound_update`) held as constants.
 
     ``step(g, init, geo, states, actions, mask, obs, memo, obs0, mask0, memo0, rewards,
-    terminated, truncated, lengths, cap)`` does what :func:`bound_loops`' step does, but
-    writes each environment's observation and mask incrementally: a game that goes on gets
+    terminated, truncated, lengths, cap)`` does what :func:`bound_loops`' step does (the
+    check of the actions first, unless ``checked`` is false, and its return value, included),
+    but writes each environment's observation and mask incrementally: a game that goes on gets
     ``update`` (only the cells that changed, against its ``memo`` row), and an ended game's
     row is restarted by copying the start's state, observation (``obs0``, the dynamic part),
     mask and memo. It prefetches the state and the memo of the environment :data:`AHEAD` on
@@ -332,7 +340,11 @@ def bound_delta_step(
         truncated: Any,
         lengths: Any,
         cap: int,
-    ) -> None:  # pragma: no cover - compiled
+    ) -> int:  # pragma: no cover - compiled
+        if checked:
+            bad = first_refused(actions, mask)
+            if bad >= 0:
+                return bad
         gu = _bare(g)
         geou = _bare(geo)
         count = states.shape[0]
@@ -353,6 +365,7 @@ def bound_delta_step(
                 memo[i, :] = memo0
             else:
                 update(gu, arr, geou, _bare(obs[i]), _bare(mask[i]), _bare(memo[i]), actions[i])
+        return -1
 
     return step
 
