@@ -19,19 +19,18 @@ from .tables import (
     B_COL,
     B_CYC,
     B_FC,
-    B_LAB,
     B_NXT,
     B_POS,
     B_SID,
     B_SSIZE,
     B_TAIL,
     S_N,
-    S_NSNK,
     SC_PN,
     SC_PNB,
     SCRATCH_SMALL,
     _adj,
     _o,
+    _smallest_stones,
     _snake_labels_at,
     plain_kernel,
     smallest_size,
@@ -203,15 +202,16 @@ def _stone_has_dest(  # pragma: no cover - compiled
             y = scr[SC_PNB + k]
             if y != s and arr[fc + y] - _adj(g, y, s) >= 2:
                 return False
+    # the first tests of growth_ok, on the placement and the destination, made here on values
+    # read for the filter: about a sixth of the destinations tried fail them
+    fp = arr[fc + p] - _adj(g, p, s)
     for k in range(6):
         d = nb(g, s, k)
-        if (
-            d >= 0
-            and d != p
-            and arr[col + d] == 0
-            and arr[fc + d] + _adj(g, d, p) - 1 >= need  # (s, next to d, leaves it)
-            and growth_ok(g, arr, c, p, s, d, scr)
-        ):
+        if d < 0 or d == p or arr[col + d] != 0:
+            continue
+        pd = _adj(g, d, p)
+        fd = arr[fc + d] + pd  # (s, next to d, leaves it: one less than this afterwards)
+        if fd - 1 >= need and fd <= 3 and fp + pd <= 2 and growth_ok(g, arr, c, p, s, d, scr):
             return True
     return False
 
@@ -329,14 +329,18 @@ def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # p
     shape = 0 if l1 >= 0 else (1 if k == 2 else 2)
     tail = _o(B_TAIL, n)
     if over < 0 and k < 3:
-        # the ends of each snake first (a snake most often moves by its ends), the rest after
+        # the ends of each snake first (a snake most often moves by its ends), the end away
+        # from the placement before the one next to it (which must step round the placement and
+        # its own neighbour, and seldom can), the rest after
         for which in range(3):
             lab = l0 if which == 0 else (l1 if which == 1 else l2)
             if lab < 0:
                 continue
+            e = arr[tail + lab]
+            if e != lab and _adj(g, lab, p):
+                lab, e = e, lab
             scr[at + t] = 4 * lab + _need(g, arr, c, p, lab, shape)
             t += 1
-            e = arr[tail + lab]
             if e != lab:
                 scr[at + t] = 4 * e + _need(g, arr, c, p, e, shape)
                 t += 1
@@ -370,28 +374,21 @@ def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # p
 
 @plain_kernel
 def _candidates(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # pragma: no cover
-    """Empty cells next to a smallest snake of ``c``, each once, into ``scr[off:]``."""
+    """Empty cells next to a smallest snake of ``c``, each once, into ``scr[off:]`` (the stones
+    of the smallest snakes listed first in the scratch's pool of stones to try, free here)."""
     n = g[0]
     col = _o(B_COL, n)
-    nxt = _o(B_NXT, n)
-    size = _o(B_SSIZE, n)
-    lst = _o(B_LAB + c, n)
     mark = SCRATCH_SMALL + n
-    best = smallest_size(arr, c)
+    k = _smallest_stones(g, arr, c, scr, SCRATCH_SMALL)
     m = 0
-    for i in range(arr[S_NSNK + c]):
-        lab = arr[lst + i]
-        if arr[size + lab] != best:
-            continue
-        z = lab
-        for _ in range(best):
-            for k in range(6):
-                y = nb(g, z, k)
-                if y >= 0 and arr[col + y] == 0 and scr[mark + y] == 0:
-                    scr[mark + y] = 1
-                    scr[off + m] = y
-                    m += 1
-            z = arr[nxt + z]
+    for i in range(k):
+        z = scr[SCRATCH_SMALL + i]
+        for j in range(6):
+            y = nb(g, z, j)
+            if y >= 0 and arr[col + y] == 0 and scr[mark + y] == 0:
+                scr[mark + y] = 1
+                scr[off + m] = y
+                m += 1
     for i in range(m):
         scr[mark + scr[off + i]] = 0
     return m
