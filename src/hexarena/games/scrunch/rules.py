@@ -154,7 +154,7 @@ def _legal_into(g: Array, arr: Array, scr: Array, out: Array) -> int:  # pragma:
         shape = _shape(g, arr, c, p)
         for i in range(k):
             s = scr[pool + i]
-            if _stone_has_dest(g, arr, c, p, s, _need(g, arr, c, p, s, shape), scr):
+            if _stone_has_dest(g, arr, c, p, s, _need(g, arr, c, p, s), shape == 0, scr):
                 out[m] = s
                 m += 1
         return m
@@ -213,7 +213,8 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
         lab = arr[_o(B_SID, n) + a]
         if lab != l0 and lab != l1 and lab != l2:
             return False
-        return _stone_has_dest(g, arr, c, p, a, _need(g, arr, c, p, a, _shape(g, arr, c, p)), scr)
+        crowded = _shape(g, arr, c, p) == 0
+        return _stone_has_dest(g, arr, c, p, a, _need(g, arr, c, p, a), crowded, scr)
     if ph == PH_DEST:
         s = arr[S_S]
         if arr[col + a] != 0 or a == p or _adj(g, a, s) == 0:
@@ -320,7 +321,7 @@ def choose_random(g: Array, arr: Array, rng: Any, scr: Array) -> int:  # pragma:
         while m > 0:
             i = rand_below(rng, m)
             s = scr[pool + i]
-            if _stone_has_dest(g, arr, c, p, s, _need(g, arr, c, p, s, shape), scr):
+            if _stone_has_dest(g, arr, c, p, s, _need(g, arr, c, p, s), shape == 0, scr):
                 return s
             m -= 1
             scr[pool + i] = scr[pool + m]
