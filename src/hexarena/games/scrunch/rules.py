@@ -68,6 +68,7 @@ from .notation import (
 )
 from .search import (
     _candidates,
+    _dest_ok,
     _eggs,
     _in_smallest,
     _load_p,
@@ -78,7 +79,6 @@ from .search import (
     _stones_of_growth,
     any_growth,
     can_complete,
-    growth_ok,
 )
 from .tables import (
     B_COL,
@@ -159,9 +159,10 @@ def _legal_into(g: Array, arr: Array, scr: Array, out: Array) -> int:  # pragma:
                 m += 1
         return m
     s = arr[S_S]
+    need = _need(g, arr, c, p, s)
     for k in range(6):
         d = nb(g, s, k)
-        if d >= 0 and d != p and arr[col + d] == 0 and growth_ok(g, arr, c, p, s, d, scr):
+        if d >= 0 and d != p and arr[col + d] == 0 and _dest_ok(g, arr, c, p, s, d, need, scr):
             out[m] = d
             m += 1
     return m
@@ -219,7 +220,7 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
         s = arr[S_S]
         if arr[col + a] != 0 or a == p or _adj(g, a, s) == 0:
             return False
-        return growth_ok(g, arr, c, p, s, a, scr)
+        return _dest_ok(g, arr, c, p, s, a, _need(g, arr, c, p, s), scr)
     return False
 
 
@@ -327,6 +328,7 @@ def choose_random(g: Array, arr: Array, rng: Any, scr: Array) -> int:  # pragma:
             scr[pool + i] = scr[pool + m]
         return -1  # not reached: a placement is offered only when some stone can step
     s = arr[S_S]
+    need = _need(g, arr, c, p, s)
     m = 0
     for k in range(6):
         d = nb(g, s, k)
@@ -336,7 +338,7 @@ def choose_random(g: Array, arr: Array, rng: Any, scr: Array) -> int:  # pragma:
     while m > 0:
         i = rand_below(rng, m)
         d = scr[pool + i]
-        if growth_ok(g, arr, c, p, s, d, scr):
+        if _dest_ok(g, arr, c, p, s, d, need, scr):
             return d
         m -= 1
         scr[pool + i] = scr[pool + m]

@@ -183,6 +183,33 @@ def _need(g: Array, arr: Array, c: int, p: int, s: int) -> int:  # pragma: no co
 
 
 @njit(cache=True, inline="always")
+def _dest_ok(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    s: int,
+    d: int,
+    need: int,
+    scr: Array,
+) -> bool:
+    """:func:`growth_ok` for the empty cell ``d`` (not ``p``), with ``need`` from
+    :func:`_need`: the destinations with too few friendly neighbours, and those that fail the
+    growth test's first checks (on the placement and the destination themselves, made here on
+    values read for the count: about a sixth of the destinations tried fail them), are turned
+    down before the full test."""
+    fc = _o(B_FC + c, g[0])
+    pd = _adj(g, d, p)
+    fd = arr[fc + d] + pd  # (s, next to d, leaves it: one less than this afterwards)
+    return (
+        fd - 1 >= need
+        and fd <= 3
+        and arr[fc + p] - _adj(g, p, s) + pd <= 2
+        and growth_ok(g, arr, c, p, s, d, scr)
+    )
+
+
+@njit(cache=True, inline="always")
 def _stone_has_dest(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
@@ -215,16 +242,9 @@ def _stone_has_dest(  # pragma: no cover - compiled
             y = scr[SC_PNB + k]
             if y != s and arr[fc + y] - _adj(g, y, s) >= 2:
                 return False
-    # the first tests of growth_ok, on the placement and the destination, made here on values
-    # read for the filter: about a sixth of the destinations tried fail them
-    fp = arr[fc + p] - _adj(g, p, s)
     for k in range(6):
         d = nb(g, s, k)
-        if d < 0 or d == p or arr[col + d] != 0:
-            continue
-        pd = _adj(g, d, p)
-        fd = arr[fc + d] + pd  # (s, next to d, leaves it: one less than this afterwards)
-        if fd - 1 >= need and fd <= 3 and fp + pd <= 2 and growth_ok(g, arr, c, p, s, d, scr):
+        if d >= 0 and d != p and arr[col + d] == 0 and _dest_ok(g, arr, c, p, s, d, need, scr):
             return True
     return False
 
