@@ -67,8 +67,9 @@ function hexColumnLetters(k) {
 
 class HexBoard {
   // svg: the <svg> element; board: {cells, adjacency, extra}; opts: {colours, legend, onCell,
-  // minCell (smallest cell width in CSS pixels: the board then scrolls instead of shrinking),
-  // label (the board's accessible name)}
+  // label (the board's accessible name)}. The drawing scales to the width of its container
+  // (the style sheets give the <svg> width 100%), so that a board never runs off a phone's
+  // screen: a viewBox as tight as the cells and their labels allow keeps the cells large.
   constructor(svg, board, opts) {
     this.svg = svg;
     this.board = board;
@@ -128,21 +129,19 @@ class HexBoard {
       hexEl("line", { class: "link", x1, y1, x2, y2 }, gLinks);
     }
     const bounds = this.coordinates(gCoords, pos, { minX, maxX, minY, maxY });
-    const pad = HEX_R * 0.6;
+    const pad = HEX_R * 0.25;
     const vb = [bounds.minX - pad, bounds.minY - pad, bounds.maxX - bounds.minX + 2 * pad,
       bounds.maxY - bounds.minY + 2 * pad];
     svg.setAttribute("viewBox", vb.map((v) => v.toFixed(1)).join(" "));
-    if (this.opts.minCell) {
-      // a cell is HEX_R * sqrt(3) units wide: never let it shrink below minCell pixels
-      svg.style.minWidth = `${Math.ceil(vb[2] * this.opts.minCell / (HEX_R * HEX_SQ3))}px`;
-    }
   }
 
   // Row numbers and column letters. On a regular board each row's number stands right of its
   // last cell and each column's letter below-left of its lowest cell, as in the text pictures;
   // where that would put a label on a cell or on another label (irregular boards, such as China
-  // Grove's), the numbers stand in one column right of the board and the letters in one line
-  // below it, where they cannot meet.
+  // Grove's), the numbers stand in one column right of the board and each letter where its
+  // column, a line running up and to the right, leaves the board: on a line below it, or, for a
+  // column that would meet that line far left of every cell, on a line left of it (so that the
+  // letters never widen the board, which must fit a phone's screen).
   coordinates(gCoords, pos, box) {
     const cells = this.board.cells;
     const rmin = Math.min(...cells.map((c) => c.r));
@@ -164,17 +163,26 @@ class HexBoard {
     const clash = labels.some((l, k) => pos.some(([x, y]) => Math.hypot(l.x - x, l.y - y) < HEX_R * 0.95)
       || labels.some((m, j) => j !== k && Math.hypot(l.x - m.x, l.y - m.y) < HEX_R * 0.9));
     if (clash) {
-      const yBottom = box.maxY + HEX_R * 1.6;
-      const xRight = box.maxX + HEX_R * 1.6;
+      const yBottom = box.maxY + HEX_R * 1.5;
+      const xRight = box.maxX + HEX_R * 1.5;
+      const xLeft = box.minX - HEX_R * 1.4;
       for (const l of labels) {
         if (l.kind === "row") {
           l.x = xRight;
         } else {
-          // a column runs up and to the right: its letter stands where it meets the bottom line
+          // a column runs up and to the right: its letter stands where it meets the bottom line,
+          // or the left line when it meets that one first
           const q = qmin + this.colIndex(l.text);
           const [x] = hexPixel(q, rmin - 1);
-          l.x = x;
-          l.y = yBottom;
+          if (x >= xLeft) {
+            l.x = x;
+            l.y = yBottom;
+          } else {
+            // where the column's line x = s (q + r / 2), y = -1.5 R r crosses x = xLeft
+            const r = 2 * (xLeft / (HEX_R * HEX_SQ3) - q);
+            l.x = xLeft;
+            l.y = -HEX_R * 1.5 * r;
+          }
         }
       }
       // columns far to the left of the bottom row may fall beyond the rows' label column

@@ -51,8 +51,7 @@ function tBoard(parent, key, label, onCell) {
   const svg = document.createElementNS(HEX_SVGNS, "svg");
   wrap.appendChild(svg);
   parent.appendChild(wrap);
-  return new HexBoard(svg, T.data.boards[key], { colours: T.data.colours, legend: T.data.legend, label, onCell,
-    minCell: onCell ? 28 : 0 });
+  return new HexBoard(svg, T.data.boards[key], { colours: T.data.colours, legend: T.data.legend, label, onCell });
 }
 
 async function tNav() {
