@@ -308,7 +308,30 @@ def diagram(name: str, base: dict[str, Any], spec: dict[str, Any]) -> dict[str, 
     data["caption"] = spec.get("caption", "")
     data["moves"] = list(spec.get("moves", []))
     data["board_key"] = _board_key(game)
+    data["circled"] = [game.board.parse(c) for c in spec.get("circle", [])]
+    # each cell's number of exits (its neighbours on the board), written on it
+    data["counts"] = (
+        {str(i): len(nb) for i, nb in enumerate(game.board.neighbor_lists)}
+        if "exits" in show
+        else None
+    )
+    data["seats"] = seats(game, st) if "seats" in show else None
     return data
+
+
+def seats(game: Game, st: State) -> list[dict[str, Any]]:
+    """Which colour each player plays (after any swap), and whether it is their turn."""
+    out = []
+    for seat in range(2):  # every game here is for two players
+        c = st.seat_colour(seat)
+        out.append(
+            {
+                "player": seat + 1,
+                "colour": game.colours[c] if c >= 0 else None,
+                "to_act": not st.is_terminal() and st.current_player == seat,
+            }
+        )
+    return out
 
 
 def _board_key(game: Game) -> str:

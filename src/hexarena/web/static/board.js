@@ -213,7 +213,8 @@ class HexBoard {
 
   // p: {cells: codes per cell, legal: [cells], dests: [cells], potentials: [numbers or null]};
   // marks: {last: {cells, effects, arrows}, pending: [cells], hint, highlight: {key: [cells]},
-  // arrows: [[from, to]], numbers: {cell: text}, circled: [cells]}
+  // arrows: [[from, to]], numbers: {cell: text}, circled: [cells], counts: {cell: number}
+  // (a number written on the cell itself, below its centre: China Grove's exits in a picture)}
   draw(p, marks) {
     marks = marks || {};
     const { pos, nodes, gStones, gMarks } = this;
@@ -300,6 +301,11 @@ class HexBoard {
     for (const [i, text] of Object.entries(marks.numbers || {})) {
       const [x, y] = pos[Number(i)];
       hexEl("text", { class: "pending-num", x: x + HEX_R * 0.55, y: y - HEX_R * 0.5 }, gMarks).textContent = String(text);
+    }
+    for (const [i, text] of Object.entries(marks.counts || {})) {
+      const [x, y] = pos[Number(i)];
+      const stone = p.cells[Number(i)] && p.cells[Number(i)] !== ".";
+      hexEl("text", { class: "cell-count" + (stone ? " on-stone" : ""), x, y: y + HEX_R * 0.45 }, gMarks).textContent = String(text);
     }
     for (const i of marks.circled || []) {
       const [x, y] = pos[i];

@@ -95,8 +95,9 @@ function renderRules() {
     sec.diagrams.forEach((dg, k) => {
       const fig = tNode("figure", undefined, "diagram");
       const hex = tBoard(fig, dg.board_key, `${sec.title}: picture ${k + 1}`);
-      tDraw(hex, dg);
+      tDraw(hex, dg, { circled: dg.circled || [], counts: dg.counts || null });
       const cap = tNode("figcaption", dg.caption);
+      if (dg.seats) cap.prepend(tSeats(dg.seats));
       fig.appendChild(cap);
       const moves = tNode("details", undefined, "moves-used");
       moves.appendChild(tNode("summary", "moves to this position"));
@@ -124,6 +125,20 @@ function renderRules() {
     const target = document.getElementById(location.hash.slice(1));
     if (target) target.scrollIntoView();
   }
+}
+
+// Who plays which colour in a picture (a swap changes it), and whose turn it is.
+function tSeats(seats) {
+  const list = tNode("ul", undefined, "seats");
+  for (const s of seats) {
+    const li = tNode("li", undefined, s.to_act ? "to-act" : "");
+    const sw = tNode("span", undefined, "swatch");
+    sw.style.background = hexFill(s.colour);
+    li.appendChild(sw);
+    li.appendChild(document.createTextNode(` Player ${s.player}: ${s.colour || "no colour yet"}${s.to_act ? " (to play)" : ""}`));
+    list.appendChild(li);
+  }
+  return list;
 }
 
 // ------------------------------------------------------------------ guided game
