@@ -22,11 +22,11 @@ READY = "() => document.body.dataset.ready === 'yes'"
 
 #: What a page's boards measure: the window, how wide the page can scroll, and for every board
 #: its edges, every box around it that scrolls sideways, the width of its smallest cell and the
-#: height of its smallest label, in CSS pixels.
+#: heights of its smallest and largest labels, in CSS pixels.
 MEASURE = """() => {
     const boards = [...document.querySelectorAll('svg')].filter((s) => s.querySelector('.cell'));
     const out = {inner: window.innerWidth, scroll: document.documentElement.scrollWidth,
-        boards: boards.length, outside: [], scrolling: [], cell: 1e9, label: 1e9};
+        boards: boards.length, outside: [], scrolling: [], cell: 1e9, label: 1e9, largest: 0};
     for (const s of boards) {
         const r = s.getBoundingClientRect();
         if (r.left < -0.5 || r.right > window.innerWidth + 0.5) out.outside.push([r.left, r.right]);
@@ -38,6 +38,7 @@ MEASURE = """() => {
         }
         for (const t of s.querySelectorAll('.coord')) {
             out.label = Math.min(out.label, t.getBoundingClientRect().height);
+            out.largest = Math.max(out.largest, t.getBoundingClientRect().height);
         }
     }
     return out;
@@ -56,6 +57,7 @@ def _fits(page: Any, width: int, where: str) -> dict[str, Any]:
     assert m["outside"] == [] and m["scrolling"] == [], (where, m)
     assert m["cell"] >= MIN_CELL[width], (where, m)
     assert m["label"] >= 9.0, (where, m)  # the row numbers and column letters can be read
+    assert m["largest"] <= 22.0, (where, m)  # and grow only on boards drawn small
     return m
 
 

@@ -79,12 +79,25 @@ def _china_grove_prompt(game: Any, st: State) -> str:
         return text
     left = game.checkers_left(arr)
     room = sum(1 for a in st.legal_actions() if a < game.board.size)
-    text = (
-        f"Place {min(left, room)} more checker{'s' if min(left, room) != 1 else ''} on the "
-        f"marked cells (class {game.labels[cls]}: {game.describe_class(cls)})"
-    )
+    # the cell the turn began on, which is on the board, names the kind of cell (not the class
+    # labels or the directions, which a newcomer has not met)
+    ends, history = st.turn_ends(), st.history
+    begun = max((k for k, end in enumerate(ends) if end), default=-1) + 1
+    if begun < len(history) and history[begun] < game.board.size:
+        first = history[begun]
+        name = game.board.names[first]
+        k = len(game.board.neighbor_lists[first])
+        exits = f"{k} exit{'s' if k != 1 else ''}"
+        if game.options["mode"] == "number":
+            kind = f"those with {exits}, as {name} has"
+        else:
+            kind = f"those whose exits lie as {name}'s do ({exits}), turned or mirrored"
+    else:  # a position set up with its turn under way: no first cell to point at
+        kind = f"those of the turn's kind ({game.describe_class(cls)})"
+    n = min(left, room)
+    text = f"Place {n} more checker{'s' if n != 1 else ''} on the marked cells, {kind}"
     if room < left:  # the turn ends early, when its kind of cell runs out
-        return text + f"; that fills every cell of the class, so the turn ends {left - room} short."
+        return text + f"; that fills every such cell, so the turn ends {left - room} short."
     return text + "."
 
 

@@ -101,6 +101,7 @@ class HexBoard {
     // a labyrinth's exits are drawn as paths between cell centres; on solid boards they clutter
     const exits = "exits" in extra || meanDegree < 3.5;
     svg.classList.toggle("exits", exits);
+    this.exits = exits;
     const gCells = hexEl("g", { class: "cells" }, svg);
     this.gCells = gCells;
     this.gHeat = null; // made by heat()
@@ -133,6 +134,22 @@ class HexBoard {
     const vb = [bounds.minX - pad, bounds.minY - pad, bounds.maxX - bounds.minX + 2 * pad,
       bounds.maxY - bounds.minY + 2 * pad];
     svg.setAttribute("viewBox", vb.map((v) => v.toFixed(1)).join(" "));
+    this.viewWidth = vb[2];
+    if (!this.resizing && typeof ResizeObserver === "function") {
+      this.resizing = new ResizeObserver(() => this.rescale());
+      this.resizing.observe(svg);
+    }
+    this.rescale();
+  }
+
+  // Words on the board (labels, potentials, numbers) are sized in board units, so they shrink
+  // with the board: below 0.75 CSS px a unit (a phone's screen) they are drawn larger, up to
+  // 1.6 times, to stay readable.
+  rescale() {
+    const w = this.svg.getBoundingClientRect().width;
+    if (!w || !this.viewWidth) return;
+    const scale = Math.min(1.6, Math.max(1, 0.75 / (w / this.viewWidth)));
+    this.svg.style.setProperty("--text-scale", scale.toFixed(2));
   }
 
   // Row numbers and column letters. On a regular board each row's number stands right of its
@@ -249,7 +266,8 @@ class HexBoard {
       node.classList.toggle("dest", dests.has(i) || removals.has(i));
       node.classList.toggle("remove", removals.has(i));
       const [x, y] = pos[i];
-      if (legal.has(i)) hexEl("circle", { class: "dot", cx: x, cy: y, r: HEX_R * 0.18 }, gMarks);
+      // on a labyrinth the dot sits where the exits meet: larger there, so that it stands out
+      if (legal.has(i)) hexEl("circle", { class: "dot", cx: x, cy: y, r: HEX_R * (this.exits ? 0.3 : 0.18) }, gMarks);
       if (removals.has(i)) {
         const d = HEX_R * 0.22;
         hexEl("rect", { class: "remove-mark", x: x - d, y: y - d, width: 2 * d, height: 2 * d }, gMarks);
