@@ -286,3 +286,27 @@ def test_china_grove_number_mode_pictures_write_the_exits_and_the_turn_they_deci
     assert exits["d5"] == ["NE", "SE"] and exits["h6"] == ["E", "NW"]  # one direction apart
     assert exits["a16"] == ["E", "NE"]  # side by side
     assert turn["to_act_name"] == "Black (player 2)"  # the turn was whole at five
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_every_outline_a_page_draws_has_words_and_the_guide_has_its_aim(name: str) -> None:
+    """Outlines (Gyre's winning group and the edge it owns) are explained by a legend: every list
+    of cells an outcome outlines, in a guided step's answer or a rules picture, has its words."""
+    lesson = LESSONS[name]
+    g = game_class(name)(**lesson["options"])
+    keys: set[str] = set()
+    for step in lesson["guide"]:
+        st, _, _ = teaching.play_through(g, list(step["moves"]))
+        st.apply_move(g.parse_move(step["answer"]))
+        o = st.outcome()
+        if o is not None:
+            keys |= {k for k, v in o.details.items() if isinstance(v, list | tuple) and v}
+    for sec in teaching.rules(name)["sections"]:
+        for d in sec["diagrams"]:
+            keys |= set(d["highlight"])
+    words = teaching.guide(name)["highlight_words"]
+    assert keys <= set(words) and words == teaching.rules(name)["highlight_words"]
+    assert all(len(w) > 10 for w in words.values())
+    if name == "gyre":
+        assert keys == {"group", "owned"} and "@" in words["group"] and "+" in words["owned"]
+    assert teaching.guide(name)["summary"] == lesson["summary"]

@@ -1,7 +1,8 @@
 """What a newcomer trying the guided games stumbled on, each fixed and pinned here: the marked
 cells of China Grove's labyrinth, where the dots sat among the exits' joints and could hardly be
-told from them on a phone, and the words for a turn under way, which named a class label and
-directions instead of the cell the turn began on."""
+told from them on a phone; the words for a turn under way, which named a class label and
+directions instead of the cell the turn began on; a guided game that never said what the game
+is won by; and outlines and marks on stones (Gyre's @ and +) left unexplained."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from hexarena.web.lessons import LESSONS
 from tests.browser.conftest import Server
 
 pytestmark = pytest.mark.browser
@@ -46,3 +48,31 @@ def test_china_grove_marked_cells_stand_out_on_a_phone(browser: Any, server: Ser
         assert "g1" in said and "class" not in said
     finally:
         ctx.close()
+
+
+def test_guided_game_says_the_aim_and_what_the_outlines_mean(context: Any, server: Server) -> None:
+    """A newcomer opening a guided game is told what they play for, and at Gyre's win the gold
+    and purple outlines and the @ and + on the stones are explained beside the board."""
+    page = context.new_page()
+    step = next(k for k, s in enumerate(LESSONS["gyre"]["guide"]) if s["answer"] == "g4")
+    page.goto(f"{server.url}/learn/gyre#step-{step + 1}")
+    page.wait_for_function(READY)
+    assert page.inner_text(".guided .aim") == "The aim: " + LESSONS["gyre"]["summary"]
+    assert page.locator("#t-legend li").count() == 0
+    page.click("#t-body .cell[data-name=g4]")
+    page.wait_for_function("() => document.body.dataset.done === 'yes'")
+    legend = page.evaluate(
+        """() => [...document.querySelectorAll('#t-legend li')].map((li) => [li.dataset.key,
+            li.textContent, getComputedStyle(li.querySelector('.hl-swatch')).borderTopColor])"""
+    )
+    outlines = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#t-body polygon.hl')].map(
+            (p) => [p.dataset.key, getComputedStyle(p).stroke]))"""
+    )
+    assert [k for k, _, _ in legend] == ["group", "owned"]
+    assert "@" in legend[0][1] and "+" in legend[1][1]
+    for key, _, colour in legend:
+        assert outlines[key] == colour  # the swatch is the outline's colour
+    page.goto(f"{server.url}/rules/gyre#loop")
+    page.wait_for_function(READY)
+    assert page.locator("#loop ul.hl-legend li").count() == 2

@@ -367,6 +367,8 @@ def _header(name: str) -> dict[str, Any]:
         "colours": list(cls.colours),
         "legend": {c[:1].upper(): i for i, c in enumerate(cls.colours)},
         "boards": {_board_key(game): _board_json(game)},
+        "summary": LESSONS[name]["summary"],
+        "highlight_words": dict(LESSONS[name].get("highlight_words", {})),
     }
 
 

@@ -98,6 +98,8 @@ function renderRules() {
       tDraw(hex, dg, { circled: dg.circled || [], counts: dg.counts || null });
       const cap = tNode("figcaption", dg.caption);
       if (dg.seats) cap.prepend(tSeats(dg.seats));
+      const legend = tLegend(dg.highlight);
+      if (legend) cap.appendChild(legend);
       fig.appendChild(cap);
       const moves = tNode("details", undefined, "moves-used");
       moves.appendChild(tNode("summary", "moves to this position"));
@@ -125,6 +127,25 @@ function renderRules() {
     const target = document.getElementById(location.hash.slice(1));
     if (target) target.scrollIntoView();
   }
+}
+
+// What the outlines on a board mean (a game's outcome, such as Gyre's loop), each in its colour,
+// or null when nothing is outlined.
+function tLegend(highlight) {
+  const keys = Object.keys(highlight || {});
+  if (!keys.length) return null;
+  const list = tNode("ul", undefined, "hl-legend");
+  keys.forEach((key, k) => {
+    const li = tNode("li");
+    li.dataset.key = key;
+    const sw = tNode("span", undefined, "hl-swatch");
+    sw.style.borderColor = HEX_HL[k % HEX_HL.length];
+    li.appendChild(sw);
+    const words = (T.data.highlight_words || {})[key] || key.replace(/_/g, " ");
+    li.appendChild(document.createTextNode(` outlined: ${words}`));
+    list.appendChild(li);
+  });
+  return list;
 }
 
 // Who plays which colour in a picture (a swap changes it), and whose turn it is.
@@ -157,11 +178,18 @@ function renderStep() {
   body.innerHTML = "";
   const box = tNode("section", undefined, "guided");
   box.dataset.step = String(T.step + 1);
+  const aim = tNode("p", undefined, "aim");
+  aim.appendChild(tNode("strong", "The aim: "));
+  aim.appendChild(document.createTextNode(d.summary));
+  box.appendChild(aim);
   box.appendChild(tAsk(step.ask, d.boards[step.board_key]));
   const prompt = tNode("p", "", "prompt");
   prompt.id = "t-prompt";
   box.appendChild(prompt);
   T.hex = tBoard(box, step.board_key, `${d.title} guided step ${T.step + 1}`, onStepCell);
+  const legend = tNode("div", undefined, "legend");
+  legend.id = "t-legend";
+  box.appendChild(legend);
   const buttons = tNode("div", undefined, "buttons");
   buttons.id = "t-specials";
   box.appendChild(buttons);
@@ -238,6 +266,10 @@ function drawStep() {
   const split = tDraw(T.hex, shown, { pending: T.done ? [] : T.partial.filter((a) => a < T.hex.pos.length),
     circled: T.focus >= 0 ? [T.focus] : [] });
   tq("t-prompt").textContent = T.done ? "" : (p.prompt || "");
+  const legend = tq("t-legend");
+  legend.innerHTML = "";
+  const list = tLegend(shown.highlight);
+  if (list) legend.appendChild(list);
   const box = tq("t-specials");
   box.innerHTML = "";
   if (!T.done) {
