@@ -321,3 +321,26 @@ def test_china_grove_prompt_names_the_turns_first_cell_not_a_class_label() -> No
     assert said == "Place 4 more checkers on the marked cells, those with 1 exit, as i6 has."
     for text in (said, teaching.prompt(g, _position("china-grove", 0))):
         assert "class" not in text
+
+
+def test_china_grove_refusal_says_in_plain_words_why_after_the_engine() -> None:
+    """d5 has two exits one direction apart, e9 two straight across: the engine's refusal names
+    their classes (2b, 2c); plain words follow, naming the cell the turn began on, before the
+    cells that may be played. In number mode i6 (one exit) refuses e9 (two)."""
+    g = _game("china-grove")
+    with pytest.raises(teaching.TeachingError) as err:
+        teaching.guide_try("china-grove", 2, {"actions": g.parse_move("e9,d5")})
+    said = err.value.message
+    assert "d5 is not legal now: " in said and "class 2c" in said  # the engine's words first
+    plain = (
+        "; put plainly, d5's exits do not lie as those of e9, where this turn began, even "
+        "turned or mirrored; White (player 2) may play: f6, g11"
+    )
+    assert said.endswith(plain)  # before the cells that may be played, which the board marks
+    with pytest.raises(teaching.TeachingError) as err:  # an occupied cell: the engine says it
+        teaching.guide_try("china-grove", 2, {"actions": g.parse_move("e9,g1")})
+    assert "plainly" not in err.value.message
+    number: Any = game_class("china-grove")(mode="number", penalty=2, islands=1, board_seed=1)
+    st = number.new_initial_state()
+    words = teaching._china_grove_refusal(number, st, number.parse_move("i6,e9"))
+    assert words == "; put plainly, e9 has 2 exits, and i6, where this turn began, 1"

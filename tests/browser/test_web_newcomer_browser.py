@@ -76,3 +76,34 @@ def test_guided_game_says_the_aim_and_what_the_outlines_mean(context: Any, serve
     page.goto(f"{server.url}/rules/gyre#loop")
     page.wait_for_function(READY)
     assert page.locator("#loop ul.hl-legend li").count() == 2
+
+
+def test_a_step_named_in_the_address_after_loading_is_shown(context: Any, server: Server) -> None:
+    """A link to another step of the same guided game (only the #step-N part changes, so the page
+    does not load again) shows that step instead of leaving the old one on the screen."""
+    page = context.new_page()
+    page.goto(f"{server.url}/learn/churn")
+    page.wait_for_function(READY)
+    page.goto(f"{server.url}/learn/churn#step-3")
+    page.wait_for_function("() => document.querySelector('.guided').dataset.step === '3'")
+    assert page.inner_text(".guided .ask") == LESSONS["churn"]["guide"][2]["ask"]
+    assert page.inner_text("#t-summary") == f"Step 3 of {len(LESSONS['churn']['guide'])}"
+    page.click("#t-body .cell[data-name=d3]")  # the step's own refusal, not step 1's answer
+    page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'refused'")
+    assert "group of 3" in page.inner_text("#t-feedback")
+
+
+def test_china_grove_refusal_ends_in_plain_words(context: Any, server: Server) -> None:
+    page = context.new_page()
+    page.goto(f"{server.url}/learn/china-grove#step-3")
+    page.wait_for_function(READY)
+    page.click("#t-body .cell[data-name=e9]")
+    page.wait_for_function("() => document.body.dataset.partial === '1'")
+    page.click("#t-body .cell[data-name=d5]")
+    page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'refused'")
+    said = page.inner_text("#t-feedback")
+    assert said.startswith("Refused by the rules: d5 is not legal now")
+    assert said.endswith(
+        "is of class 2b; put plainly, d5's exits do not lie as those of e9, where this turn "
+        "began, even turned or mirrored."
+    )

@@ -66,6 +66,43 @@ def _throngs_prompt(game: Any, st: State) -> str:
     )
 
 
+def _turn_first_cell(game: Game, st: State) -> int:
+    """The cell the turn under way began on, or -1 (between turns, or a position given without
+    the moves to it)."""
+    ends, history = st.turn_ends(), st.history
+    begun = max((k for k, end in enumerate(ends) if end), default=-1) + 1
+    if begun < len(history) and history[begun] < game.board.size:
+        return int(history[begun])
+    return -1
+
+
+def _china_grove_refusal(game: Any, before: State, actions: list[int]) -> str:
+    """Plain words to follow the engine's reason when a later checker of a China Grove turn is
+    refused: the engine names classes (2c, 2b), the board shows the cell the turn began on."""
+    st = before.copy()
+    for a in actions:
+        if not st.is_legal(a):
+            break
+        st.apply(a)
+    else:
+        return ""
+    n = game.board.size
+    first = _turn_first_cell(game, st)
+    if first < 0 or not 0 <= a < n or game.cell_view(st.array)[a] != ".":
+        return ""
+    names, nb = game.board.names, game.board.neighbor_lists
+    if game.options["mode"] == "number":
+        k, m = len(nb[a]), len(nb[first])
+        return (
+            f"; put plainly, {names[a]} has {k} exits, and {names[first]}, where this turn "
+            f"began, {m}"
+        )
+    return (
+        f"; put plainly, {names[a]}'s exits do not lie as those of {names[first]}, where this "
+        "turn began, even turned or mirrored"
+    )
+
+
 def _china_grove_prompt(game: Any, st: State) -> str:
     arr = st.array
     cls = game.turn_class(arr)
@@ -81,10 +118,8 @@ def _china_grove_prompt(game: Any, st: State) -> str:
     room = sum(1 for a in st.legal_actions() if a < game.board.size)
     # the cell the turn began on, which is on the board, names the kind of cell (not the class
     # labels or the directions, which a newcomer has not met)
-    ends, history = st.turn_ends(), st.history
-    begun = max((k for k, end in enumerate(ends) if end), default=-1) + 1
-    if begun < len(history) and history[begun] < game.board.size:
-        first = history[begun]
+    first = _turn_first_cell(game, st)
+    if first >= 0:
         name = game.board.names[first]
         k = len(game.board.neighbor_lists[first])
         exits = f"{k} exit{'s' if k != 1 else ''}"
@@ -481,7 +516,12 @@ def guide_try(name: str, index: int, body: dict[str, Any]) -> dict[str, Any]:
     try:
         st.apply_move(actions, complete=False)
     except HexArenaError as exc:
-        raise TeachingError(422, str(exc)) from None
+        said = str(exc)
+        if name == "china-grove":  # plain words after the reason, before who may play what
+            plain = _china_grove_refusal(game, before, actions)
+            at = said.rfind("; ", 0, said.find(" may play: ")) if " may play: " in said else -1
+            said = said[:at] + plain + said[at:] if at >= 0 else said + plain
+        raise TeachingError(422, said) from None
     complete = st.is_terminal() or st.turn > before.turn
     data = position_json(game, st)
     data["complete"] = complete

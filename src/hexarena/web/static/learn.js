@@ -355,3 +355,15 @@ window.addEventListener("DOMContentLoaded", async () => {
   if (T.mode === "rules") renderRules(); else renderStep();
   document.body.dataset.ready = "yes";
 });
+
+// A step named in the address after the page has loaded (a link to #step-3, the address edited):
+// go there, as a fresh load of that address would.
+window.addEventListener("hashchange", () => {
+  const deep = /^#step-([0-9]+)$/.exec(location.hash);
+  if (T.mode !== "learn" || !T.data || !T.data.steps || !deep) return;
+  const k = Math.max(0, Math.min(T.data.steps.length - 1, Number(deep[1]) - 1));
+  if (k !== T.step) {
+    T.step = k;
+    renderStep();
+  }
+});
