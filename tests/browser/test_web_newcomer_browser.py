@@ -107,3 +107,30 @@ def test_china_grove_refusal_ends_in_plain_words(context: Any, server: Server) -
         "is of class 2b; put plainly, d5's exits do not lie as those of e9, where this turn "
         "began, even turned or mirrored."
     )
+
+
+def _words(page: Any, selector: str) -> str:
+    return " ".join(str(page.text_content(selector)).split())
+
+
+def test_guided_step_shows_the_colour_to_play(context: Any, server: Server) -> None:
+    """The newcomer plays both sides in turn (Churn's last step is Blue's): the colour to play
+    stands above the board with its swatch; none during Throngs' set-up, where no colour acts."""
+    page = context.new_page()
+    steps = LESSONS["churn"]["guide"]
+    page.goto(f"{server.url}/learn/churn#step-{len(steps)}")
+    page.wait_for_function(READY)
+    assert _words(page, "#t-turn") == "To play: Blue"
+    swatch = page.evaluate(
+        "() => getComputedStyle(document.querySelector('#t-turn .swatch')).backgroundColor"
+    )
+    assert swatch == "rgb(59, 111, 216)"  # the blue of the stones
+    page.goto(f"{server.url}/learn/churn")
+    page.wait_for_function(READY)
+    assert _words(page, "#t-turn") == "To play: Red"
+    page.click("#t-body .cell[data-name=a4]")
+    page.wait_for_function("() => document.body.dataset.done === 'yes'")
+    assert not page.is_visible("#t-turn")  # the step is over: nobody is asked to play
+    page.goto(f"{server.url}/learn/throngs")
+    page.wait_for_function(READY)
+    assert not page.is_visible("#t-turn")

@@ -129,6 +129,20 @@ function renderRules() {
   }
 }
 
+// The colour to play now, with its swatch (the player's number left out: in a guided game the
+// newcomer plays both sides in turn), or nothing while no colour acts (Throngs' set-up).
+function tTurn(node, who) {
+  node.innerHTML = "";
+  const colour = who.split(" ")[0];
+  node.hidden = !T.data.colours.includes(colour);
+  if (node.hidden) return;
+  node.appendChild(document.createTextNode("To play: "));
+  const sw = tNode("span", undefined, "swatch");
+  sw.style.background = hexFill(colour);
+  node.appendChild(sw);
+  node.appendChild(tNode("strong", ` ${colour}`));
+}
+
 // What the outlines on a board mean (a game's outcome, such as Gyre's loop), each in its colour,
 // or null when nothing is outlined.
 function tLegend(highlight) {
@@ -183,6 +197,9 @@ function renderStep() {
   aim.appendChild(document.createTextNode(d.summary));
   box.appendChild(aim);
   box.appendChild(tAsk(step.ask, d.boards[step.board_key]));
+  const turn = tNode("p", "", "turn");
+  turn.id = "t-turn";
+  box.appendChild(turn);
   const prompt = tNode("p", "", "prompt");
   prompt.id = "t-prompt";
   box.appendChild(prompt);
@@ -266,6 +283,7 @@ function drawStep() {
   const split = tDraw(T.hex, shown, { pending: T.done ? [] : T.partial.filter((a) => a < T.hex.pos.length),
     circled: T.focus >= 0 ? [T.focus] : [] });
   tq("t-prompt").textContent = T.done ? "" : (p.prompt || "");
+  tTurn(tq("t-turn"), T.done ? "" : (p.to_act_name || ""));
   const legend = tq("t-legend");
   legend.innerHTML = "";
   const list = tLegend(shown.highlight);
