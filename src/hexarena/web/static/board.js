@@ -322,8 +322,7 @@ class HexBoard {
     }
     for (const [i, text] of Object.entries(marks.counts || {})) {
       const [x, y] = pos[Number(i)];
-      const stone = p.cells[Number(i)] && p.cells[Number(i)] !== ".";
-      hexEl("text", { class: "cell-count" + (stone ? " on-stone" : ""), x, y: y + HEX_R * 0.45 }, gMarks).textContent = String(text);
+      hexEl("text", { class: "cell-count", x, y: y + HEX_R * 0.45 }, gMarks).textContent = String(text);
     }
     for (const i of marks.circled || []) {
       const [x, y] = pos[i];
