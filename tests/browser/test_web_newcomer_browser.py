@@ -2,7 +2,8 @@
 cells of China Grove's labyrinth, where the dots sat among the exits' joints and could hardly be
 told from them on a phone; the words for a turn under way, which named a class label and
 directions instead of the cell the turn began on; a guided game that never said what the game
-is won by; and outlines and marks on stones (Gyre's @ and +) left unexplained."""
+is won by; outlines and marks on stones (Gyre's @ and +) left unexplained; and what the engine
+said after a click, left below the screen's edge under China Grove's tall labyrinth."""
 
 from __future__ import annotations
 
@@ -134,3 +135,37 @@ def test_guided_step_shows_the_colour_to_play(context: Any, server: Server) -> N
     page.goto(f"{server.url}/learn/throngs")
     page.wait_for_function(READY)
     assert not page.is_visible("#t-turn")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1300, 860), (390, 844)])
+def test_what_the_engine_says_comes_into_sight(
+    browser: Any, server: Server, width: int, height: int
+) -> None:
+    """China Grove's labyrinth is tall: the words under it (a refusal, or what the finished turn
+    did, with the button to the next step) used to stay below the screen's edge after a click on
+    the board's upper cells, unseen."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 800)
+    ctx.set_default_timeout(600_000)
+    seen = """() => { const r = document.querySelector(SEL).getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight; }"""
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.url}/learn/china-grove#step-3")
+        page.wait_for_function(READY)
+        for name in ("e9", "d5"):  # d5 refused: its exits lie otherwise
+            page.locator(f"#t-body .cell[data-name={name}]").scroll_into_view_if_needed()
+            page.click(f"#t-body .cell[data-name={name}]")
+            page.wait_for_function("() => document.body.dataset.busy === 'no'")
+        assert page.get_attribute("#t-feedback", "data-kind") == "refused"
+        assert page.evaluate(seen.replace("SEL", "'#t-feedback'"))
+        page.evaluate("() => window.scrollTo(0, 0)")
+        for name in ("f6", "g11"):  # the top of the board, where the turn ends
+            cell = page.locator(f"#t-body .cell[data-name={name}]")
+            cell.scroll_into_view_if_needed()
+            cell.click()
+            page.wait_for_function("() => document.body.dataset.busy === 'no'")
+        page.wait_for_function("() => document.body.dataset.done === 'yes'")
+        for sel in ("#t-feedback", "#t-next"):
+            assert page.evaluate(seen.replace("SEL", repr(sel))), sel
+    finally:
+        ctx.close()

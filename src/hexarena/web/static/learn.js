@@ -351,6 +351,9 @@ async function tryAction(a) {
   }
   document.body.dataset.busy = "no";
   drawStep();
+  // what was said stands under the board, which may be taller than the screen (China Grove's
+  // labyrinth): bring it into sight, with the buttons under it
+  if (fb.dataset.kind) tq("t-next").scrollIntoView({ block: "nearest" });
 }
 
 // ------------------------------------------------------------------ start
