@@ -291,3 +291,56 @@ def test_china_grove_steps_kinds_of_cell_the_swap_and_the_score() -> None:
     o = st.outcome()
     assert o is not None and o.score == {"White": 1, "Black": 10}
     assert o.details["groups"] == {"White": 17, "Black": 9}
+
+
+def test_china_grove_prompt_names_the_turns_first_cell_not_a_class_label() -> None:
+    """A newcomer has not met the class labels (2c) nor the direction names (E W): the words for
+    a turn under way point at the cell the turn began on, which is on the board. On seed 1, e9
+    has two exits straight across; in pattern mode only f6 and g11 share that layout (five
+    checkers due, three cells: the turn ends two short), in number mode 14 cells have 2 exits."""
+    st = _position("china-grove", 2)
+    g: Any = _game("china-grove")
+    st.apply("e9")
+    said = teaching.prompt(g, st)
+    assert said == (
+        "Place 2 more checkers on the marked cells, those whose exits lie as e9's do (2 exits), "
+        "turned or mirrored; that fills every such cell, so the turn ends 2 short."
+    )
+    # a position given as an array alone (no moves to it): the kind of cell said by the game
+    bare = State(g, st.array.copy())
+    assert bare.history == [] and teaching.prompt(g, bare).startswith(
+        "Place 2 more checkers on the marked cells, those of the turn's kind (exits like"
+    )
+    st.apply("f6")
+    assert teaching.prompt(g, st).startswith("Place 1 more checker on the marked cells, those")
+    number: Any = game_class("china-grove")(mode="number", penalty=2, islands=1, board_seed=1)
+    st = number.new_initial_state()
+    st.apply("i6")  # one exit: six checkers
+    st.apply("f17")
+    said = teaching.prompt(number, st)
+    assert said == "Place 4 more checkers on the marked cells, those with 1 exit, as i6 has."
+    for text in (said, teaching.prompt(g, _position("china-grove", 0))):
+        assert "class" not in text
+
+
+def test_china_grove_refusal_says_in_plain_words_why_after_the_engine() -> None:
+    """d5 has two exits one direction apart, e9 two straight across: the engine's refusal names
+    their classes (2b, 2c); plain words follow, naming the cell the turn began on, before the
+    cells that may be played. In number mode i6 (one exit) refuses e9 (two)."""
+    g = _game("china-grove")
+    with pytest.raises(teaching.TeachingError) as err:
+        teaching.guide_try("china-grove", 2, {"actions": g.parse_move("e9,d5")})
+    said = err.value.message
+    assert "d5 is not legal now: " in said and "class 2c" in said  # the engine's words first
+    plain = (
+        "; put plainly, d5's exits do not lie as those of e9, where this turn began, even "
+        "turned or mirrored; White (player 2) may play: f6, g11"
+    )
+    assert said.endswith(plain)  # before the cells that may be played, which the board marks
+    with pytest.raises(teaching.TeachingError) as err:  # an occupied cell: the engine says it
+        teaching.guide_try("china-grove", 2, {"actions": g.parse_move("e9,g1")})
+    assert "plainly" not in err.value.message
+    number: Any = game_class("china-grove")(mode="number", penalty=2, islands=1, board_seed=1)
+    st = number.new_initial_state()
+    words = teaching._china_grove_refusal(number, st, number.parse_move("i6,e9"))
+    assert words == "; put plainly, e9 has 2 exits, and i6, where this turn began, 1"

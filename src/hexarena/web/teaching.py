@@ -66,6 +66,43 @@ def _throngs_prompt(game: Any, st: State) -> str:
     )
 
 
+def _turn_first_cell(game: Game, st: State) -> int:
+    """The cell the turn under way began on, or -1 (between turns, or a position given without
+    the moves to it)."""
+    ends, history = st.turn_ends(), st.history
+    begun = max((k for k, end in enumerate(ends) if end), default=-1) + 1
+    if begun < len(history) and history[begun] < game.board.size:
+        return int(history[begun])
+    return -1
+
+
+def _china_grove_refusal(game: Any, before: State, actions: list[int]) -> str:
+    """Plain words to follow the engine's reason when a later checker of a China Grove turn is
+    refused: the engine names classes (2c, 2b), the board shows the cell the turn began on."""
+    st = before.copy()
+    for a in actions:
+        if not st.is_legal(a):
+            break
+        st.apply(a)
+    else:
+        return ""
+    n = game.board.size
+    first = _turn_first_cell(game, st)
+    if first < 0 or not 0 <= a < n or game.cell_view(st.array)[a] != ".":
+        return ""
+    names, nb = game.board.names, game.board.neighbor_lists
+    if game.options["mode"] == "number":
+        k, m = len(nb[a]), len(nb[first])
+        return (
+            f"; put plainly, {names[a]} has {k} exits, and {names[first]}, where this turn "
+            f"began, {m}"
+        )
+    return (
+        f"; put plainly, {names[a]}'s exits do not lie as those of {names[first]}, where this "
+        "turn began, even turned or mirrored"
+    )
+
+
 def _china_grove_prompt(game: Any, st: State) -> str:
     arr = st.array
     cls = game.turn_class(arr)
@@ -79,12 +116,23 @@ def _china_grove_prompt(game: Any, st: State) -> str:
         return text
     left = game.checkers_left(arr)
     room = sum(1 for a in st.legal_actions() if a < game.board.size)
-    text = (
-        f"Place {min(left, room)} more checker{'s' if min(left, room) != 1 else ''} on the "
-        f"marked cells (class {game.labels[cls]}: {game.describe_class(cls)})"
-    )
+    # the cell the turn began on, which is on the board, names the kind of cell (not the class
+    # labels or the directions, which a newcomer has not met)
+    first = _turn_first_cell(game, st)
+    if first >= 0:
+        name = game.board.names[first]
+        k = len(game.board.neighbor_lists[first])
+        exits = f"{k} exit{'s' if k != 1 else ''}"
+        if game.options["mode"] == "number":
+            kind = f"those with {exits}, as {name} has"
+        else:
+            kind = f"those whose exits lie as {name}'s do ({exits}), turned or mirrored"
+    else:  # a position set up with its turn under way: no first cell to point at
+        kind = f"those of the turn's kind ({game.describe_class(cls)})"
+    n = min(left, room)
+    text = f"Place {n} more checker{'s' if n != 1 else ''} on the marked cells, {kind}"
     if room < left:  # the turn ends early, when its kind of cell runs out
-        return text + f"; that fills every cell of the class, so the turn ends {left - room} short."
+        return text + f"; that fills every such cell, so the turn ends {left - room} short."
     return text + "."
 
 
@@ -308,7 +356,30 @@ def diagram(name: str, base: dict[str, Any], spec: dict[str, Any]) -> dict[str, 
     data["caption"] = spec.get("caption", "")
     data["moves"] = list(spec.get("moves", []))
     data["board_key"] = _board_key(game)
+    data["circled"] = [game.board.parse(c) for c in spec.get("circle", [])]
+    # each cell's number of exits (its neighbours on the board), written on it
+    data["counts"] = (
+        {str(i): len(nb) for i, nb in enumerate(game.board.neighbor_lists)}
+        if "exits" in show
+        else None
+    )
+    data["seats"] = seats(game, st) if "seats" in show else None
     return data
+
+
+def seats(game: Game, st: State) -> list[dict[str, Any]]:
+    """Which colour each player plays (after any swap), and whether it is their turn."""
+    out = []
+    for seat in range(2):  # every game here is for two players
+        c = st.seat_colour(seat)
+        out.append(
+            {
+                "player": seat + 1,
+                "colour": game.colours[c] if c >= 0 else None,
+                "to_act": not st.is_terminal() and st.current_player == seat,
+            }
+        )
+    return out
 
 
 def _board_key(game: Game) -> str:
@@ -331,6 +402,8 @@ def _header(name: str) -> dict[str, Any]:
         "colours": list(cls.colours),
         "legend": {c[:1].upper(): i for i, c in enumerate(cls.colours)},
         "boards": {_board_key(game): _board_json(game)},
+        "summary": LESSONS[name]["summary"],
+        "highlight_words": dict(LESSONS[name].get("highlight_words", {})),
     }
 
 
@@ -443,7 +516,12 @@ def guide_try(name: str, index: int, body: dict[str, Any]) -> dict[str, Any]:
     try:
         st.apply_move(actions, complete=False)
     except HexArenaError as exc:
-        raise TeachingError(422, str(exc)) from None
+        said = str(exc)
+        if name == "china-grove":  # plain words after the reason, before who may play what
+            plain = _china_grove_refusal(game, before, actions)
+            at = said.rfind("; ", 0, said.find(" may play: ")) if " may play: " in said else -1
+            said = said[:at] + plain + said[at:] if at >= 0 else said + plain
+        raise TeachingError(422, said) from None
     complete = st.is_terminal() or st.turn > before.turn
     data = position_json(game, st)
     data["complete"] = complete

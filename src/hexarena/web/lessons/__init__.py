@@ -19,6 +19,9 @@ before it) and says:
 - ``answer``: a turn that the step accepts, written as the game writes moves (the tests play it,
   and it leads to the next step's position when that step carries on from this one);
 - ``done``: what to say once the turn is made: what just happened and why.
+
+A lesson may also give ``highlight_words``: for each list of cells that the game's outcome
+outlines on the board (Gyre's ``group`` and ``owned``), the words of the legend drawn beside it.
 """
 
 from __future__ import annotations

@@ -63,6 +63,40 @@ CHINA_GROVE: Lesson = {
             ],
         },
         {
+            "id": "number",
+            "title": "Number mode",
+            "text": [
+                "In number mode only the count of a cell's exits matters, not their layout. "
+                "The pictures here write that count on every cell. The count of the turn's "
+                "first cell settles the whole turn: how many checkers (7 minus the count) and "
+                "where the others may go (any empty cell with the same count).",
+            ],
+            "diagrams": [
+                {
+                    "options": {"mode": "number"},
+                    "moves": ["e9"],
+                    "show": ["legal", "exits"],
+                    "caption": "Number mode: White's first checker went on e9, a 2. The turn is "
+                    "7 - 2 = 5 checkers, and the other four may go on any empty cell marked 2: "
+                    "the dots, 14 of them.",
+                },
+                {
+                    "options": {"mode": "number"},
+                    "moves": ["e9,f6,d5,h6,a16"],
+                    "show": ["last", "exits"],
+                    "caption": "White's whole turn, numbered in order: five checkers, all on "
+                    "cells marked 2, though their exits lie three different ways (straight "
+                    "across on e9 and f6, one apart on d5 and h6, side by side on a16).",
+                },
+                {
+                    "moves": ["e9"],
+                    "show": ["legal", "exits"],
+                    "caption": "The same first checker in pattern mode: only f6 and g11 have "
+                    "e9's layout (exits straight across), so that turn stops at three checkers.",
+                },
+            ],
+        },
+        {
             "id": "score",
             "title": "Scoring",
             "text": [

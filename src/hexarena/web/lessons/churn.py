@@ -89,6 +89,30 @@ CHURN: Lesson = {
                 "colours, and the player who started now plays Blue. A swap button appears "
                 "when it is allowed.",
             ],
+            "diagrams": [
+                {
+                    "moves": ["c3"],
+                    "show": ["seats"],
+                    "circle": ["c3"],
+                    "caption": "Player 1 (Red) opened in the centre, on c3. Player 2 (Blue) may "
+                    "now place a blue stone, or swap.",
+                },
+                {
+                    "moves": ["c3", "swap"],
+                    "show": ["seats"],
+                    "circle": ["c3"],
+                    "caption": "Player 2 swapped. The stone on c3 is still red, and it is now "
+                    "player 2's: player 2 plays Red from here on. Player 1 takes Blue, and it is "
+                    "Blue's turn.",
+                },
+                {
+                    "moves": ["c3", "swap", "a4"],
+                    "show": ["seats", "legal", "last"],
+                    "caption": "Player 1, now Blue, placed on a4. Player 2 plays Red by Red's "
+                    "rules: the dots are the cells with no red neighbour, every empty cell but "
+                    "the six around c3.",
+                },
+            ],
         },
     ],
     "option_notes": {

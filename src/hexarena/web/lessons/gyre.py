@@ -57,6 +57,10 @@ GYRE: Lesson = {
     "options": {"size": 4},
     "summary": "Place stones anywhere; win with a chain that walls off the centre cell so "
     "that your opponent can never go round it.",
+    "highlight_words": {
+        "group": "the winning group (its stones marked @)",
+        "owned": "the edge cells its loop owns (stones there marked +)",
+    },
     "sections": [
         {
             "id": "aim",

@@ -67,8 +67,9 @@ function hexColumnLetters(k) {
 
 class HexBoard {
   // svg: the <svg> element; board: {cells, adjacency, extra}; opts: {colours, legend, onCell,
-  // minCell (smallest cell width in CSS pixels: the board then scrolls instead of shrinking),
-  // label (the board's accessible name)}
+  // label (the board's accessible name)}. The drawing scales to the width of its container
+  // (the style sheets give the <svg> width 100%), so that a board never runs off a phone's
+  // screen: a viewBox as tight as the cells and their labels allow keeps the cells large.
   constructor(svg, board, opts) {
     this.svg = svg;
     this.board = board;
@@ -100,6 +101,7 @@ class HexBoard {
     // a labyrinth's exits are drawn as paths between cell centres; on solid boards they clutter
     const exits = "exits" in extra || meanDegree < 3.5;
     svg.classList.toggle("exits", exits);
+    this.exits = exits;
     const gCells = hexEl("g", { class: "cells" }, svg);
     this.gCells = gCells;
     this.gHeat = null; // made by heat()
@@ -128,21 +130,35 @@ class HexBoard {
       hexEl("line", { class: "link", x1, y1, x2, y2 }, gLinks);
     }
     const bounds = this.coordinates(gCoords, pos, { minX, maxX, minY, maxY });
-    const pad = HEX_R * 0.6;
+    const pad = HEX_R * 0.25;
     const vb = [bounds.minX - pad, bounds.minY - pad, bounds.maxX - bounds.minX + 2 * pad,
       bounds.maxY - bounds.minY + 2 * pad];
     svg.setAttribute("viewBox", vb.map((v) => v.toFixed(1)).join(" "));
-    if (this.opts.minCell) {
-      // a cell is HEX_R * sqrt(3) units wide: never let it shrink below minCell pixels
-      svg.style.minWidth = `${Math.ceil(vb[2] * this.opts.minCell / (HEX_R * HEX_SQ3))}px`;
+    this.viewWidth = vb[2];
+    if (!this.resizing && typeof ResizeObserver === "function") {
+      this.resizing = new ResizeObserver(() => this.rescale());
+      this.resizing.observe(svg);
     }
+    this.rescale();
+  }
+
+  // Words on the board (labels, potentials, numbers) are sized in board units, so they shrink
+  // with the board: below 0.75 CSS px a unit (a phone's screen) they are drawn larger, up to
+  // 1.6 times, to stay readable.
+  rescale() {
+    const w = this.svg.getBoundingClientRect().width;
+    if (!w || !this.viewWidth) return;
+    const scale = Math.min(1.6, Math.max(1, 0.75 / (w / this.viewWidth)));
+    this.svg.style.setProperty("--text-scale", scale.toFixed(2));
   }
 
   // Row numbers and column letters. On a regular board each row's number stands right of its
   // last cell and each column's letter below-left of its lowest cell, as in the text pictures;
   // where that would put a label on a cell or on another label (irregular boards, such as China
-  // Grove's), the numbers stand in one column right of the board and the letters in one line
-  // below it, where they cannot meet.
+  // Grove's), the numbers stand in one column right of the board and each letter where its
+  // column, a line running up and to the right, leaves the board: on a line below it, or, for a
+  // column that would meet that line far left of every cell, on a line left of it (so that the
+  // letters never widen the board, which must fit a phone's screen).
   coordinates(gCoords, pos, box) {
     const cells = this.board.cells;
     const rmin = Math.min(...cells.map((c) => c.r));
@@ -164,17 +180,26 @@ class HexBoard {
     const clash = labels.some((l, k) => pos.some(([x, y]) => Math.hypot(l.x - x, l.y - y) < HEX_R * 0.95)
       || labels.some((m, j) => j !== k && Math.hypot(l.x - m.x, l.y - m.y) < HEX_R * 0.9));
     if (clash) {
-      const yBottom = box.maxY + HEX_R * 1.6;
-      const xRight = box.maxX + HEX_R * 1.6;
+      const yBottom = box.maxY + HEX_R * 1.5;
+      const xRight = box.maxX + HEX_R * 1.5;
+      const xLeft = box.minX - HEX_R * 1.4;
       for (const l of labels) {
         if (l.kind === "row") {
           l.x = xRight;
         } else {
-          // a column runs up and to the right: its letter stands where it meets the bottom line
+          // a column runs up and to the right: its letter stands where it meets the bottom line,
+          // or the left line when it meets that one first
           const q = qmin + this.colIndex(l.text);
           const [x] = hexPixel(q, rmin - 1);
-          l.x = x;
-          l.y = yBottom;
+          if (x >= xLeft) {
+            l.x = x;
+            l.y = yBottom;
+          } else {
+            // where the column's line x = s (q + r / 2), y = -1.5 R r crosses x = xLeft
+            const r = 2 * (xLeft / (HEX_R * HEX_SQ3) - q);
+            l.x = xLeft;
+            l.y = -HEX_R * 1.5 * r;
+          }
         }
       }
       // columns far to the left of the bottom row may fall beyond the rows' label column
@@ -205,7 +230,8 @@ class HexBoard {
 
   // p: {cells: codes per cell, legal: [cells], dests: [cells], potentials: [numbers or null]};
   // marks: {last: {cells, effects, arrows}, pending: [cells], hint, highlight: {key: [cells]},
-  // arrows: [[from, to]], numbers: {cell: text}, circled: [cells]}
+  // arrows: [[from, to]], numbers: {cell: text}, circled: [cells], counts: {cell: number}
+  // (a number written on the cell itself, below its centre: China Grove's exits in a picture)}
   draw(p, marks) {
     marks = marks || {};
     const { pos, nodes, gStones, gMarks } = this;
@@ -240,7 +266,8 @@ class HexBoard {
       node.classList.toggle("dest", dests.has(i) || removals.has(i));
       node.classList.toggle("remove", removals.has(i));
       const [x, y] = pos[i];
-      if (legal.has(i)) hexEl("circle", { class: "dot", cx: x, cy: y, r: HEX_R * 0.18 }, gMarks);
+      // on a labyrinth the dot sits where the exits meet: larger there, so that it stands out
+      if (legal.has(i)) hexEl("circle", { class: "dot", cx: x, cy: y, r: HEX_R * (this.exits ? 0.3 : 0.18) }, gMarks);
       if (removals.has(i)) {
         const d = HEX_R * 0.22;
         hexEl("rect", { class: "remove-mark", x: x - d, y: y - d, width: 2 * d, height: 2 * d }, gMarks);
@@ -292,6 +319,10 @@ class HexBoard {
     for (const [i, text] of Object.entries(marks.numbers || {})) {
       const [x, y] = pos[Number(i)];
       hexEl("text", { class: "pending-num", x: x + HEX_R * 0.55, y: y - HEX_R * 0.5 }, gMarks).textContent = String(text);
+    }
+    for (const [i, text] of Object.entries(marks.counts || {})) {
+      const [x, y] = pos[Number(i)];
+      hexEl("text", { class: "cell-count", x, y: y + HEX_R * 0.45 }, gMarks).textContent = String(text);
     }
     for (const i of marks.circled || []) {
       const [x, y] = pos[i];

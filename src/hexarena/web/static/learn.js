@@ -51,8 +51,7 @@ function tBoard(parent, key, label, onCell) {
   const svg = document.createElementNS(HEX_SVGNS, "svg");
   wrap.appendChild(svg);
   parent.appendChild(wrap);
-  return new HexBoard(svg, T.data.boards[key], { colours: T.data.colours, legend: T.data.legend, label, onCell,
-    minCell: onCell ? 28 : 0 });
+  return new HexBoard(svg, T.data.boards[key], { colours: T.data.colours, legend: T.data.legend, label, onCell });
 }
 
 async function tNav() {
@@ -96,8 +95,11 @@ function renderRules() {
     sec.diagrams.forEach((dg, k) => {
       const fig = tNode("figure", undefined, "diagram");
       const hex = tBoard(fig, dg.board_key, `${sec.title}: picture ${k + 1}`);
-      tDraw(hex, dg);
+      tDraw(hex, dg, { circled: dg.circled || [], counts: dg.counts || null });
       const cap = tNode("figcaption", dg.caption);
+      if (dg.seats) cap.prepend(tSeats(dg.seats));
+      const legend = tLegend(dg.highlight);
+      if (legend) cap.appendChild(legend);
       fig.appendChild(cap);
       const moves = tNode("details", undefined, "moves-used");
       moves.appendChild(tNode("summary", "moves to this position"));
@@ -127,6 +129,53 @@ function renderRules() {
   }
 }
 
+// The colour to play now, with its swatch (the player's number left out: in a guided game the
+// newcomer plays both sides in turn), or nothing while no colour acts (Throngs' set-up).
+function tTurn(node, who) {
+  node.innerHTML = "";
+  const colour = who.split(" ")[0];
+  node.hidden = !T.data.colours.includes(colour);
+  if (node.hidden) return;
+  node.appendChild(document.createTextNode("To play: "));
+  const sw = tNode("span", undefined, "swatch");
+  sw.style.background = hexFill(colour);
+  node.appendChild(sw);
+  node.appendChild(tNode("strong", ` ${colour}`));
+}
+
+// What the outlines on a board mean (a game's outcome, such as Gyre's loop), each in its colour,
+// or null when nothing is outlined.
+function tLegend(highlight) {
+  const keys = Object.keys(highlight || {});
+  if (!keys.length) return null;
+  const list = tNode("ul", undefined, "hl-legend");
+  keys.forEach((key, k) => {
+    const li = tNode("li");
+    li.dataset.key = key;
+    const sw = tNode("span", undefined, "hl-swatch");
+    sw.style.borderColor = HEX_HL[k % HEX_HL.length];
+    li.appendChild(sw);
+    const words = (T.data.highlight_words || {})[key] || key.replace(/_/g, " ");
+    li.appendChild(document.createTextNode(` outlined: ${words}`));
+    list.appendChild(li);
+  });
+  return list;
+}
+
+// Who plays which colour in a picture (a swap changes it), and whose turn it is.
+function tSeats(seats) {
+  const list = tNode("ul", undefined, "seats");
+  for (const s of seats) {
+    const li = tNode("li", undefined, s.to_act ? "to-act" : "");
+    const sw = tNode("span", undefined, "swatch");
+    sw.style.background = hexFill(s.colour);
+    li.appendChild(sw);
+    li.appendChild(document.createTextNode(` Player ${s.player}: ${s.colour || "no colour yet"}${s.to_act ? " (to play)" : ""}`));
+    list.appendChild(li);
+  }
+  return list;
+}
+
 // ------------------------------------------------------------------ guided game
 function renderStep() {
   const d = T.data;
@@ -143,11 +192,21 @@ function renderStep() {
   body.innerHTML = "";
   const box = tNode("section", undefined, "guided");
   box.dataset.step = String(T.step + 1);
+  const aim = tNode("p", undefined, "aim");
+  aim.appendChild(tNode("strong", "The aim: "));
+  aim.appendChild(document.createTextNode(d.summary));
+  box.appendChild(aim);
   box.appendChild(tAsk(step.ask, d.boards[step.board_key]));
+  const turn = tNode("p", "", "turn");
+  turn.id = "t-turn";
+  box.appendChild(turn);
   const prompt = tNode("p", "", "prompt");
   prompt.id = "t-prompt";
   box.appendChild(prompt);
   T.hex = tBoard(box, step.board_key, `${d.title} guided step ${T.step + 1}`, onStepCell);
+  const legend = tNode("div", undefined, "legend");
+  legend.id = "t-legend";
+  box.appendChild(legend);
   const buttons = tNode("div", undefined, "buttons");
   buttons.id = "t-specials";
   box.appendChild(buttons);
@@ -224,6 +283,11 @@ function drawStep() {
   const split = tDraw(T.hex, shown, { pending: T.done ? [] : T.partial.filter((a) => a < T.hex.pos.length),
     circled: T.focus >= 0 ? [T.focus] : [] });
   tq("t-prompt").textContent = T.done ? "" : (p.prompt || "");
+  tTurn(tq("t-turn"), T.done ? "" : (p.to_act_name || ""));
+  const legend = tq("t-legend");
+  legend.innerHTML = "";
+  const list = tLegend(shown.highlight);
+  if (list) legend.appendChild(list);
   const box = tq("t-specials");
   box.innerHTML = "";
   if (!T.done) {
@@ -287,6 +351,9 @@ async function tryAction(a) {
   }
   document.body.dataset.busy = "no";
   drawStep();
+  // what was said stands under the board, which may be taller than the screen (China Grove's
+  // labyrinth): bring it into sight, with the buttons under it
+  if (fb.dataset.kind) tq("t-next").scrollIntoView({ block: "nearest" });
 }
 
 // ------------------------------------------------------------------ start
@@ -308,4 +375,16 @@ window.addEventListener("DOMContentLoaded", async () => {
   if (deep && T.data.steps) T.step = Math.max(0, Math.min(T.data.steps.length - 1, Number(deep[1]) - 1));
   if (T.mode === "rules") renderRules(); else renderStep();
   document.body.dataset.ready = "yes";
+});
+
+// A step named in the address after the page has loaded (a link to #step-3, the address edited):
+// go there, as a fresh load of that address would.
+window.addEventListener("hashchange", () => {
+  const deep = /^#step-([0-9]+)$/.exec(location.hash);
+  if (T.mode !== "learn" || !T.data || !T.data.steps || !deep) return;
+  const k = Math.max(0, Math.min(T.data.steps.length - 1, Number(deep[1]) - 1));
+  if (k !== T.step) {
+    T.step = k;
+    renderStep();
+  }
 });
