@@ -135,7 +135,7 @@ def _onehot(
 #: measured per game (docs/research.md). Throngs and Scrunch keep the seat's colour in their
 #: memo rows and say in their own updates.
 SWAP_CHURN = True
-SWAP_GYRE = False
+SWAP_GYRE = True
 SWAP_CHINA_GROVE = False
 
 
