@@ -6,7 +6,8 @@ allocating them.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from numba import njit
@@ -41,6 +42,16 @@ from .paths import quick_destinations, quick_scratch_size, scratch_size
 from .selection import _has_jump
 from .tables import _pot
 
+#: Numba's options for a kernel compiled without reference counting (it makes no array).
+_PLAIN: dict[str, Any] = {"cache": True, "_nrt": False}
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _plain_kernel(fn: _F) -> _F:
+    """``fn`` compiled as ``njit(cache=True)`` does, without Numba's reference counting."""
+    return cast(_F, njit(**_PLAIN)(fn))
+
 
 @njit(cache=True, inline="always")
 def _mark_bits(g: Array, row: Any, v: Any, at: int, offset: int) -> None:  # pragma: no cover
@@ -51,7 +62,7 @@ def _mark_bits(g: Array, row: Any, v: Any, at: int, offset: int) -> None:  # pra
         row[offset + _site_of_bit(g, at + b)] = True
 
 
-@njit(cache=True, _nrt=False)
+@_plain_kernel
 def _mask_fast(g: Array, arr: Array, row: Any) -> bool:  # pragma: no cover - compiled
     """:func:`legal_mask` where it makes no array (every position but a destination phase
     whose budget outgrows a window of two words), compiled without Numba's reference counting
