@@ -56,3 +56,16 @@ def test_the_fields_the_page_sends_are_accepted(client: TestClient) -> None:
     assert client.post("/api/games", json={**body, "seat": 1, "name": "Ann"}).status_code == 200
     imported = {"record": RECORD, "mode": "computer", "level": "random"}
     assert client.post("/api/games/import", json=imported).status_code == 200
+
+
+def test_a_number_of_thousands_of_digits_is_refused_in_the_api_s_own_words(
+    client: TestClient,
+) -> None:
+    # Python's own refusal (past 4,300 digits) advised sys.set_int_max_str_digits()
+    for digits in (31, 5000):
+        body = b'{"game": "churn", "options": {"size": ' + b"9" * digits + b"}}"
+        r = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+        message = refused(r, 400)
+        assert f"{digits:,} digits" in message and "at most 30" in message
+        assert "sys." not in message
+    assert client.get("/api/games").json()["games"] == []
