@@ -69,3 +69,28 @@ def test_a_number_of_thousands_of_digits_is_refused_in_the_api_s_own_words(
         assert f"{digits:,} digits" in message and "at most 30" in message
         assert "sys." not in message
     assert client.get("/api/games").json()["games"] == []
+
+
+def test_a_misspelt_field_of_a_change_is_refused_and_changes_nothing(client: TestClient) -> None:
+    """Moves, undo, resignation (with its seat), hints, continuations, claims and guided steps:
+    a field the endpoint does not read is named in the refusal (a misspelt "seat" used to resign
+    for whichever seat was to act)."""
+    g = client.post("/api/games", json={"game": "churn", "mode": "local"}).json()
+    gid, h = g["id"], {"X-Seat-Token": g["token"]}
+    client.cookies.clear()
+    asks = {
+        "moves": {"actions": [0], "version": 0, "vresion": 0},
+        "undo": {"version": 0, "count": 2},
+        "resign": {"version": 0, "sate": 1},
+        "hint": {"actions": [], "level": "hard"},
+        "continuations": {"actions": [], "partial": [1]},
+        "claim": {"code": "x" * 24, "nmae": "Bo"},
+    }
+    for path, body in asks.items():
+        message = refused(client.post(f"/api/games/{gid}/{path}", json=body, headers=h), 400)
+        wrong = next(k for k in body if k not in ("actions", "version", "code"))
+        assert f"no field {wrong!r}" in message, (path, message)
+    view = client.get(f"/api/games/{gid}", headers=h).json()
+    assert view["version"] == 0 and view["turns"] == 0 and view["outcome"] is None
+    step = client.post("/api/learn/churn/1", json={"actions": [0], "answer": 1})
+    assert "no field 'answer'" in refused(step, 400)

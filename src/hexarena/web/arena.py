@@ -53,7 +53,7 @@ HINT_LEVELS = ("medium", "hard", "easy", "mcts", "uct")
 DEFAULT_LEVELS = ("easy", "medium", "hard")
 
 
-def _known_fields(body: dict[str, Any], fields: tuple[str, ...]) -> None:
+def known_fields(body: dict[str, Any], fields: tuple[str, ...]) -> None:
     """Refuse a field not in ``fields`` (a misspelt one would otherwise be dropped unseen)."""
     for key in body:
         if key not in fields:
@@ -344,7 +344,7 @@ class Arena:
         The answer holds the creator's token (for their own seats only) and the links: the
         spectators' and, for a game between two people apart, the invitation to the open seat.
         """
-        _known_fields(body, CREATE_FIELDS)
+        known_fields(body, CREATE_FIELDS)
         name = body.get("game")
         if isinstance(name, str) and name in game_names():
             # making the board may run a kernel (China Grove's generator): loaded first, so
@@ -356,7 +356,7 @@ class Arena:
 
     async def import_record(self, body: dict[str, Any]) -> dict[str, Any]:
         """A new game from a record's text, to continue in the given mode."""
-        _known_fields(body, IMPORT_FIELDS)
+        known_fields(body, IMPORT_FIELDS)
         text = body.get("record")
         if not isinstance(text, str) or not text.strip():
             raise ApiError(400, "the request needs 'record': the text of a game record")
