@@ -4,6 +4,7 @@ imported record's request is refused by name instead of being dropped, and nothi
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -78,7 +79,7 @@ def test_a_misspelt_field_of_a_change_is_refused_and_changes_nothing(client: Tes
     g = client.post("/api/games", json={"game": "churn", "mode": "local"}).json()
     gid, h = g["id"], {"X-Seat-Token": g["token"]}
     client.cookies.clear()
-    asks = {
+    asks: dict[str, dict[str, Any]] = {
         "moves": {"actions": [0], "version": 0, "vresion": 0},
         "undo": {"version": 0, "count": 2},
         "resign": {"version": 0, "sate": 1},
