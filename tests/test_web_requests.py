@@ -4,8 +4,8 @@ imported record's request is refused by name instead of being dropped, and nothi
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 
