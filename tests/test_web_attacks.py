@@ -225,7 +225,7 @@ def test_json_bounds_count_without_parsing() -> None:
     with pytest.raises(Exception, match="nested"):
         bounded_json(b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1))
     assert bounded_json(b"[" * MAX_DEPTH + b"]" * MAX_DEPTH) is not None
-    with pytest.raises(Exception, match="not valid JSON"):
+    with pytest.raises(Exception, match="a number of 5,000 digits"):
         bounded_json(b"1" * 5000)  # a number too long to convert
     assert bounded_json(json.dumps({"a": list(range(MAX_LIST))}).encode())["a"][-1] == MAX_LIST - 1
 

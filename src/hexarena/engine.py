@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .ai import Limit, Player, make_player, player_names
+from .ai.mcts import SearchError, check_limit
 from .core import Game, HexArenaError, Option, State
 from .games import game_class
 
@@ -87,8 +88,12 @@ def limit_from_go(words: list[str], white_to_move: bool) -> Limit:
             inc = values.get("winc" if white_to_move else "binc", 0)
             togo = max(1, values.get("movestogo", 20))
             seconds = max(0.001, (clock / togo + inc) / 1000)
-    iterations = values.get("nodes")
-    return Limit(seconds=seconds, iterations=iterations)
+    limit = Limit(seconds=seconds, iterations=values.get("nodes"))
+    try:
+        check_limit(limit)
+    except SearchError as exc:
+        raise ProtocolError(f"go: {exc}") from None
+    return limit
 
 
 @dataclass

@@ -24,6 +24,11 @@ MAX_BOARD_SIDE = 16
 MAX_BOARD_TEXT = 20_000
 #: Characters of any other text option.
 MAX_OPTION_TEXT = 1_000
+#: Seconds a computer player may be given to think about one decision (about 11.6 days).
+MAX_THINK_SECONDS = 1_000_000
+#: Iterations or nodes a computer player may be given for one decision (the searches count
+#: in 64-bit integers, with room for the endgame solver's budget of ten positions an iteration).
+MAX_THINK_COUNT = 10**15
 
 _INT_RE = re.compile(r"[+-]?[0-9]+")
 

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..core import H_PLAYER, H_TURN, Array, Game, GameOverError, HexArenaError, State
+from ..limits import MAX_THINK_COUNT, MAX_THINK_SECONDS
 from ..rng import make_rng
 from . import search as S
 from .base import Hint, Limit, Player, register_player
@@ -103,6 +104,9 @@ def check_limit(limit: Limit) -> None:
             continue
         if isinstance(v, bool) or not isinstance(v, int | float) or not v > 0:
             raise SearchError(f"limit {name} must be a positive number, not {v!r}")
+        most = MAX_THINK_SECONDS if name == "seconds" else MAX_THINK_COUNT
+        if not v <= most:  # infinity too
+            raise SearchError(f"limit {name} must be at most {most:,}, not {v!r}")
         if name != "seconds" and int(v) != v:
             raise SearchError(f"limit {name} must be a whole number, not {v!r}")
 

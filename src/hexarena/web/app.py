@@ -33,7 +33,7 @@ from starlette.staticfiles import StaticFiles
 
 from . import seats as seat_links
 from . import views
-from .arena import ApiError, Arena
+from .arena import ApiError, Arena, known_fields
 from .bounds import bounded_json
 from .guard import Guard, GuardConfig
 from .seats import request_token, seat_response
@@ -55,14 +55,17 @@ def _token(request: Request) -> str | None:
     return request_token(request, request.path_params.get("game_id"))
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object (bounded in depth and list lengths), or a 400 error."""
+async def _body(request: Request, fields: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The request's JSON object (bounded in depth and list lengths), or a 400 error; with
+    ``fields``, a field not among them is refused (rather than dropped unseen)."""
     raw = await request.body()  # at most the guard's max_body, already read
     if not raw.strip():
         return {}
     data = bounded_json(raw)
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object")
+    if fields is not None:
+        known_fields(data, fields)
     return data
 
 
@@ -141,7 +144,9 @@ def create_app(
 
     async def claim(request: Request) -> Any:
         session = await game_of(request)
-        return seat_response(await seat_links.claim(arena, session, await _body(request)))
+        return seat_response(
+            await seat_links.claim(arena, session, await _body(request, ("code", "name")))
+        )
 
     async def device(request: Request) -> Any:
         session = await game_of(request)
@@ -179,23 +184,27 @@ def create_app(
 
     async def continuations(request: Request) -> Any:
         session = await game_of(request)
-        return views.continuations(session, await _body(request))
+        return views.continuations(session, await _body(request, ("actions",)))
 
     async def play(request: Request) -> Any:
         session = await game_of(request)
-        return await arena.play(session, _token(request), await _body(request))
+        return await arena.play(
+            session, _token(request), await _body(request, ("actions", "version"))
+        )
 
     async def undo(request: Request) -> Any:
         session = await game_of(request)
-        return await arena.undo(session, _token(request), await _body(request))
+        return await arena.undo(session, _token(request), await _body(request, ("version",)))
 
     async def resign(request: Request) -> Any:
         session = await game_of(request)
-        return await arena.resign(session, _token(request), await _body(request))
+        return await arena.resign(
+            session, _token(request), await _body(request, ("version", "seat"))
+        )
 
     async def hint(request: Request) -> Any:
         session = await game_of(request)
-        return await arena.hint(session, _token(request), await _body(request))
+        return await arena.hint(session, _token(request), await _body(request, ("actions",)))
 
     async def record(request: Request) -> Any:
         session = await game_of(request)
@@ -268,7 +277,7 @@ def create_app(
         return int(text) - 1
 
     async def learn_try(request: Request) -> Any:
-        body = await _body(request)
+        body = await _body(request, ("actions",))
         try:
             name, step = request.path_params["game"], learn_step(request)
             return await asyncio.to_thread(guide_try, name, step, body)

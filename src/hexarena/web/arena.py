@@ -44,10 +44,21 @@ T = TypeVar("T")
 
 #: How people play: against the computer, two people on one screen, or two people apart.
 MODES = ("computer", "local", "online")
+#: The fields of a new game's request, and of an imported record's.
+CREATE_FIELDS = ("game", "options", "mode", "level", "seat", "name")
+IMPORT_FIELDS = ("record", "mode", "level", "seat", "name")
 #: Preferred computer levels for hints, strongest useful first.
 HINT_LEVELS = ("medium", "hard", "easy", "mcts", "uct")
 #: Levels preferred as the default opponent in the new-game form, in order.
 DEFAULT_LEVELS = ("easy", "medium", "hard")
+
+
+def known_fields(body: dict[str, Any], fields: tuple[str, ...]) -> None:
+    """Refuse a field not in ``fields`` (a misspelt one would otherwise be dropped unseen)."""
+    for key in body:
+        if key not in fields:
+            known = ", ".join(fields)
+            raise ApiError(400, f"the request has no field {shown(key, 40)}; its fields: {known}")
 
 
 def _int_field(body: dict[str, Any], name: str) -> int:
@@ -333,6 +344,7 @@ class Arena:
         The answer holds the creator's token (for their own seats only) and the links: the
         spectators' and, for a game between two people apart, the invitation to the open seat.
         """
+        known_fields(body, CREATE_FIELDS)
         name = body.get("game")
         if isinstance(name, str) and name in game_names():
             # making the board may run a kernel (China Grove's generator): loaded first, so
@@ -344,6 +356,7 @@ class Arena:
 
     async def import_record(self, body: dict[str, Any]) -> dict[str, Any]:
         """A new game from a record's text, to continue in the given mode."""
+        known_fields(body, IMPORT_FIELDS)
         text = body.get("record")
         if not isinstance(text, str) or not text.strip():
             raise ApiError(400, "the request needs 'record': the text of a game record")

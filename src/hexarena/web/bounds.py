@@ -14,6 +14,8 @@ import numpy as np
 
 #: Deepest JSON nesting accepted in a request body (the API needs 3).
 MAX_DEPTH = 16
+#: Digits of a whole number in a request body.
+MAX_DIGITS = 30
 #: Longest JSON list accepted anywhere in a request body.
 MAX_LIST = 10_000
 #: Most actions in one turn sent to the server (the longest turn of any game has a handful).
@@ -87,6 +89,16 @@ def _longest_list(value: Any) -> int:
     return longest
 
 
+def _bounded_int(text: str) -> int:
+    """A JSON number without a fraction, refused past :data:`MAX_DIGITS` digits (Python would
+    refuse one of over 4,300 digits with advice about its own settings)."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise RequestRefused(
+            400, f"the request body has a number of {len(text):,} digits; at most {MAX_DIGITS}"
+        )
+    return int(text)
+
+
 def bounded_json(raw: bytes) -> Any:
     """Parse a request body, refusing (400) JSON that is invalid, too deep or has too long a list.
 
@@ -99,8 +111,10 @@ def bounded_json(raw: bytes) -> Any:
             400, f"the request body is nested {depth:,} deep; at most {MAX_DEPTH} is accepted"
         )
     try:
-        data = json.loads(raw)
-    except ValueError as exc:  # invalid JSON or text, or a number of over 4,300 digits
+        data = json.loads(raw, parse_int=_bounded_int)
+    except RequestRefused:
+        raise
+    except ValueError as exc:  # invalid JSON or text
         raise RequestRefused(400, f"the request body is not valid JSON: {cut(str(exc))}") from None
     except RecursionError:  # not reachable after the depth check; kept as a last defence
         raise RequestRefused(400, "the request body is nested too deep") from None

@@ -1,0 +1,97 @@
+"""Requests a newcomer (or a script) may get slightly wrong: a misspelt field in a new game's or an
+imported record's request is refused by name instead of being dropped, and nothing is stored."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+import httpx
+from starlette.testclient import TestClient
+
+from hexarena.web import create_app
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+RECORD = '[Game "churn"]\n[size "3"]\n\n1. c3\n*\n'
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}")
+    with TestClient(app, base_url="http://localhost") as c:
+        yield c
+
+
+def refused(r: httpx.Response, status: int) -> str:
+    assert r.status_code == status, r.text
+    message: str = r.json()["error"]
+    assert len(message) < 400
+    return message
+
+
+def test_a_misspelt_field_of_a_new_game_is_refused(client: TestClient) -> None:
+    # "mdoe" for "mode": dropped, it made a game against the computer instead of one on one screen
+    message = refused(client.post("/api/games", json={"game": "churn", "mdoe": "local"}), 400)
+    assert "'mdoe'" in message and "mode" in message
+    long = {"game": "churn", "x" * 5000: 1}
+    assert "characters in all" in refused(client.post("/api/games", json=long), 400)
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_a_misspelt_field_of_an_import_is_refused(client: TestClient) -> None:
+    body = {"record": RECORD, "mode": "local", "levle": "hard"}
+    message = refused(client.post("/api/games/import", json=body), 400)
+    assert "'levle'" in message and "level" in message
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_the_fields_the_page_sends_are_accepted(client: TestClient) -> None:
+    body = {"game": "churn", "options": {"size": 3}, "mode": "computer", "level": "random"}
+    assert client.post("/api/games", json={**body, "seat": 1, "name": "Ann"}).status_code == 200
+    imported = {"record": RECORD, "mode": "computer", "level": "random"}
+    assert client.post("/api/games/import", json=imported).status_code == 200
+
+
+def test_a_number_of_thousands_of_digits_is_refused_in_the_api_s_own_words(
+    client: TestClient,
+) -> None:
+    # Python's own refusal (past 4,300 digits) advised sys.set_int_max_str_digits()
+    for digits in (31, 5000):
+        body = b'{"game": "churn", "options": {"size": ' + b"9" * digits + b"}}"
+        r = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+        message = refused(r, 400)
+        assert f"{digits:,} digits" in message and "at most 30" in message
+        assert "sys." not in message
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_a_misspelt_field_of_a_change_is_refused_and_changes_nothing(client: TestClient) -> None:
+    """Moves, undo, resignation (with its seat), hints, continuations, claims and guided steps:
+    a field the endpoint does not read is named in the refusal (a misspelt "seat" used to resign
+    for whichever seat was to act)."""
+    g = client.post("/api/games", json={"game": "churn", "mode": "local"}).json()
+    gid, h = g["id"], {"X-Seat-Token": g["token"]}
+    client.cookies.clear()
+    asks: dict[str, dict[str, Any]] = {
+        "moves": {"actions": [0], "version": 0, "vresion": 0},
+        "undo": {"version": 0, "count": 2},
+        "resign": {"version": 0, "sate": 1},
+        "hint": {"actions": [], "level": "hard"},
+        "continuations": {"actions": [], "partial": [1]},
+        "claim": {"code": "x" * 24, "nmae": "Bo"},
+    }
+    for path, body in asks.items():
+        message = refused(client.post(f"/api/games/{gid}/{path}", json=body, headers=h), 400)
+        wrong = next(k for k in body if k not in ("actions", "version", "code"))
+        assert f"no field {wrong!r}" in message, (path, message)
+    view = client.get(f"/api/games/{gid}", headers=h).json()
+    assert view["version"] == 0 and view["turns"] == 0 and view["outcome"] is None
+    step = client.post("/api/learn/churn/1", json={"actions": [0], "answer": 1})
+    assert "no field 'answer'" in refused(step, 400)
