@@ -15,16 +15,36 @@
 * **The end of an action** in the header: :func:`pass_turn` (the other colour to act, by its
   seat) and :func:`end_game` (winner, nobody to act, the reason).
 
-All are ``inline="always"``, so a kernel that uses them compiles them into its own code: the
-same speed as writing them out. A change here compiles the games that use them again
+* **Kernels without reference counting**: :func:`plain_kernel` compiles a kernel that makes no
+  array as ``njit(cache=True)`` does, but without Numba's reference counting, which otherwise
+  calls Numba's runtime for every array at each entry and exit of a call that is not inlined
+  (Scrunch's legal-action mask lost about a third of its time without it).
+
+The kernels here are ``inline="always"``, so a kernel that uses them compiles them into its own
+code: the same speed as writing them out. A change here compiles the games that use them again
 (:mod:`hexarena.numba_cache`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
 from numba import njit
 
 from .core import H_COLOUR, H_PLAYER, H_REASON, H_SWAPPED, H_WINNER, Array
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+#: ``njit`` options of :func:`plain_kernel` (the type stubs do not list ``_nrt``, a private
+#: option of Numba's: should a release drop it, importing the kernels fails to compile, loudly).
+_PLAIN: dict[str, Any] = {"cache": True, "_nrt": False}
+
+
+def plain_kernel(fn: _F) -> _F:
+    """Compile ``fn`` as ``njit(cache=True)`` does, without Numba's reference counting: for a
+    kernel that makes no array (Numba refuses to compile one that does)."""
+    return cast(_F, njit(**_PLAIN)(fn))
 
 
 @njit(cache=True, inline="always")

@@ -17,8 +17,9 @@ import numpy as np
 from numba import njit
 
 from ...core import H_PLAYER, Array
+from ...kernels_common import plain_kernel
 from .rules import _legal_into
-from .tables import SCRATCH_SMALL, plain_kernel
+from .tables import SCRATCH_SMALL
 
 
 @njit(cache=True, inline="always")

@@ -61,7 +61,7 @@ from ...core import (
     Outcome,
 )
 from ...hexgrid import hexhex
-from ...kernels_common import nb
+from ...kernels_common import nb, plain_kernel
 from ...rng import rand_below
 from .notation import (
     ScrunchNotation,
@@ -104,7 +104,6 @@ from .tables import (
     do_growth,
     initial_array,
     place_egg,
-    plain_kernel,
     remove_snake,
 )
 

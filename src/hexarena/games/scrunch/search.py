@@ -14,7 +14,7 @@ from __future__ import annotations
 from numba import njit
 
 from ...core import Array
-from ...kernels_common import nb
+from ...kernels_common import nb, plain_kernel
 from .tables import (
     B_COL,
     B_CYC,
@@ -32,7 +32,6 @@ from .tables import (
     _o,
     _smallest_stones,
     _snake_labels_at,
-    plain_kernel,
     smallest_size,
 )
 

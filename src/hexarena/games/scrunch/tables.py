@@ -36,28 +36,12 @@ n entries          of the snake, snake size (by label), friendly-neighbour count
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
 import numpy as np
 from numba import njit
 
 from ...core import H_COLOUR, H_PLAYER, H_WINNER, HEADER, Array
 from ...hexgrid import Board
-from ...kernels_common import nb, set_add, set_remove
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-#: ``njit`` options of the kernels that allocate nothing (see above; the type stubs do not list
-#: ``_nrt``)
-_PLAIN: dict[str, Any] = {"cache": True, "_nrt": False}
-
-
-def plain_kernel(fn: _F) -> _F:
-    """Compile ``fn`` as ``njit(cache=True)`` does, without Numba's reference counting: for a
-    kernel that makes no array (Numba refuses to compile one that does)."""
-    return cast(_F, njit(**_PLAIN)(fn))
-
+from ...kernels_common import nb, plain_kernel, set_add, set_remove
 
 # scalar slots
 S_N = HEADER

@@ -6,14 +6,14 @@ allocating them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numpy as np
 from numba import njit
 
 from ...bits import ctz64
 from ...core import H_COLOUR, H_PLAYER, Array
+from ...kernels_common import plain_kernel
 from .bitsearch import (
     SC_DEST,
     _bit_search,
@@ -42,16 +42,6 @@ from .paths import quick_destinations, quick_scratch_size, scratch_size
 from .selection import _has_jump
 from .tables import _pot
 
-#: Numba's options for a kernel compiled without reference counting (it makes no array).
-_PLAIN: dict[str, Any] = {"cache": True, "_nrt": False}
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _plain_kernel(fn: _F) -> _F:
-    """``fn`` compiled as ``njit(cache=True)`` does, without Numba's reference counting."""
-    return cast(_F, njit(**_PLAIN)(fn))
-
 
 @njit(cache=True, inline="always")
 def _mark_bits(g: Array, row: Any, v: Any, at: int, offset: int) -> None:  # pragma: no cover
@@ -62,7 +52,7 @@ def _mark_bits(g: Array, row: Any, v: Any, at: int, offset: int) -> None:  # pra
         row[offset + _site_of_bit(g, at + b)] = True
 
 
-@_plain_kernel
+@plain_kernel
 def _mask_fast(g: Array, arr: Array, row: Any) -> bool:  # pragma: no cover - compiled
     """:func:`legal_mask` where it makes no array (every position but a destination phase
     whose budget outgrows a window of two words), compiled without Numba's reference counting
