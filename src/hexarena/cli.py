@@ -184,8 +184,11 @@ def cmd_play(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> in
         f"{game.action_texts[0]}), or: help, legal, undo, resign, quit.",
         file=out,
     )
+    first_ply: int | None = None  # where the person first had the move: undo stops there
     while not state.is_terminal():
         seat = state.current_player
+        if seat in human_seats and first_ply is None:
+            first_ply = state.ply
         if seat not in human_seats:
             assert opponent is not None
             acts = opponent.choose_turn(state)
@@ -224,13 +227,17 @@ def cmd_play(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> in
             print("legal: " + " ".join(state.legal_action_texts()), file=out)
             continue
         if word == "undo":
+            start = first_ply or 0
+            if state.ply <= start:  # the computer's opening is not the person's to take back
+                print("cannot undo: you have not moved yet", file=out)
+                continue
             try:
                 if partial:
                     state.undo_move()
                 else:
                     # take back the computer's reply too, so that it is the person's turn again
                     state.undo_move()
-                    while state.ply and state.current_player not in human_seats:
+                    while state.ply > start and state.current_player not in human_seats:
                         state.undo_move()
             except HexArenaError as exc:
                 print(f"cannot undo: {exc}", file=out)

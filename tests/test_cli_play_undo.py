@@ -1,0 +1,36 @@
+"""``hexarena play``'s undo takes back the person's own turn (with the computer's reply), never
+the computer's opening: with the person second, an undo before their first move took back the
+computer's first turn and let it play another."""
+
+from __future__ import annotations
+
+import io
+
+from hexarena.cli import main
+
+
+def play(stdin: str, *args: str) -> str:
+    out = io.StringIO()
+    argv = ["play", "churn", "--size", "3", "--vs", "random", "--seed", "1", *args]
+    assert main(argv, inp=io.StringIO(stdin), out=out) == 0
+    return out.getvalue()
+
+
+def test_undo_before_the_person_moved_takes_nothing_back() -> None:
+    text = play("undo\nundo\nresign\n")
+    assert text.count("random plays") == 1  # the computer's opening, once
+    assert text.count("cannot undo: you have not moved yet") == 2
+
+
+def test_undo_takes_back_the_persons_turn_and_the_reply() -> None:
+    text = play("swap\nundo\nundo\nresign\n")
+    # the opening, then the reply to the swap; the first undo takes both back, the second nothing
+    assert text.count("random plays") == 2
+    assert text.count("cannot undo: you have not moved yet") == 1
+    assert text.rstrip().endswith("Blue resigned.")
+
+
+def test_undo_when_the_person_moves_first() -> None:
+    text = play("undo\nc3\nundo\nresign\n", "--first")
+    assert text.count("cannot undo: you have not moved yet") == 1
+    assert text.count("random plays") == 1
