@@ -1,6 +1,6 @@
 """``hexarena play``'s undo takes back the person's own turn (with the computer's reply), never
 the computer's opening: with the person second, an undo before their first move took back the
-computer's first turn and let it play another."""
+computer's first turn and let it play another. ``hexarena games`` says each default once."""
 
 from __future__ import annotations
 
@@ -34,3 +34,15 @@ def test_undo_when_the_person_moves_first() -> None:
     text = play("undo\nc3\nundo\nresign\n", "--first")
     assert text.count("cannot undo: you have not moved yet") == 1
     assert text.count("random plays") == 1
+
+
+def test_games_says_each_default_once_and_names_flags() -> None:
+    """Throngs' size read "(with --board hex; default 5) (default none)"; its no_stalling
+    "(default False)"."""
+    out = io.StringIO()
+    assert main(["games"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert all(line.count("default") <= 1 for line in lines), lines
+    assert any("--no_stalling" in line and "a flag: off unless given" in line for line in lines)
+    size = next(line for line in lines if "side of the hex board" in line)
+    assert size.endswith("(with --board hex; default 5)")

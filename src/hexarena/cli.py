@@ -19,8 +19,19 @@ from .core import Game, HexArenaError
 from .games import GAME_MODULES, game_class, game_names
 from .limits import cut
 
-
 # ---------------------------------------------------------------- game options
+
+
+def option_help(text: str, default: str, flag: bool) -> str:
+    """An option's help with its default, unless the help already says it (Throngs' ``size``:
+    "default 5" on hex boards, none otherwise); a flag is off unless given."""
+    if flag:
+        return f"{text} (a flag: off unless given)"
+    if "default" in text:
+        return text
+    return f"{text} (default {default})"
+
+
 def add_game_options(parser: argparse.ArgumentParser, cls: type[Game]) -> None:
     """Add one option per game option (same names as ``new_game``)."""
     group = parser.add_argument_group(f"{cls.name} options")
@@ -29,7 +40,7 @@ def add_game_options(parser: argparse.ArgumentParser, cls: type[Game]) -> None:
         if "_" in o.name:
             flags.append(f"--{o.name.replace('_', '-')}")
         default_text = o.format(o.default) if o.default is not None else "none"
-        help_text = f"{o.help} (default {default_text})"
+        help_text = option_help(o.help, default_text, o.kind == "flag")
         if o.choices:
             help_text += f"; one of {', '.join(map(str, o.choices))}"
         if o.kind == "flag":
@@ -97,7 +108,8 @@ def cmd_games(ns: argparse.Namespace, out: TextIO) -> int:
         print(f"{g['name']}: {g['title']} ({' and '.join(g['colours'])})", file=out)
         for o in g["options"]:
             default = "none" if o["default"] is None else o["default"]
-            print(f"  --{o['name']:<12} {o['help']} (default {default})", file=out)
+            text = option_help(o["help"], str(default), o["kind"] == "flag")
+            print(f"  --{o['name']:<12} {text}", file=out)
     return 0
 
 
