@@ -11,6 +11,13 @@ placements), picking the stone, its destination, further removals, and all of th
 is processor nanoseconds per mask, the lowest and the median of the rounds (the kinds measured
 in turn each round), with each kind's share of the positions: the share times the time is what
 the kind adds to an average step.
+
+With ``--footprint`` it times instead all the positions' masks on sets that differ only in the
+memory they span and in how often a position repeats: 150 positions (they stay in the
+processor's caches), the same 150 copied 13 times to other addresses (in order, then
+shuffled: the same work and branches, read from memory), then 2,000 and all the distinct
+positions. The differences split a mask's time into computing, waiting for the state, and
+branches the predictor learns from repeated positions.
 """
 
 from __future__ import annotations
@@ -78,13 +85,54 @@ def kinds(states: np.ndarray) -> dict[str, np.ndarray]:
     }
 
 
+def footprint(game: Any, states: np.ndarray, rounds: int) -> None:
+    """Print the time of a mask (processor and wall ns, lowest of ``rounds``) on sets of
+    positions that span more and more memory (see the module's docstring)."""
+    n = game.board.size
+    g = game.consts
+    scratch = np.zeros(mask_scratch_size(n), dtype=np.int32)
+    rng = np.random.default_rng(0)
+    mixed = states[rng.permutation(len(states))]
+    copies = np.tile(mixed[:150], (13, 1))
+    sets = {
+        "150 positions": mixed[:150],
+        "the same 150 at 1,950 places, in order": copies,
+        "the same, shuffled": copies[rng.permutation(len(copies))],
+        "2,000 positions": mixed[:2000],
+        f"{len(mixed):,} positions": mixed,
+    }
+    rows = np.zeros((len(mixed), 2 * n), dtype=np.bool_)
+    _masks(g, mixed[:2], rows, scratch)  # compile
+    table = Table(title=f"Scrunch side 5: ns per mask by the memory spanned, {rounds} rounds")
+    for col in ("positions", "processor", "wall"):
+        table.add_column(col, justify="right")
+    for label, chosen in sets.items():
+        st = np.ascontiguousarray(chosen)
+        reps = max(1, 4000 // len(st))
+        cpu = wall = float("inf")
+        for _ in range(rounds):
+            c0, w0 = time.process_time(), time.perf_counter()
+            for _ in range(reps):
+                _masks(g, st, rows, scratch)
+            cpu = min(cpu, (time.process_time() - c0) / (reps * len(st)) * 1e9)
+            wall = min(wall, (time.perf_counter() - w0) / (reps * len(st)) * 1e9)
+        table.add_row(label, f"{cpu:,.0f}", f"{wall:,.0f}")
+    Console(width=100).print(table)
+
+
 def main() -> None:
     """Measure and print the table."""
     p = parser(__doc__ or "")
     p.add_argument("--rounds", type=positive_int, default=9, help="rounds (default 9)")
+    p.add_argument(
+        "--footprint", action="store_true", help="time the masks by the memory their states span"
+    )
     args = p.parse_args()
     rounds = 3 if args.quick else args.rounds
     game, states = positions()
+    if args.footprint:
+        footprint(game, states, rounds)
+        return
     n = game.board.size
     g = game.consts
     scratch = np.zeros(mask_scratch_size(n), dtype=np.int32)

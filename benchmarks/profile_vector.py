@@ -39,7 +39,7 @@ from hexarena.vector.deltas import (
     mask_churn,
 )
 from hexarena.vector.deltas_scrunch import SHOWN_EXTRA, delta_scrunch_after
-from hexarena.vector.deltas_throngs import delta_throngs_after, prefetch_span
+from hexarena.vector.deltas_throngs import apply_throngs, delta_throngs_after, prefetch_span
 from hexarena.vector.drivers import bound_delta_step, bound_loops, random_legal
 from hexarena.vector.masks import mask_writer
 
@@ -99,7 +99,8 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
         seqs.append(acts)
         env.step(acts)
     mask = mask_writer(game)
-    apply = game.kernels.apply
+    # the rules' apply as the environment's step calls it (Throngs': compiled into the step)
+    apply = apply_throngs if name == "throngs" else game.kernels.apply
 
     if name == "churn":  # by the action: the cell placed on and its group
 

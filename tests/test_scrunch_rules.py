@@ -546,3 +546,38 @@ def test_cell_view_marks_the_growth_under_way() -> None:
     names_ = game.board.names
     assert view[names_.index("b3")] == "B+" and view[names_.index("c3")] == "B*"
     assert view[names_.index("a5")] == "W" and view[names_.index("e1")] == "."
+
+
+@pytest.mark.parametrize("size", [3, 5, 6, 10])
+def test_the_adjacency_table_is_the_board_s_neighbours(size: int) -> None:
+    """The growth test's adjacency (one bit of the constant table's rows, the 32nd of a word
+    kept as the sign) says exactly which cells touch: on side 5 (61 cells, two words a row),
+    side 6 (91) and side 10 (271 cells, nine words a row), every pair, against the board's
+    neighbour lists; c3 touches b3 d3 c4 c2 d2 b4 on side 3 and nothing else."""
+    import numpy as np
+    from numba import njit
+
+    from hexarena.games.scrunch.tables import _adj
+
+    @njit
+    def table(g: np.ndarray, n: int) -> np.ndarray:  # pragma: no cover - compiled
+        out = np.zeros((n, n), dtype=np.int64)
+        for a in range(n):
+            for b in range(n):
+                out[a, b] = _adj(g, a, b)
+        return out
+
+    game = Scrunch(size=size)
+    n = game.board.size
+    expected = np.zeros((n, n), dtype=np.int64)
+    for a in range(n):
+        for b in game.board.neighbors[a]:
+            if b >= 0:
+                expected[a, b] = 1
+    got = table(game.consts, n)
+    assert np.array_equal(got, expected)
+    assert got.sum() == 2 * len(game.board.adjacency)
+    if size == 3:
+        names = game.board.names
+        c3 = names.index("c3")
+        assert {names[b] for b in range(n) if got[c3, b]} == {"b3", "d3", "c4", "c2", "d2", "b4"}

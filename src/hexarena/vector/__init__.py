@@ -60,7 +60,13 @@ from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, 
 from ..games import new_game
 from ..observe import Observer
 from .deltas import bound_update, memo_width, prime, vector_geometry
-from .deltas_throngs import STREAM_BYTES, bound_update_streamed, foresee_throngs, prefetch_span
+from .deltas_throngs import (
+    STREAM_BYTES,
+    apply_throngs,
+    bound_update_streamed,
+    foresee_throngs,
+    prefetch_span,
+)
 from .drivers import (
     bound_delta_step,
     bound_loops,
@@ -168,9 +174,9 @@ class VectorEnv:
             bound_update_streamed(mask_writer(g))
             if self._streamed
             else bound_update(g.name, mask_writer(g)),
-            self._k.apply,
+            apply_throngs if g.name == "throngs" else self._k.apply,
             prefetch_span(g),
-            *((foresee_throngs,) if self._streamed else ()),
+            *((foresee_throngs, True, False) if self._streamed else ()),
         )
         self._memo = np.zeros((n, memo_width(g)), dtype=np.int32)
         self._vgeo = vector_geometry(self.observer)

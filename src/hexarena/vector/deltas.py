@@ -10,7 +10,9 @@ whose values changed. Whole planes (a flag or a count on every cell, such as ``m
 are rewritten when their value changes, in one contiguous pass over the grid (the table ``geo``
 here is :func:`vector_geometry`'s, which marks the board's cells on the grid); when one plane of
 a set (the two seat colours, the phases) hands over to another, the two trade places in one
-contiguous swap.
+contiguous swap or are both rewritten, as each game's figures said (the swap reads both
+planes). :func:`_plane` and :func:`_onehot` are the one writer of whole planes that every
+game's update uses (Throngs' and Scrunch's in their own modules too).
 
 The result is the full writer's, float for float (the tests check it after many random steps
 with restarts, on every game): a buffer and ``memo`` that show a position, once updated by
@@ -135,7 +137,7 @@ def _onehot(
 #: measured per game (docs/research.md). Throngs and Scrunch keep the seat's colour in their
 #: memo rows and say in their own updates.
 SWAP_CHURN = True
-SWAP_GYRE = False
+SWAP_GYRE = True
 SWAP_CHINA_GROVE = False
 
 

@@ -27,7 +27,8 @@ from numba import config, njit
 
 from ..core import H_PLAYER, H_SWAPPED, Array, Game
 from ..games import throngs
-from ..games.throngs.layout import G_NB, NWBLOCKS, words_offset
+from ..games.throngs.layout import G_NB, NWBLOCKS, _g_words_bare, _words_bare, words_offset
+from ..games.throngs.rules import _apply
 from ..observe import _POS
 from .deltas import _move_one, _onehot, _plane, _stones
 from .drivers import _prefetch
@@ -167,6 +168,14 @@ def delta_throngs_streamed(
     _delta(g, arr, seat, geo, out, memo, a, True)
 
 
+@njit(cache=True, inline="always")
+def apply_throngs(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
+    """Throngs' ``apply`` (:func:`hexarena.games.throngs.rules.apply`) for the batched step,
+    compiled into it: the rules' body (``_apply``) called once from the step, not through
+    ``apply``, a second call that passes the arrays again and counts their references."""
+    _apply(g, _g_words_bare(g), arr, _words_bare(g, arr), int(np.int64(a)))
+
+
 @functools.cache
 def bound_update_streamed(mask: Any) -> Callable[..., None]:
     """:func:`hexarena.vector.deltas.bound_update` for Throngs with the whole planes by
@@ -181,19 +190,28 @@ def bound_update_streamed(mask: Any) -> Callable[..., None]:
 
 
 @njit(cache=True, inline="always")
-def _foresee(g: Array, geo: Array, out: Any, a: int) -> None:  # pragma: no cover
+def _foresee(g: Array, geo: Array, out: Any, memo: Any, a: int) -> None:  # pragma: no cover
     """Fetch ahead (for writing) the lines of observation ``out`` that action ``a`` will
     change at the site it names (a selection, or a destination's site): the site's cell of the
-    three stone planes and the site's and its neighbours' cells of ``potential``. With
-    streaming stores for the whole planes, these scattered cells are the lines left to wait
-    for (for the batched step, :func:`hexarena.vector.drivers.bound_delta_step`)."""
+    three stone planes and the site's and its neighbours' cells of ``potential``; and the lines
+    of the ``memo`` row the update reads: the values of the whole planes at its end, and the
+    site's contents and the potentials of the site and its neighbours (the site's own, one row
+    of the board either side: three lines cover them). With streaming stores for the whole
+    planes, these scattered cells are the lines left to wait for (for the batched step,
+    :func:`hexarena.vector.drivers.bound_delta_step`)."""
     n = geo[0]
+    _prefetch(memo, 2 * n)  # type: ignore[call-arg]
+    _prefetch(memo, 2 * n + 6)
     x = a if a < n else (a - n if a < 2 * n else -1)
     if x < 0:
         return
+    _prefetch(memo, x)
+    _prefetch(memo, max(n + x - 16, 0))
+    _prefetch(memo, n + x)
+    _prefetch(memo, min(n + x + 16, 2 * n - 1))
     s = geo[1]
     k = geo[_POS + x]
-    _prefetch(out, k)  # type: ignore[call-arg]
+    _prefetch(out, k)
     _prefetch(out, s + k)
     _prefetch(out, 2 * s + k)
     _prefetch(out, 6 * s + k)
@@ -203,7 +221,7 @@ def _foresee(g: Array, geo: Array, out: Any, a: int) -> None:  # pragma: no cove
             _prefetch(out, 6 * s + geo[_POS + y])
 
 
-def _foresee_nothing(g: Array, geo: Array, out: Any, a: int) -> None:
+def _foresee_nothing(g: Array, geo: Array, out: Any, memo: Any, a: int) -> None:
     """Nothing to fetch without compiled code."""
 
 
@@ -226,6 +244,7 @@ def prefetch_span(game: Game) -> int:
 
 __all__ = [
     "STREAM_BYTES",
+    "apply_throngs",
     "bound_update_streamed",
     "delta_throngs_after",
     "delta_throngs_streamed",

@@ -292,7 +292,9 @@ def restart_rows(
 
 
 @njit(inline="always")
-def _foresee_nothing(g: Array, geo: Array, out: Any, a: int) -> None:  # pragma: no cover
+def _foresee_nothing(
+    g: Array, geo: Array, out: Any, memo: Any, a: int
+) -> None:  # pragma: no cover - compiled
     """No lines of an observation to fetch ahead."""
 
 
@@ -303,6 +305,7 @@ def bound_delta_step(
     state_span: int = 0,
     foresee: Any = _foresee_nothing,
     checked: bool = True,
+    whole_memo: bool = True,
 ) -> Callable[..., int]:
     """The batched step with incremental observations, compiled with one game's ``apply`` and
     ``update`` (:func:`hexarena.vector.deltas.bound_update`) held as constants.
@@ -317,9 +320,11 @@ def bound_delta_step(
     (the whole state: the rules' ``apply`` reads here and there in it, or its first
     ``state_span`` entries when that is positive, for a game whose state ends with a long table
     it seldom reads; prefetching the parts of the observation that change, such as the seat
-    planes, made no measurable difference), and ``foresee(g, geo, out, a)`` is given that
-    environment's observation row and action, to fetch the lines its update will write
-    (Throngs: the cells of the site the action names).
+    planes, made no measurable difference), and ``foresee(g, geo, out, memo, a)`` is given
+    that environment's observation and memo rows and action, to fetch the lines its update
+    will write (Throngs: the cells of the site the action names); with ``whole_memo`` false,
+    the memo row is left to ``foresee`` (Throngs fetches the few lines of it that its update
+    reads, not the whole row).
     """
 
     @njit
@@ -353,8 +358,9 @@ def bound_delta_step(
         for i in range(count):
             if i + AHEAD < count:
                 _prefetch_row(states, i + AHEAD, ahead)
-                _prefetch_row(memo, i + AHEAD, memo.shape[1])
-                foresee(gu, geou, _bare(obs[i + AHEAD]), actions[i + AHEAD])
+                if whole_memo:
+                    _prefetch_row(memo, i + AHEAD, memo.shape[1])
+                foresee(gu, geou, _bare(obs[i + AHEAD]), _bare(memo[i + AHEAD]), actions[i + AHEAD])
             arr = _bare(states[i])
             apply(gu, arr, actions[i])
             if _settle(arr, i, rewards, terminated, truncated, lengths, cap):

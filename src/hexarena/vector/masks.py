@@ -4,7 +4,8 @@ actions of position ``arr`` into ``row`` (one bool per action).
 A game whose legal actions cost more to list than to mark gives its own writer, compiled beside
 its rules and checked against its ``legal`` kernel by the tests (Throngs:
 :func:`hexarena.games.throngs.legal_mask`, from the selection bitboards and the bitboard
-searches, without listing, sorting or allocating; Scrunch:
+searches, without listing, sorting or allocating, compiled into the step that calls it:
+``mask_inline``; Scrunch:
 :func:`hexarena.games.scrunch.legal_mask`, the rules' own searches without sorting); for the
 others the writer marks the list that ``legal`` returns. The incremental step (:mod:`.deltas`)
 has its own for Gyre (updated from the cell placed on), Churn, China Grove and Scrunch (written
@@ -21,11 +22,12 @@ from typing import Any
 from numba import njit
 
 from ..core import Array, Game
-from ..games import scrunch, throngs
+from ..games import scrunch
+from ..games.throngs.masks import mask_inline as throngs_mask
 
 #: The games' own mask writers, by game name.
 OWN_WRITERS: dict[str, Callable[..., None]] = {
-    "throngs": throngs.legal_mask,
+    "throngs": throngs_mask,
     "scrunch": scrunch.legal_mask,
 }
 

@@ -68,6 +68,7 @@ from .notation import (
 )
 from .search import (
     _candidates,
+    _dest_ok,
     _eggs,
     _in_smallest,
     _load_p,
@@ -78,7 +79,6 @@ from .search import (
     _stones_of_growth,
     any_growth,
     can_complete,
-    growth_ok,
 )
 from .tables import (
     B_COL,
@@ -151,17 +151,18 @@ def _legal_into(g: Array, arr: Array, scr: Array, out: Array) -> int:  # pragma:
     _load_p(g, arr, c, p, scr)
     if ph == PH_PICK:
         k = _stones_of_growth(g, arr, c, p, scr, pool)
-        shape = _shape(g, arr, c, p)
+        crowded = _shape(g, arr, c, p) == 0
         for i in range(k):
             s = scr[pool + i]
-            if _stone_has_dest(g, arr, c, p, s, _need(g, arr, c, p, s, shape), scr):
+            if _stone_has_dest(g, arr, c, p, s, _need(g, arr, c, p, s, crowded), crowded, scr):
                 out[m] = s
                 m += 1
         return m
     s = arr[S_S]
+    need = _need(g, arr, c, p, s, True)  # (valid for any placement)
     for k in range(6):
         d = nb(g, s, k)
-        if d >= 0 and d != p and arr[col + d] == 0 and growth_ok(g, arr, c, p, s, d, scr):
+        if d >= 0 and d != p and arr[col + d] == 0 and _dest_ok(g, arr, c, p, s, d, need, scr):
             out[m] = d
             m += 1
     return m
@@ -213,12 +214,13 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
         lab = arr[_o(B_SID, n) + a]
         if lab != l0 and lab != l1 and lab != l2:
             return False
-        return _stone_has_dest(g, arr, c, p, a, _need(g, arr, c, p, a, _shape(g, arr, c, p)), scr)
+        crowded = _shape(g, arr, c, p) == 0
+        return _stone_has_dest(g, arr, c, p, a, _need(g, arr, c, p, a, crowded), crowded, scr)
     if ph == PH_DEST:
         s = arr[S_S]
         if arr[col + a] != 0 or a == p or _adj(g, a, s) == 0:
             return False
-        return growth_ok(g, arr, c, p, s, a, scr)
+        return _dest_ok(g, arr, c, p, s, a, _need(g, arr, c, p, s, True), scr)
     return False
 
 
@@ -316,16 +318,17 @@ def choose_random(g: Array, arr: Array, rng: Any, scr: Array) -> int:  # pragma:
     _load_p(g, arr, c, p, scr)
     if ph == PH_PICK:
         m = _stones_of_growth(g, arr, c, p, scr, pool)
-        shape = _shape(g, arr, c, p)
+        crowded = _shape(g, arr, c, p) == 0
         while m > 0:
             i = rand_below(rng, m)
             s = scr[pool + i]
-            if _stone_has_dest(g, arr, c, p, s, _need(g, arr, c, p, s, shape), scr):
+            if _stone_has_dest(g, arr, c, p, s, _need(g, arr, c, p, s, crowded), crowded, scr):
                 return s
             m -= 1
             scr[pool + i] = scr[pool + m]
         return -1  # not reached: a placement is offered only when some stone can step
     s = arr[S_S]
+    need = _need(g, arr, c, p, s, True)  # (valid for any placement)
     m = 0
     for k in range(6):
         d = nb(g, s, k)
@@ -335,7 +338,7 @@ def choose_random(g: Array, arr: Array, rng: Any, scr: Array) -> int:  # pragma:
     while m > 0:
         i = rand_below(rng, m)
         d = scr[pool + i]
-        if growth_ok(g, arr, c, p, s, d, scr):
+        if _dest_ok(g, arr, c, p, s, d, need, scr):
             return d
         m -= 1
         scr[pool + i] = scr[pool + m]

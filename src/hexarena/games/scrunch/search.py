@@ -19,19 +19,18 @@ from .tables import (
     B_COL,
     B_CYC,
     B_FC,
-    B_LAB,
     B_NXT,
     B_POS,
     B_SID,
     B_SSIZE,
     B_TAIL,
     S_N,
-    S_NSNK,
     SC_PN,
     SC_PNB,
     SCRATCH_SMALL,
     _adj,
     _o,
+    _smallest_stones,
     _snake_labels_at,
     plain_kernel,
     smallest_size,
@@ -141,9 +140,9 @@ def growth_ok(  # pragma: no cover - compiled
 
 @plain_kernel
 def _shape(g: Array, arr: Array, c: int, p: int) -> int:  # pragma: no cover - compiled
-    """What a placement at ``p`` makes, for :func:`_need`: 0 when it touches several snakes or
-    gives some stone three friendly neighbours (no shortcut), 1 when it closes one snake into a
-    cycle, 2 when it extends one snake (a path) at an end."""
+    """What a placement at ``p`` makes: 0 when it touches several snakes or gives some stone
+    three friendly neighbours (*crowded*, for :func:`_stone_has_dest`), 1 when it closes one
+    snake into a cycle, 2 when it extends one snake (a path) at an end."""
     n = g[0]
     col = _o(B_COL, n)
     fc = _o(B_FC + c, n)
@@ -161,19 +160,58 @@ def _shape(g: Array, arr: Array, c: int, p: int) -> int:  # pragma: no cover - c
 
 
 @njit(cache=True, inline="always")
-def _need(g: Array, arr: Array, c: int, p: int, s: int, shape: int) -> int:  # pragma: no cover
-    """The fewest friendly neighbours the destination of ``s`` must have for the growth at
-    ``p`` to keep the count of snakes (``shape`` from :func:`_shape`). With one snake grown
-    and no stone overloaded, the snake grown is a path or a cycle: a destination touching no
-    friendly stone is a new snake; and an inner stone of a path leaves two pieces, so its
-    destination must touch both (or another snake besides one piece, which still counts one
-    more: so two at least)."""
-    if shape == 0:
-        return 0
-    if shape == 1:
-        return 1
+def _need(g: Array, arr: Array, c: int, p: int, s: int, crowded: bool) -> int:  # pragma: no cover
+    """The fewest friendly neighbours besides ``s`` (counting the placement) that a destination
+    of stone ``s`` must have for a legal growth at ``p``, from 0 to 3 (3: none can have so
+    many once the growth test's counts hold, so ``s`` cannot step).
+
+    A necessary condition from counting. Afterwards no stone has more than two friendly
+    neighbours, so every snake is a path or a cycle, and a player's snakes number ``V - E +
+    C``: stones, friendly adjacencies and cycles. The growth adds a stone; the adjacencies
+    change by ``fc(p) - fc(s) - adj(s, p) + fc(d) + adj(d, p) - 1`` (the placement's, less
+    the moving stone's, plus the destination's, which loses ``s``); and the only cycle the turn
+    can break is the snake of ``s`` (a stone of any other cycle next to ``p`` or ``d`` would
+    be left with three friendly neighbours). Not having more snakes than before then needs
+    ``fc(d) + adj(d, p) - 1 >= 1 - cycle(s) - fc(p) + fc(s) + adj(s, p)``. So an end of a
+    path that a placement extends needs one, an inner stone two, and a stone that a placement
+    next to it leaves with three friendly neighbours (on a path) cannot step at all.
+
+    Unless the placement is ``crowded`` (:func:`_shape` 0), the snake it touches is a path
+    (the stones it touches are ends), so the cycle flag is read only then (fewer reads of a
+    state that is seldom in the processor's nearer caches)."""
     n = g[0]
-    return 2 if arr[_o(B_FC + c, n) + s] + _adj(g, s, p) == 2 else 1
+    fc = _o(B_FC + c, n)
+    v = 1 - arr[fc + p] + arr[fc + s] + _adj(g, s, p)
+    if crowded:
+        v -= arr[_o(B_CYC, n) + arr[_o(B_SID, n) + s]]
+    return min(max(v, 0), 3)
+
+
+@njit(cache=True, inline="always")
+def _dest_ok(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    s: int,
+    d: int,
+    need: int,
+    scr: Array,
+) -> bool:
+    """:func:`growth_ok` for the empty cell ``d`` (not ``p``), with ``need`` from
+    :func:`_need`: the destinations with too few friendly neighbours, and those that fail the
+    growth test's first checks (on the placement and the destination themselves, made here on
+    values read for the count: about a sixth of the destinations tried fail them), are turned
+    down before the full test."""
+    fc = _o(B_FC + c, g[0])
+    pd = _adj(g, d, p)
+    fd = arr[fc + d] + pd  # (s, next to d, leaves it: one less than this afterwards)
+    return (
+        fd - 1 >= need
+        and fd <= 3
+        and arr[fc + p] - _adj(g, p, s) + pd <= 2
+        and growth_ok(g, arr, c, p, s, d, scr)
+    )
 
 
 @njit(cache=True, inline="always")
@@ -184,19 +222,25 @@ def _stone_has_dest(  # pragma: no cover - compiled
     p: int,
     s: int,
     need: int,
+    crowded: bool,
     scr: Array,
 ) -> bool:
     """Whether stone ``s`` can step somewhere to complete the growth placed at ``p``.
 
-    First the tests of :func:`growth_ok` that do not depend on the destination: ``p`` and its
-    friendly neighbours must not keep three friendly neighbours once ``s`` has left (a
-    destination can only add one). Destinations with fewer than ``need`` friendly neighbours
-    (see :func:`_need`) are skipped.
+    Destinations with fewer than ``need`` friendly neighbours besides ``s`` (see
+    :func:`_need`), and those that fail the growth test's first checks (on the placement and
+    the destination themselves), are skipped before the full test. When the placement is
+    ``crowded`` (:func:`_shape` 0: it touches several snakes, three stones, or a stone that
+    already has two friendly neighbours), first the tests of :func:`growth_ok` that do not
+    depend on the destination: ``p`` and its friendly neighbours must not keep three friendly
+    neighbours once ``s`` has left (a destination can only add one).
     """
+    if need >= 3:
+        return False
     n = g[0]
     col = _o(B_COL, n)
     fc = _o(B_FC + c, n)
-    if need == 0:  # otherwise no stone near p has two friendly neighbours (see _need)
+    if crowded:  # otherwise no stone near p has two friendly neighbours
         if arr[fc + p] - _adj(g, p, s) > 2:
             return False
         for k in range(scr[SC_PN]):
@@ -205,13 +249,7 @@ def _stone_has_dest(  # pragma: no cover - compiled
                 return False
     for k in range(6):
         d = nb(g, s, k)
-        if (
-            d >= 0
-            and d != p
-            and arr[col + d] == 0
-            and arr[fc + d] + _adj(g, d, p) - 1 >= need  # (s, next to d, leaves it)
-            and growth_ok(g, arr, c, p, s, d, scr)
-        ):
+        if d >= 0 and d != p and arr[col + d] == 0 and _dest_ok(g, arr, c, p, s, d, need, scr):
             return True
     return False
 
@@ -314,31 +352,36 @@ def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # p
     # so that it is compiled in place
     at = SCRATCH_SMALL
     t = 0
+    crowded = over >= 0 or k == 3 or l1 >= 0  # (_shape 0)
     if over >= 0:
-        scr[at] = 4 * over
+        scr[at] = 4 * over + _need(g, arr, c, p, over, crowded)
         t = 1
         for i in range(6):
             z = nb(g, over, i)
             if z >= 0 and arr[col + z] == c1:
-                scr[at + t] = 4 * z
+                scr[at + t] = 4 * z + _need(g, arr, c, p, z, crowded)
                 t += 1
     elif k == 3:
         for j in range(m):
-            scr[at + j] = 4 * scr[SC_PNB + j]
+            z = scr[SC_PNB + j]
+            scr[at + j] = 4 * z + _need(g, arr, c, p, z, crowded)
         t = m
-    shape = 0 if l1 >= 0 else (1 if k == 2 else 2)
     tail = _o(B_TAIL, n)
     if over < 0 and k < 3:
-        # the ends of each snake first (a snake most often moves by its ends), the rest after
+        # the ends of each snake first (a snake most often moves by its ends), the end away
+        # from the placement before the one next to it (which must step round the placement and
+        # its own neighbour, and seldom can), the rest after
         for which in range(3):
             lab = l0 if which == 0 else (l1 if which == 1 else l2)
             if lab < 0:
                 continue
-            scr[at + t] = 4 * lab + _need(g, arr, c, p, lab, shape)
-            t += 1
             e = arr[tail + lab]
+            if e != lab and _adj(g, lab, p):
+                lab, e = e, lab
+            scr[at + t] = 4 * lab + _need(g, arr, c, p, lab, crowded)
+            t += 1
             if e != lab:
-                scr[at + t] = 4 * e + _need(g, arr, c, p, e, shape)
+                scr[at + t] = 4 * e + _need(g, arr, c, p, e, crowded)
                 t += 1
     rest = over < 0 and k < 3
     i = 0
@@ -357,41 +400,34 @@ def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # p
                 z = arr[nxt + lab]
                 for _ in range(arr[size + lab] - 2):
                     if z != e:
-                        scr[at + t] = 4 * z + _need(g, arr, c, p, z, shape)
+                        scr[at + t] = 4 * z + _need(g, arr, c, p, z, crowded)
                         t += 1
                     z = arr[nxt + z]
             if i == t:
                 return False
         v = scr[at + i]
         i += 1
-        if _stone_has_dest(g, arr, c, p, v >> 2, v & 3, scr):
+        if _stone_has_dest(g, arr, c, p, v >> 2, v & 3, crowded, scr):
             return True
 
 
 @plain_kernel
 def _candidates(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # pragma: no cover
-    """Empty cells next to a smallest snake of ``c``, each once, into ``scr[off:]``."""
+    """Empty cells next to a smallest snake of ``c``, each once, into ``scr[off:]`` (the stones
+    of the smallest snakes listed first in the scratch's pool of stones to try, free here)."""
     n = g[0]
     col = _o(B_COL, n)
-    nxt = _o(B_NXT, n)
-    size = _o(B_SSIZE, n)
-    lst = _o(B_LAB + c, n)
     mark = SCRATCH_SMALL + n
-    best = smallest_size(arr, c)
+    k = _smallest_stones(g, arr, c, scr, SCRATCH_SMALL)
     m = 0
-    for i in range(arr[S_NSNK + c]):
-        lab = arr[lst + i]
-        if arr[size + lab] != best:
-            continue
-        z = lab
-        for _ in range(best):
-            for k in range(6):
-                y = nb(g, z, k)
-                if y >= 0 and arr[col + y] == 0 and scr[mark + y] == 0:
-                    scr[mark + y] = 1
-                    scr[off + m] = y
-                    m += 1
-            z = arr[nxt + z]
+    for i in range(k):
+        z = scr[SCRATCH_SMALL + i]
+        for j in range(6):
+            y = nb(g, z, j)
+            if y >= 0 and arr[col + y] == 0 and scr[mark + y] == 0:
+                scr[mark + y] = 1
+                scr[off + m] = y
+                m += 1
     for i in range(m):
         scr[mark + scr[off + i]] = 0
     return m

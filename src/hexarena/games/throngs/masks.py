@@ -6,7 +6,8 @@ allocating them.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from numba import njit
@@ -41,6 +42,16 @@ from .paths import quick_destinations, quick_scratch_size, scratch_size
 from .selection import _has_jump
 from .tables import _pot
 
+#: Numba's options for a kernel compiled without reference counting (it makes no array).
+_PLAIN: dict[str, Any] = {"cache": True, "_nrt": False}
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _plain_kernel(fn: _F) -> _F:
+    """``fn`` compiled as ``njit(cache=True)`` does, without Numba's reference counting."""
+    return cast(_F, njit(**_PLAIN)(fn))
+
 
 @njit(cache=True, inline="always")
 def _mark_bits(g: Array, row: Any, v: Any, at: int, offset: int) -> None:  # pragma: no cover
@@ -51,22 +62,25 @@ def _mark_bits(g: Array, row: Any, v: Any, at: int, offset: int) -> None:  # pra
         row[offset + _site_of_bit(g, at + b)] = True
 
 
-@njit(cache=True)
-def legal_mask(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - compiled
-    """Write the legal actions of the position into ``row`` (``num_distinct_actions`` bools)."""
+@_plain_kernel
+def _mask_fast(g: Array, arr: Array, row: Any) -> bool:  # pragma: no cover - compiled
+    """:func:`legal_mask` where it makes no array (every position but a destination phase
+    whose budget outgrows a window of two words), compiled without Numba's reference counting
+    (a call that passes arrays to a kernel compiled with it counts their references, even for
+    views without a count); whether it wrote the mask (if not, :func:`legal_mask` must)."""
     n = g[G_N]
     row[:] = False
     if arr[H_PLAYER] < 0:
-        return
+        return True
     ph = arr[S_PHASE]
     if ph < P_CHOOSE:  # set-up: the empty sites
         for x in range(n):
             row[x] = arr[BASE + x] == 0
-        return
+        return True
     if ph == P_CHOOSE:
         row[2 * n + 1] = True
         row[2 * n + 2] = True
-        return
+        return True
     gw = _g_words_bare(g)
     w = _words_bare(g, arr)
     gb = _bit_base(g)
@@ -83,16 +97,41 @@ def legal_mask(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - co
                 x = _site_of_bit(g, 64 * j + b)
                 if _has_jump(g, gw, w, x, _pot(g, w, x, c)):
                     row[x] = True
+        return True
+    b = arr[S_BUDGET]
+    x = arr[S_SEL]
+    if nw == 3 and 2 * b * g[gb + 2] + 1 <= 128:  # on a window of one or two words
+        if ph == P_AFTER_DEPLOY:
+            row[2 * n] = True  # stop
+        fl, fh, base = _window_search(g, gw, w, x, b, 2 * b * g[gb + 2] + 1 > 64)
+        _mark_bits(g, row, fl, base, n)
+        _mark_bits(g, row, fh, base + 64, n)
+        return True
+    return False
+
+
+@njit(cache=True)
+def legal_mask(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - compiled
+    """Write the legal actions of the position into ``row`` (``num_distinct_actions`` bools)."""
+    if _mask_fast(g, arr, row):
         return
+    _mask_searched(g, arr, row)
+
+
+@njit(cache=True)
+def _mask_searched(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - compiled
+    """The destinations of a dispatch whose budget outgrows a window of two words (or on a
+    board of more words), by the full bitboard search (with scratch room it makes), else by
+    the path search, into ``row`` (cleared before, by :func:`_mask_fast`)."""
+    n = g[G_N]
+    ph = arr[S_PHASE]
+    gw = _g_words_bare(g)
+    w = _words_bare(g, arr)
+    nw = g[_bit_base(g)]
     if ph == P_AFTER_DEPLOY:
         row[2 * n] = True  # stop
     b = arr[S_BUDGET]
     x = arr[S_SEL]
-    if nw == 3 and 2 * b * g[gb + 2] + 1 <= 128:  # on a window of one or two words
-        fl, fh, base = _window_search(g, gw, w, x, b, 2 * b * g[gb + 2] + 1 > 64)
-        _mark_bits(g, row, fl, base, n)
-        _mark_bits(g, row, fh, base + 64, n)
-        return
     sc = bit_scratch(g)
     if _bit_search(g, gw, w, x, b, sc) >= 0:
         for j in range(nw):
@@ -103,3 +142,11 @@ def legal_mask(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - co
     m = quick_destinations(g, arr, x, b, q, buf)
     for i in range(m):
         row[n + buf[i]] = True
+
+
+@njit(cache=True, inline="always")
+def mask_inline(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - compiled
+    """:func:`legal_mask` for the batched step, compiled into it: it calls :func:`_mask_fast`
+    (no references counted) itself, and the full search only when that cannot write the mask."""
+    if not _mask_fast(g, arr, row):
+        _mask_searched(g, arr, row)
