@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from hexarena.cli import main
 
 
@@ -46,3 +48,10 @@ def test_games_says_each_default_once_and_names_flags() -> None:
     assert any("--no_stalling" in line and "a flag: off unless given" in line for line in lines)
     size = next(line for line in lines if "side of the hex board" in line)
     assert size.endswith("(with --board hex; default 5)")
+
+
+@pytest.mark.parametrize("command", ["play", "match", "engine"])
+def test_help_without_a_game_shows_where_the_game_goes(command: str) -> None:
+    out = io.StringIO()
+    assert main([command, "--help"], out=out) == 0
+    assert out.getvalue().startswith(f"usage: hexarena {command} GAME ")

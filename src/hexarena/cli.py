@@ -500,8 +500,10 @@ def _run_game_command(
     sub = _subparser(parser, command)
     game_name, rest = _split_game(args[1:], sub)
     if game_name is None:
-        if "-h" in rest or "--help" in rest:
-            sub.print_help(out)
+        if "-h" in rest or "--help" in rest:  # the usage names the game it needs first
+            OneLineParser(
+                prog=f"hexarena {command} GAME", add_help=False, parents=[sub]
+            ).print_help(out)
             print(f"\ngames: {', '.join(game_names())}", file=out)
             return 0
         raise CliError(f"{command} needs a game: one of {', '.join(game_names())}")
