@@ -638,6 +638,9 @@ class Arena:
                 pass
             except TimeoutError:
                 log.warning("game %s: the computer ran out of time; playing at random", session.id)
+                session.computer_error = (
+                    f"the computer ran out of time ({timeout:g} s) and played this turn at random"
+                )
                 actions = make_player("random", seed=session.row.seed).choose_turn(st)
             except JobFailed as exc:  # a player's bug must not freeze the game
                 log.error("game %s: the computer failed: %s", session.id, exc)
