@@ -32,7 +32,12 @@ def test_a_random_turn_after_a_timeout_is_announced(
         app = create_app(f"sqlite:///{tmp_path / 'g.db'}", pool=pool, computer_timeout=0.5)
         arena: Any = app.state.arena
         monkeypatch.setattr(arena.warmer, "search", True)  # as if warmed: the short limit holds
-        monkeypatch.setattr(arena.warmer, "is_ready", lambda game: True)
+        monkeypatch.setattr(arena.warmer, "search_ready", lambda game: True)
+
+        async def warmed(game: str) -> None:
+            return None
+
+        monkeypatch.setattr(arena.warmer, "ensure_search", warmed)
         with TestClient(app, base_url="http://localhost") as client:
             body = {"game": "churn", "mode": "computer", "level": "slow", "seat": 1}
             g = client.post("/api/games", json=body).json()
