@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 
 import pytest
@@ -97,3 +98,52 @@ print(sorted({str(sig[2]) for f in (k.apply, k.is_legal) for sig in f.signatures
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=600
     ).stdout
     assert out.strip() == "['int64']"
+
+
+class _RecordingPool:
+    """A stand-in for the worker pool that records the warm jobs it is given, in order, each
+    taking a moment, so that what runs where (and how often) can be checked."""
+
+    size = 2
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[str, str, int | None]] = []
+
+    async def run(self, kind: str, payload: dict[str, str], *, worker: int | None = None) -> None:
+        self.jobs.append((payload["game"], payload.get("part", "all"), worker))
+        await asyncio.sleep(0.05)
+
+    def submit(self, kind: str, payload: dict[str, str], *, worker: int | None = None) -> None:
+        self.jobs.append((payload["game"], payload.get("part", "all"), worker))
+
+
+def test_a_first_turn_puts_its_game_search_ahead_and_it_is_compiled_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fresh server's first Throngs turn compiled Throngs' search in a second worker while the
+    warm-up compiled the other games' (and later Throngs' again): on a busy machine it ran past
+    the time a turn may take and was played at random. Now the turn waits for the warm-up,
+    which compiles that game's search next, once, in worker 0."""
+    import hexarena.warmup
+
+    monkeypatch.setattr(hexarena.warmup, "warm_rules", lambda game: None)
+    rec = _RecordingPool()
+    warmer = Warmer(rec, ["churn", "gyre", "china_grove", "throngs"])  # type: ignore[arg-type]
+    order: list[str] = []
+
+    async def serve() -> None:
+        warmer.start()
+        while ("churn", "search", 0) not in rec.jobs:  # the warm-up is at its first search
+            await asyncio.sleep(0.01)
+        await warmer.ensure_search("throngs")  # a first Throngs turn waits here
+        order.append(warmer.status["throngs"])
+        assert warmer._task is not None
+        await warmer._task
+
+    run_async(serve())
+    assert order == ["ready"]
+    searches = [(g, w) for g, part, w in rec.jobs if part == "search"]
+    assert searches == [("churn", 0), ("throngs", 0), ("gyre", 0), ("china_grove", 0)]
+    assert set(warmer.status.values()) == {"ready"}
+    # the other worker loads each search from the cache once it is compiled
+    assert [g for g, part, w in rec.jobs if w == 1] == ["churn", "throngs", "gyre", "china_grove"]

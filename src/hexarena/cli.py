@@ -19,8 +19,19 @@ from .core import Game, HexArenaError
 from .games import GAME_MODULES, game_class, game_names
 from .limits import cut
 
-
 # ---------------------------------------------------------------- game options
+
+
+def option_help(text: str, default: str, flag: bool) -> str:
+    """An option's help with its default, unless the help already says it (Throngs' ``size``:
+    "default 5" on hex boards, none otherwise); a flag is off unless given."""
+    if flag:
+        return f"{text} (a flag: off unless given)"
+    if "default" in text:
+        return text
+    return f"{text} (default {default})"
+
+
 def add_game_options(parser: argparse.ArgumentParser, cls: type[Game]) -> None:
     """Add one option per game option (same names as ``new_game``)."""
     group = parser.add_argument_group(f"{cls.name} options")
@@ -29,7 +40,7 @@ def add_game_options(parser: argparse.ArgumentParser, cls: type[Game]) -> None:
         if "_" in o.name:
             flags.append(f"--{o.name.replace('_', '-')}")
         default_text = o.format(o.default) if o.default is not None else "none"
-        help_text = f"{o.help} (default {default_text})"
+        help_text = option_help(o.help, default_text, o.kind == "flag")
         if o.choices:
             help_text += f"; one of {', '.join(map(str, o.choices))}"
         if o.kind == "flag":
@@ -97,7 +108,8 @@ def cmd_games(ns: argparse.Namespace, out: TextIO) -> int:
         print(f"{g['name']}: {g['title']} ({' and '.join(g['colours'])})", file=out)
         for o in g["options"]:
             default = "none" if o["default"] is None else o["default"]
-            print(f"  --{o['name']:<12} {o['help']} (default {default})", file=out)
+            text = option_help(o["help"], str(default), o["kind"] == "flag")
+            print(f"  --{o['name']:<12} {text}", file=out)
     return 0
 
 
@@ -184,8 +196,11 @@ def cmd_play(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> in
         f"{game.action_texts[0]}), or: help, legal, undo, resign, quit.",
         file=out,
     )
+    first_ply: int | None = None  # where the person first had the move: undo stops there
     while not state.is_terminal():
         seat = state.current_player
+        if seat in human_seats and first_ply is None:
+            first_ply = state.ply
         if seat not in human_seats:
             assert opponent is not None
             acts = opponent.choose_turn(state)
@@ -224,13 +239,17 @@ def cmd_play(game: Game, ns: argparse.Namespace, inp: TextIO, out: TextIO) -> in
             print("legal: " + " ".join(state.legal_action_texts()), file=out)
             continue
         if word == "undo":
+            start = first_ply or 0
+            if state.ply <= start:  # the computer's opening is not the person's to take back
+                print("cannot undo: you have not moved yet", file=out)
+                continue
             try:
                 if partial:
                     state.undo_move()
                 else:
                     # take back the computer's reply too, so that it is the person's turn again
                     state.undo_move()
-                    while state.ply and state.current_player not in human_seats:
+                    while state.ply > start and state.current_player not in human_seats:
                         state.undo_move()
             except HexArenaError as exc:
                 print(f"cannot undo: {exc}", file=out)
@@ -481,8 +500,10 @@ def _run_game_command(
     sub = _subparser(parser, command)
     game_name, rest = _split_game(args[1:], sub)
     if game_name is None:
-        if "-h" in rest or "--help" in rest:
-            sub.print_help(out)
+        if "-h" in rest or "--help" in rest:  # the usage names the game it needs first
+            OneLineParser(
+                prog=f"hexarena {command} GAME", add_help=False, parents=[sub]
+            ).print_help(out)
             print(f"\ngames: {', '.join(game_names())}", file=out)
             return 0
         raise CliError(f"{command} needs a game: one of {', '.join(game_names())}")

@@ -128,10 +128,12 @@ class Board:
             )
         q = self.qmin + _column_index(m.group(1))
         r = self.rmin + int(m.group(2)) - 1
+        where = ""  # the grid's own coordinates mean nothing to a reader: say it in names
+        if self.qmin <= q <= self.qmax and self.rmin <= r <= self.rmax:
+            where = f"; column {m.group(1)} and row {m.group(2)} exist, but meet off its edge"
         raise CellNameError(
             f"{cut_repr(name)} is not on this board ({self.description}): "
-            f"columns run {self.names_columns()}, rows 1..{self.rmax - self.rmin + 1}, "
-            f"and ({q}, {r}) is outside it"
+            f"columns run {self.names_columns()}, rows 1..{self.rmax - self.rmin + 1}{where}"
         )
 
     def names_columns(self) -> str:

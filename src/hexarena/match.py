@@ -44,7 +44,7 @@ from .cliargs import progress_bar, records_folder, whole_number
 from .core import Game, HexArenaError, State
 from .engine_player import EngineForfeit, EnginePlayer, is_engine
 from .games import game_class
-from .limits import cut_repr
+from .limits import cut, cut_repr
 from .records import save_record, write_record
 
 
@@ -79,6 +79,7 @@ class GameResult:
     think_seconds: tuple[float, float]  # total, by seat
     think_turns: tuple[int, int]  # turns played, by seat
     reason: str
+    forfeited: bool = False  # the loser forfeited (an engine crashed, timed out, moved illegally)
 
     @property
     def winner(self) -> str:
@@ -145,6 +146,7 @@ def play_game(job: GameJob) -> GameResult:
         think_seconds=(spent[0], spent[1]),
         think_turns=(turns[0], turns[1]),
         reason=forfeit if forfeit is not None else outcome.reason,
+        forfeited=forfeit is not None,
     )
 
 
@@ -274,6 +276,7 @@ class MatchResult:
             "first_seat_wins": first_wins,
             "mean_turns": sum(turns) / n if n else 0.0,
             "seconds_per_turn": think,
+            "forfeits": [r.reason for r in self.results if r.forfeited],
             "seconds": round(self.seconds, 3),
             "records": self.records,
         }
@@ -737,6 +740,9 @@ def cmd_match(game: Game, ns: Any, out: Any) -> int:
     if records is not None:
         table.add_row("records", str(records))
     Console(file=out, force_terminal=False, width=110).print(table)
+    forfeits = data["forfeits"]
+    if forfeits:  # why games were lost without being played out (a broken engine, say)
+        print(f"{len(forfeits)} game(s) forfeited; the first: {cut(forfeits[0], 300)}", file=out)
     return 0
 
 

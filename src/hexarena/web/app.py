@@ -10,6 +10,7 @@ security headers). See ``docs/web.md``.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -355,6 +356,25 @@ def create_app(
     return app
 
 
+def listen_problem(host: str, port: int) -> str | None:
+    """Why a server could not listen on ``host``:``port`` (a port in use, say), or ``None``:
+    checked before :func:`serve` announces its address, so that it never announces one it
+    cannot use."""
+    import socket
+
+    try:
+        family, kind, proto, _, addr = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except OSError as exc:
+        return f"the address {host!r} cannot be used ({exc})"
+    with socket.socket(family, kind, proto) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            s.bind(addr)
+        except OSError as exc:
+            return exc.strerror or str(exc)
+    return None
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -383,6 +403,14 @@ def serve(
         move_rate=base.move_rate,
     )
     app = create_app(db, guard=config_guard, warm=warm, reports=reports)
+    problem = listen_problem(host, port)
+    if problem is not None:
+        app.state.arena.close()
+        raise OSError(
+            errno.EADDRINUSE,
+            f"cannot listen on {host}:{port}: {problem}; is a server already running there? "
+            "Choose another port with --port",
+        )
     arena: Arena = app.state.arena
 
     class Server(uvicorn.Server):

@@ -629,15 +629,21 @@ class Arena:
             job = {**self._job(session, st), "seat": seat, "level": level}
             job["seed"] = session.row.seed + seat
             actions: list[int] | None = None
-            # until the warm-up has compiled this game's search, the first turn may compile it
-            ready = self.warmer.search and self.warmer.is_ready(session.row.game)
+            # the first turn of a game not warmed yet waits for its search to be compiled, once
+            await self.warmer.ensure_search(session.row.game)
+            # unless that failed (or there is no warm-up), the turn may have to compile it
+            ready = self.warmer.search_ready(session.row.game)
             timeout = self.computer_timeout if ready else max(self.computer_timeout, 300.0)
             try:
-                actions = await self.pool.run("turn", job, key=session.id, timeout=timeout)
+                if session.version == version:
+                    actions = await self.pool.run("turn", job, key=session.id, timeout=timeout)
             except JobCancelled:  # the game changed: look again below at who is to act
                 pass
             except TimeoutError:
                 log.warning("game %s: the computer ran out of time; playing at random", session.id)
+                session.computer_error = (
+                    f"the computer ran out of time ({timeout:g} s) and played this turn at random"
+                )
                 actions = make_player("random", seed=session.row.seed).choose_turn(st)
             except JobFailed as exc:  # a player's bug must not freeze the game
                 log.error("game %s: the computer failed: %s", session.id, exc)

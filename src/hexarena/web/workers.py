@@ -463,7 +463,8 @@ class Warmer:
     ``status[game]`` is ``waiting``, ``compiling`` or ``ready`` (or ``failed``). Every game's
     rules come first (a worker compiles them, writing Numba's cache, and the server process
     loads them: :meth:`ensure` waits for that, so a game page waits no longer than it must),
-    then every game's search in one worker, then in the others. A game is ``ready`` when its
+    then every game's search in one worker, then in the others (a game whose first computer turn
+    is asked for goes ahead of the rest: :meth:`ensure_search`). A game is ``ready`` when its
     search is compiled in one worker (with ``search=False``, once its rules are loaded: the
     search then compiles on its first use, in a worker all the same).
     """
@@ -475,6 +476,7 @@ class Warmer:
         self.status: dict[str, str] = dict.fromkeys(self.games, "waiting")
         self.seconds: dict[str, float] = {}
         self._ready: dict[str, asyncio.Future[None]] = {}
+        self._search_ready: dict[str, asyncio.Future[None]] = {}
         self._task: asyncio.Task[None] | None = None
 
     def meta(self) -> dict[str, Any]:
@@ -486,6 +488,10 @@ class Warmer:
         """Whether the game needs no more compiling."""
         return self.status.get(game) in ("ready", "failed")
 
+    def search_ready(self, game: str) -> bool:
+        """Whether the game's search is compiled (so that a computer turn compiles nothing)."""
+        return self.search and self.status.get(game) == "ready"
+
     def start(self) -> None:
         """Warm every game, one after another, in the background."""
         if self._task is None:
@@ -494,19 +500,40 @@ class Warmer:
     async def _all(self) -> None:
         for name in self.games:
             await self.ensure(name)
+        for name in self.games:
+            await self.ensure_search(name)
+
+    async def ensure_search(self, game: str) -> None:
+        """Wait until ``game``'s search is compiled (in worker 0, which writes the cache the
+        others load), asking for it now, ahead of the games still waiting, if nothing has yet.
+
+        A first computer turn waits here rather than compile the search in another worker at
+        the same time as the warm-up: on a busy machine two compilations of Throngs' search
+        side by side took longer than the time a turn may take.
+        """
         if not self.search:
             return
-        for name in self.games:
-            if self.status[name] != "compiling":
-                continue
-            try:
-                await self.pool.run("warm", {"game": name, "part": "search"}, worker=0)
-                self.status[name] = "ready"
+        await self.ensure(game)
+        fut = self._search_ready.get(game)
+        if fut is None:
+            fut = self._search_ready[game] = asyncio.get_running_loop().create_future()
+            task = asyncio.get_running_loop().create_task(self._warm_search(game, fut))
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        await asyncio.shield(fut)
+
+    async def _warm_search(self, game: str, fut: asyncio.Future[None]) -> None:
+        try:
+            if self.status[game] == "compiling":  # its rules loaded (not "failed")
+                await self.pool.run("warm", {"game": game, "part": "search"}, worker=0)
+                self.status[game] = "ready"
                 for i in range(1, self.pool.size):  # the others load it while nothing waits
-                    self.pool.submit("warm", {"game": name}, worker=i)
-            except Exception as exc:  # the game still plays: its search compiles on use
-                log.warning("warming the search of %s failed: %s", name, exc)
-                self.status[name] = "failed"
+                    self.pool.submit("warm", {"game": game}, worker=i)
+        except Exception as exc:  # the game still plays: its search compiles on use
+            log.warning("warming the search of %s failed: %s", game, exc)
+            self.status[game] = "failed"
+        finally:
+            if not fut.done():
+                fut.set_result(None)
 
     async def ensure(self, game: str) -> None:
         """Wait until ``game``'s rules are loaded here, loading them now if nothing has yet."""

@@ -810,6 +810,8 @@ async function startGame(id) {
   } catch (e) {
     showMessage(e.message);
     $("g-title").textContent = "No such game";
+    $("status").textContent = e.message;
+    $("gameview").classList.add("missing"); // no board, no game buttons, no moves: only New game
     return;
   }
   buildBoard();

@@ -1,0 +1,57 @@
+"""``hexarena play``'s undo takes back the person's own turn (with the computer's reply), never
+the computer's opening: with the person second, an undo before their first move took back the
+computer's first turn and let it play another. ``hexarena games`` says each default once."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from hexarena.cli import main
+
+
+def play(stdin: str, *args: str) -> str:
+    out = io.StringIO()
+    argv = ["play", "churn", "--size", "3", "--vs", "random", "--seed", "1", *args]
+    assert main(argv, inp=io.StringIO(stdin), out=out) == 0
+    return out.getvalue()
+
+
+def test_undo_before_the_person_moved_takes_nothing_back() -> None:
+    text = play("undo\nundo\nresign\n")
+    assert text.count("random plays") == 1  # the computer's opening, once
+    assert text.count("cannot undo: you have not moved yet") == 2
+
+
+def test_undo_takes_back_the_persons_turn_and_the_reply() -> None:
+    text = play("swap\nundo\nundo\nresign\n")
+    # the opening, then the reply to the swap; the first undo takes both back, the second nothing
+    assert text.count("random plays") == 2
+    assert text.count("cannot undo: you have not moved yet") == 1
+    assert text.rstrip().endswith("Blue resigned.")
+
+
+def test_undo_when_the_person_moves_first() -> None:
+    text = play("undo\nc3\nundo\nresign\n", "--first")
+    assert text.count("cannot undo: you have not moved yet") == 1
+    assert text.count("random plays") == 1
+
+
+def test_games_says_each_default_once_and_names_flags() -> None:
+    """Throngs' size read "(with --board hex; default 5) (default none)"; its no_stalling
+    "(default False)"."""
+    out = io.StringIO()
+    assert main(["games"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert all(line.count("default") <= 1 for line in lines), lines
+    assert any("--no_stalling" in line and "a flag: off unless given" in line for line in lines)
+    size = next(line for line in lines if "side of the hex board" in line)
+    assert size.endswith("(with --board hex; default 5)")
+
+
+@pytest.mark.parametrize("command", ["play", "match", "engine"])
+def test_help_without_a_game_shows_where_the_game_goes(command: str) -> None:
+    out = io.StringIO()
+    assert main([command, "--help"], out=out) == 0
+    assert out.getvalue().startswith(f"usage: hexarena {command} GAME ")
