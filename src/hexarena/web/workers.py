@@ -34,7 +34,7 @@ import os
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
@@ -475,8 +475,8 @@ class Warmer:
         self.games = list(games)
         self.status: dict[str, str] = dict.fromkeys(self.games, "waiting")
         self.seconds: dict[str, float] = {}
-        self._ready: dict[str, asyncio.Future[None]] = {}
-        self._search_ready: dict[str, asyncio.Future[None]] = {}
+        self._ready: dict[str, asyncio.Task[None]] = {}
+        self._search_ready: dict[str, asyncio.Task[None]] = {}
         self._task: asyncio.Task[None] | None = None
 
     def meta(self) -> dict[str, Any]:
@@ -514,14 +514,9 @@ class Warmer:
         if not self.search:
             return
         await self.ensure(game)
-        fut = self._search_ready.get(game)
-        if fut is None:
-            fut = self._search_ready[game] = asyncio.get_running_loop().create_future()
-            task = asyncio.get_running_loop().create_task(self._warm_search(game, fut))
-            task.add_done_callback(lambda t: t.cancelled() or t.exception())
-        await asyncio.shield(fut)
+        await self._once(self._search_ready, game, self._warm_search)
 
-    async def _warm_search(self, game: str, fut: asyncio.Future[None]) -> None:
+    async def _warm_search(self, game: str) -> None:
         try:
             if self.status[game] == "compiling":  # its rules loaded (not "failed")
                 await self.pool.run("warm", {"game": game, "part": "search"}, worker=0)
@@ -531,20 +526,26 @@ class Warmer:
         except Exception as exc:  # the game still plays: its search compiles on use
             log.warning("warming the search of %s failed: %s", game, exc)
             self.status[game] = "failed"
-        finally:
-            if not fut.done():
-                fut.set_result(None)
 
     async def ensure(self, game: str) -> None:
         """Wait until ``game``'s rules are loaded here, loading them now if nothing has yet."""
-        fut = self._ready.get(game)
-        if fut is None:
-            fut = self._ready[game] = asyncio.get_running_loop().create_future()
-            task = asyncio.get_running_loop().create_task(self._warm(game, fut))
-            task.add_done_callback(lambda t: t.cancelled() or t.exception())
-        await asyncio.shield(fut)
+        await self._once(self._ready, game, self._warm)
 
-    async def _warm(self, game: str, fut: asyncio.Future[None]) -> None:
+    @staticmethod
+    async def _once(
+        tasks: dict[str, asyncio.Task[None]],
+        game: str,
+        work: Callable[[str], Coroutine[Any, Any, None]],
+    ) -> None:
+        """Wait for ``work(game)``, started now unless ``tasks`` holds it already: each piece
+        of warming is done once, however many wait for it (a waiter cancelled leaves it going)."""
+        task = tasks.get(game)
+        if task is None:
+            task = tasks[game] = asyncio.get_running_loop().create_task(work(game))
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        await asyncio.shield(task)
+
+    async def _warm(self, game: str) -> None:
         from ..warmup import warm_rules
 
         self.status[game] = "compiling"
@@ -559,5 +560,3 @@ class Warmer:
             log.warning("warming %s failed: %s", game, exc)
             self.status[game] = "failed"
         self.seconds[game] = time.perf_counter() - t0
-        if not fut.done():
-            fut.set_result(None)
