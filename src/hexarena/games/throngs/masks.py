@@ -101,14 +101,6 @@ def _mask_fast(g: Array, arr: Array, row: Any) -> bool:  # pragma: no cover - co
 
 
 @njit(cache=True)
-def legal_mask(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - compiled
-    """Write the legal actions of the position into ``row`` (``num_distinct_actions`` bools)."""
-    if _mask_fast(g, arr, row):
-        return
-    _mask_searched(g, arr, row)
-
-
-@njit(cache=True)
 def _mask_searched(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - compiled
     """The destinations of a dispatch whose budget outgrows a window of two words (or on a
     board of more words), by the full bitboard search (with scratch room it makes), else by
@@ -140,3 +132,9 @@ def mask_inline(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - c
     (no references counted) itself, and the full search only when that cannot write the mask."""
     if not _mask_fast(g, arr, row):
         _mask_searched(g, arr, row)
+
+
+@njit(cache=True)
+def legal_mask(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - compiled
+    """Write the legal actions of the position into ``row`` (``num_distinct_actions`` bools)."""
+    mask_inline(g, arr, row)
