@@ -183,6 +183,7 @@ def test_an_irregular_board_larger_than_the_largest_regular_one_is_refused(
     [
         ({"size": 10**20}, "out of range"),
         ({"size": 10**100}, "number of 101 digits; at most 30"),
+        ({"size": -(10**100)}, "number of 101 digits; at most 30"),
         ({"size": [1] * 100}, "number, text or yes/no"),
         ({"sides": "3," * 5_000}, "at most"),
         ({f"o{i}": 1 for i in range(100)}, "at most"),

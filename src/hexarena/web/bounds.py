@@ -92,9 +92,10 @@ def _longest_list(value: Any) -> int:
 def _bounded_int(text: str) -> int:
     """A JSON number without a fraction, refused past :data:`MAX_DIGITS` digits (Python would
     refuse one of over 4,300 digits with advice about its own settings)."""
-    if len(text.lstrip("-")) > MAX_DIGITS:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
         raise RequestRefused(
-            400, f"the request body has a number of {len(text):,} digits; at most {MAX_DIGITS}"
+            400, f"the request body has a number of {digits:,} digits; at most {MAX_DIGITS}"
         )
     return int(text)
 
