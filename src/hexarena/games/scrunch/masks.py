@@ -18,6 +18,7 @@ from numba import njit
 
 from ...core import H_PLAYER, Array
 from ...kernels_common import plain_kernel
+from .bitmask import MAX_CELLS, mask_bits
 from .rules import _legal_into
 from .tables import SCRATCH_SMALL
 
@@ -38,6 +39,9 @@ def mask_into(g: Array, arr: Array, row: Any, scratch: Any) -> None:  # pragma: 
     if arr[H_PLAYER] < 0:
         return
     n = g[0]
+    if n <= MAX_CELLS:  # sides 3 to 5: board masks (.bitmask)
+        mask_bits(g, arr, row, scratch)
+        return
     k = SCRATCH_SMALL + 3 * n
     out = scratch[k : k + n]
     m = _legal_into(g, arr, scratch[:k], out)

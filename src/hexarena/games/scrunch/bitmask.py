@@ -1,0 +1,430 @@
+"""Scrunch's legal-action mask on boards of at most 63 cells (sides 3 to 5), with 64-bit board
+masks: the batched environments' fast path.
+
+The searches of :mod:`.search` test destinations one by one: for every stone tried, each of its
+six neighbours is read from the state (its contents, its friendly-neighbour count) and put
+through the growth test's first checks, with a branch the processor cannot foresee at each.
+Here a board is one 64-bit word (bit ``x`` for cell ``x``) and the checks that depend only on
+counts of friendly neighbours are made for all the destinations of a stone at once:
+
+- the friendly stones ``F`` and the empty cells are read once per mask, and the count of
+  friendly neighbours of every cell is added up bit-sliced (three words, one add of a
+  neighbour mask per friendly stone), giving the masks ``C1`` .. ``C4`` of the cells with at
+  least 1 .. 4 friendly neighbours;
+- a stone's destinations that can complete a growth (:func:`_dests`) are then a few operations
+  on words: next to the stone and empty, not the placement, with the friendly neighbours the
+  count condition of :func:`.search._need` asks for, not left with three friendly neighbours
+  themselves, the placement not left with three, and no friendly neighbour of a destination
+  or of the placement left with three. The placement's candidates and the egg cells are words
+  too.
+
+Only the destinations left (usually none or one per stone) go through the growth test
+(:func:`.search.growth_ok`), which decides; every filter here is one of its own conditions or
+the necessary condition of :func:`.search._need`, so the mask is exactly the rules'
+:func:`.rules.legal` (tested against it on random positions of sides 3 to 5). Larger boards
+keep the searches of :mod:`.search` (:func:`.masks.mask_into` chooses).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from llvmlite import ir
+from numba import config, njit, types
+from numba.extending import intrinsic
+
+from ...core import H_COLOUR, Array
+from ...kernels_common import plain_kernel
+from .search import growth_ok
+from .tables import (
+    B_COL,
+    B_CYC,
+    B_LAB,
+    B_NXT,
+    B_SID,
+    B_SSIZE,
+    B_TAIL,
+    PH_DEST,
+    PH_PICK,
+    PH_START,
+    S_CREATE,
+    S_NSNK,
+    S_P,
+    S_PHASE,
+    S_S,
+    SC_PN,
+    SC_PNB,
+    _o,
+    smallest_size,
+)
+
+#: The largest board (cells) this module serves: one 64-bit word, the sign bit left unused.
+MAX_CELLS = 63
+
+#: A board mask: bit ``x`` for cell ``x`` (an ``int64`` in compiled code).
+Word = Any
+
+_I64 = ir.IntType(64)
+
+
+@intrinsic
+def _pop_intrinsic(typingctx: Any, x: Any) -> Any:  # pragma: no cover - compiled
+    """Number of set bits of an ``int64`` (LLVM's ``ctpop``)."""
+    sig = types.int64(types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        fn = builder.module.declare_intrinsic("llvm.ctpop", [_I64])
+        return builder.call(fn, [args[0]])
+
+    return sig, codegen
+
+
+@intrinsic
+def _ctz_intrinsic(typingctx: Any, x: Any) -> Any:  # pragma: no cover - compiled
+    """Index of the lowest set bit of a non-zero ``int64`` (LLVM's ``cttz``)."""
+    sig = types.int64(types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        fn = builder.module.declare_intrinsic("llvm.cttz", [_I64, ir.IntType(1)])
+        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 1)])
+
+    return sig, codegen
+
+
+_pop: Any = _pop_intrinsic
+_ctz: Any = _ctz_intrinsic
+if getattr(config, "DISABLE_JIT", 0):  # plain Python: an intrinsic cannot run there
+
+    def _pop(x: Any) -> int:
+        """Number of set bits."""
+        return int(x).bit_count()
+
+    def _ctz(x: Any) -> int:
+        """Index of the lowest set bit."""
+        v = int(x)
+        return (v & -v).bit_length() - 1
+
+
+@njit(cache=True, inline="always")
+def _nbm(g: Array, x: int) -> Word:  # pragma: no cover - compiled
+    """The neighbours of cell ``x`` as a board mask: its row of the constant table's adjacency
+    rows (one or two 32-bit words on a board of at most 63 cells)."""
+    n = g[0]
+    w = (n + 31) >> 5
+    a = 1 + 8 * n + w * x
+    lo = np.int64(g[a]) & 0xFFFFFFFF
+    if w == 1:
+        return lo
+    return (np.int64(g[a + 1]) << 32) | lo
+
+
+@njit(cache=True, inline="always")
+def _ge(k: int, c1: int, c2: int, c3: int, c4: int) -> Word:  # pragma: no cover - compiled
+    """The cells with at least ``k`` friendly neighbours (every cell for ``k <= 0``)."""
+    if k <= 0:
+        return np.int64(-1)
+    if k == 1:
+        return c1
+    if k == 2:
+        return c2
+    if k == 3:
+        return c3
+    return c4
+
+
+@njit(cache=True, inline="always")
+def _dests(  # pragma: no cover - compiled
+    g: Array,
+    p: int,
+    s: int,
+    need: int,
+    f: int,
+    emp: int,
+    c1: int,
+    c2: int,
+    c3: int,
+    c4: int,
+) -> Word:
+    """The destinations of stone ``s`` (a friendly stone of the snake a placement at ``p``
+    forms) that pass every check of the growth test but the count of snakes, and the count
+    condition ``need`` (:func:`.search._need`), as a board mask.
+
+    ``f`` is the friendly stones, ``emp`` the empty cells, ``c1`` .. ``c4`` the cells with at
+    least 1 .. 4 friendly neighbours (before the growth). A destination ``d`` must be empty,
+    next to ``s``, not ``p``; have ``fc(d) + adj(d, p)`` between ``need + 1`` and 3 (it loses
+    ``s`` and gains ``p``); leave ``p`` at most two friendly neighbours (``fc(p) - adj(p, s) +
+    adj(p, d)``); and every friendly stone ``y`` other than ``s`` next to ``p`` or ``d`` must
+    end with at most two, ``fc(y) + adj(y, p) + adj(y, d) - adj(y, s) <= 2``: a stone next to
+    ``p`` with ``fc(y) - adj(y, s) >= 2`` rules out every destination, and a stone with
+    ``fc(y) + adj(y, p) - adj(y, s) >= 2`` every destination next to it."""
+    if need >= 3:
+        return np.int64(0)
+    one = np.int64(1)
+    bs = one << s
+    np_ = _nbm(g, p)
+    ns = _nbm(g, s)
+    fps = _pop(np_ & f) - ((np_ >> s) & 1)
+    if fps > 2:
+        return np.int64(0)
+    mine = f & ~bs
+    if mine & np_ & ((c2 & ~ns) | (c3 & ns)):
+        return np.int64(0)
+    d = ns & emp & ~(one << p)
+    if fps == 2:
+        d &= ~np_
+    d &= _ge(need + 1, c1, c2, c3, c4) | (_ge(need, c1, c2, c3, c4) & np_)
+    d &= ~c4 & ~(c3 & np_)
+    if d == 0:
+        return d
+    bad = mine & ((c2 & ~(np_ ^ ns)) | (c1 & np_ & ~ns) | (c3 & ns & ~np_))
+    if bad == 0:
+        return d
+    out = np.int64(0)
+    while d:
+        x = _ctz(d)
+        d &= d - 1
+        if _nbm(g, x) & bad == 0:
+            out |= one << x
+    return out
+
+
+@njit(cache=True, inline="always")
+def _need_bits(  # pragma: no cover - compiled
+    g: Array, arr: Array, n: int, k: int, p_mask: int, s: int, f: int, crowded: bool
+) -> int:
+    """:func:`.search._need` from the board masks: ``k`` is the placement's friendly neighbours,
+    ``p_mask`` its neighbours."""
+    v = 1 - k + _pop(_nbm(g, s) & f) + ((p_mask >> s) & 1)
+    if crowded:
+        v -= arr[_o(B_CYC, n) + arr[_o(B_SID, n) + s]]
+    return min(max(v, 0), 3)
+
+
+@njit(cache=True, inline="always")
+def _snake_mask(arr: Array, n: int, lab: int) -> Word:  # pragma: no cover - compiled
+    """The stones of the snake labelled ``lab``, as a board mask (a walk along it)."""
+    nxt = _o(B_NXT, n)
+    m = np.int64(0)
+    z = lab
+    for _ in range(arr[_o(B_SSIZE, n) + lab]):
+        m |= np.int64(1) << z
+        z = arr[nxt + z]
+    return m
+
+
+@njit(cache=True, inline="always")
+def _load_p_bits(  # pragma: no cover - compiled
+    arr: Array, n: int, fn: int, scr: Array
+) -> tuple[int, int, int]:
+    """List the placement's friendly neighbours ``fn`` (a mask) in the scratch for the growth
+    test (as :func:`.search._load_p` does); return the labels of the (at most three) snakes
+    they belong to (-1 pads)."""
+    sid = _o(B_SID, n)
+    m = 0
+    l0 = -1
+    l1 = -1
+    l2 = -1
+    t = fn
+    while t:
+        y = _ctz(t)
+        t &= t - 1
+        scr[SC_PNB + m] = y
+        m += 1
+        lab = arr[sid + y]
+        if lab != l0 and lab != l1 and lab != l2:
+            if l0 < 0:
+                l0 = lab
+            elif l1 < 0:
+                l1 = lab
+            else:
+                l2 = lab
+    scr[SC_PN] = m
+    return l0, l1, l2
+
+
+@njit(cache=True, inline="always")
+def _tries(  # pragma: no cover - compiled
+    g: Array, arr: Array, n: int, f: int, fn: int, c2: int, l0: int, l1: int, l2: int
+) -> tuple[Word, Word]:
+    """The stones that may move after a placement with friendly neighbours ``fn`` touching the
+    snakes ``l0``, ``l1``, ``l2``, as two masks: those to try first, and the rest (tried only
+    if the first fail; 0 when the first are all). As :func:`.search._stones_of_growth`: with a
+    neighbour of the placement that already has two friendly neighbours, it and its friendly
+    neighbours; with three friendly neighbours of the placement, those three; otherwise the
+    ends of the snakes first (a snake most often moves by its ends), then their other stones."""
+    over = fn & c2
+    if over:
+        y = _ctz(over)
+        return (np.int64(1) << y) | (_nbm(g, y) & f), np.int64(0)
+    if _pop(fn) >= 3:
+        return fn, np.int64(0)
+    tail = _o(B_TAIL, n)
+    ends = np.int64(0)
+    whole = np.int64(0)
+    for which in range(3):
+        lab = l0 if which == 0 else (l1 if which == 1 else l2)
+        if lab < 0:
+            continue
+        ends |= (np.int64(1) << lab) | (np.int64(1) << arr[tail + lab])
+        whole |= _snake_mask(arr, n, lab)
+    return ends, whole & ~ends
+
+
+@njit(cache=True, inline="always")
+def _planes(  # pragma: no cover - compiled
+    g: Array, arr: Array, n: int, c: int
+) -> tuple[Word, Word, Word, Word, Word, Word]:
+    """The friendly stones, the empty cells and the cells with at least 1 .. 4 friendly
+    neighbours, as board masks (the counts added bit-sliced, one neighbour mask per stone)."""
+    col = _o(B_COL, n)
+    f = np.int64(0)
+    full = np.int64(0)
+    c1v = c + 1
+    for x in range(n):
+        v = arr[col + x]
+        bit = np.int64(1) << x
+        if v == c1v:
+            f |= bit
+        if v != 0:
+            full |= bit
+    emp = ((np.int64(1) << n) - 1) & ~full
+    b0 = np.int64(0)
+    b1 = np.int64(0)
+    b2 = np.int64(0)
+    t = f
+    while t:
+        x = _ctz(t)
+        t &= t - 1
+        m = _nbm(g, x)
+        k1 = b0 & m
+        b0 ^= m
+        k2 = b1 & k1
+        b1 ^= k1
+        b2 |= k2
+    return f, emp, b0 | b1 | b2, b1 | b2, b2 | (b1 & b0), b2
+
+
+@njit(cache=True, inline="always")
+def _set_bits(row: Any, w: int, off: int) -> None:  # pragma: no cover - compiled
+    """``row[off + x] = True`` for every set bit ``x`` of ``w``."""
+    while w:
+        row[off + _ctz(w)] = True
+        w &= w - 1
+
+
+@plain_kernel
+def _can_complete_bits(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    scr: Array,
+    f: int,
+    emp: int,
+    c1: int,
+    c2: int,
+    c3: int,
+    c4: int,
+) -> bool:
+    """Whether some stone can step after a placement at ``p`` to make a legal growth
+    (:func:`.search.can_complete` on board masks)."""
+    n = g[0]
+    np_ = _nbm(g, p)
+    fn = np_ & f
+    k = _pop(fn)
+    if k >= 4:
+        return False
+    l0, l1, l2 = _load_p_bits(arr, n, fn, scr)
+    crowded = (fn & c2) != 0 or k == 3 or l1 >= 0
+    first, rest = _tries(g, arr, n, f, fn, c2, l0, l1, l2)
+    t = first
+    while True:
+        while t:
+            s = _ctz(t)
+            t &= t - 1
+            need = _need_bits(g, arr, n, k, np_, s, f, crowded)
+            d = _dests(g, p, s, need, f, emp, c1, c2, c3, c4)
+            while d:
+                x = _ctz(d)
+                d &= d - 1
+                if growth_ok(g, arr, c, p, s, x, scr):
+                    return True
+        if rest == 0:
+            return False
+        t = rest
+        rest = np.int64(0)
+
+
+@plain_kernel
+def mask_bits(g: Array, arr: Array, row: Any, scr: Array) -> None:  # pragma: no cover
+    """Write the legal actions of a game that goes on into ``row`` (cleared), on a board of at
+    most :data:`MAX_CELLS` cells; ``scr`` is the searches' scratch (:func:`.tables._scratch`)."""
+    n = g[0]
+    c = arr[H_COLOUR]
+    ph = arr[S_PHASE]
+    f, emp, c1, c2, c3, c4 = _planes(g, arr, n, c)
+    if ph == PH_START:
+        found = False
+        if arr[S_CREATE + c]:
+            eggs = emp & ~c1
+            _set_bits(row, eggs, 0)
+            found = eggs != 0
+        best = smallest_size(arr, c)
+        lst = _o(B_LAB + c, n)
+        size = _o(B_SSIZE, n)
+        cand = np.int64(0)
+        for i in range(arr[S_NSNK + c]):
+            lab = arr[lst + i]
+            if arr[size + lab] == best:
+                t = _snake_mask(arr, n, lab)
+                while t:
+                    cand |= _nbm(g, _ctz(t))
+                    t &= t - 1
+        cand &= emp
+        while cand:
+            x = _ctz(cand)
+            cand &= cand - 1
+            if _can_complete_bits(g, arr, c, x, scr, f, emp, c1, c2, c3, c4):
+                row[x] = True
+                found = True
+        if found:
+            return
+    if ph == PH_START or ph > PH_DEST:  # a removal: every stone of every smallest snake
+        best = smallest_size(arr, c)
+        lst = _o(B_LAB + c, n)
+        size = _o(B_SSIZE, n)
+        for i in range(arr[S_NSNK + c]):
+            lab = arr[lst + i]
+            if arr[size + lab] == best:
+                _set_bits(row, _snake_mask(arr, n, lab), n)
+        return
+    p = arr[S_P]
+    np_ = _nbm(g, p)
+    fn = np_ & f
+    k = _pop(fn)
+    l0, l1, l2 = _load_p_bits(arr, n, fn, scr)
+    if ph == PH_PICK:
+        crowded = (fn & c2) != 0 or k >= 3 or l1 >= 0
+        first, rest = _tries(g, arr, n, f, fn, c2, l0, l1, l2)
+        t = first | rest
+        while t:
+            s = _ctz(t)
+            t &= t - 1
+            need = _need_bits(g, arr, n, k, np_, s, f, crowded)
+            d = _dests(g, p, s, need, f, emp, c1, c2, c3, c4)
+            while d:
+                x = _ctz(d)
+                d &= d - 1
+                if growth_ok(g, arr, c, p, s, x, scr):
+                    row[s] = True
+                    break
+        return
+    s = arr[S_S]
+    need = _need_bits(g, arr, n, k, np_, s, f, True)  # (valid for any placement)
+    d = _dests(g, p, s, need, f, emp, c1, c2, c3, c4)
+    while d:
+        x = _ctz(d)
+        d &= d - 1
+        if growth_ok(g, arr, c, p, s, x, scr):
+            row[x] = True

@@ -1,0 +1,113 @@
+"""Scrunch's mask on board masks (``hexarena.games.scrunch.bitmask``, sides 3 to 5) against the
+rules' own searches, on many positions of every kind of decision."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numba import njit
+
+from hexarena.core import H_COLOUR, H_PLAYER
+from hexarena.games import new_game
+from hexarena.games.scrunch import (
+    B_COL,
+    B_FC,
+    PH_DEST,
+    PH_PICK,
+    PH_REMOVE,
+    PH_START,
+    S_PHASE,
+    _o,
+    legal,
+    mask_into,
+    mask_scratch_size,
+)
+from hexarena.games.scrunch.bitmask import MAX_CELLS, _nbm, _planes, mask_bits
+from hexarena.games.scrunch.tables import _scratch
+from hexarena.vector import VectorEnv
+
+
+@njit(cache=True)
+def _planes_of(g, arr, c):  # type: ignore[no-untyped-def] # pragma: no cover - compiled
+    return _planes(g, arr, g[0], c)
+
+
+@njit(cache=True)
+def _nbm_of(g, x):  # type: ignore[no-untyped-def] # pragma: no cover - compiled
+    return _nbm(g, x)
+
+
+def _bits(w: int, n: int) -> list[int]:
+    return [x for x in range(n) if (int(w) >> x) & 1]
+
+
+@pytest.mark.parametrize("size", [3, 4, 5])
+def test_neighbour_masks_are_the_boards_neighbours(size: int) -> None:
+    """Each cell's mask holds exactly its neighbours on the board (one word on side 3, two
+    32-bit words of the table on sides 4 and 5)."""
+    game = new_game("scrunch", size=size)
+    for x in range(game.board.size):
+        want = sorted(int(y) for y in game.board.neighbors[x] if y >= 0)
+        assert _bits(_nbm_of(game.consts, x), game.board.size) == want
+
+
+def test_only_boards_of_one_word_take_the_masks() -> None:
+    """Side 5 (61 cells) is served by the masks, side 6 (91) by the searches."""
+    assert new_game("scrunch", size=5).board.size <= MAX_CELLS
+    assert new_game("scrunch", size=6).board.size > MAX_CELLS
+
+
+def test_count_planes_equal_the_states_counts() -> None:
+    """Along random games on side 5, the planes of cells with at least 1 .. 4 friendly
+    neighbours, the friendly stones and the empty cells equal the state's own tables, for
+    both colours."""
+    game = new_game("scrunch", size=5)
+    g = game.consts
+    n = game.board.size
+    rng = np.random.default_rng(3)
+    checked = 0
+    for _ in range(6):
+        arr = game.initial_array()
+        while arr[H_PLAYER] >= 0:
+            col = arr[_o(B_COL, n) : _o(B_COL + 1, n)]
+            for c in (0, 1):
+                f, emp, *ge = _planes_of(g, arr, c)
+                fc = arr[_o(B_FC + c, n) : _o(B_FC + c + 1, n)]
+                assert _bits(f, n) == np.flatnonzero(col == c + 1).tolist()
+                assert _bits(emp, n) == np.flatnonzero(col == 0).tolist()
+                for k, plane in enumerate(ge, start=1):
+                    assert _bits(plane, n) == np.flatnonzero(fc >= k).tolist()
+                checked += 1
+            acts = legal(g, arr)
+            game.kernels.apply(g, arr, int(acts[rng.integers(len(acts))]))
+    assert checked > 200
+
+
+@pytest.mark.parametrize("size", [3, 4, 5])
+def test_masks_equal_legal_on_batched_positions(size: int) -> None:
+    """Thousands of positions of batched random play with restarts (every decision: eggs,
+    placements, the stone, its destination, removals): the masks written on board masks list
+    exactly the rules' legal actions, whether written by ``mask_into`` (with a working space
+    kept throughout) or by ``mask_bits`` itself."""
+    env = VectorEnv("scrunch", 64, {"size": size}, seed=11 + size)
+    g = env.game.consts
+    n = env.game.board.size
+    scratch = np.zeros(mask_scratch_size(n), dtype=np.int32)
+    scr = _scratch(n)
+    row = np.zeros(2 * n, dtype=np.bool_)
+    direct = np.zeros(2 * n, dtype=np.bool_)
+    seen = {PH_START: 0, PH_PICK: 0, PH_DEST: 0, PH_REMOVE: 0}
+    for _ in range(80):
+        env.step(env.random_actions())
+        for i in range(env.num_envs):
+            arr = env.states[i]
+            want = legal(g, arr).tolist()
+            mask_into(g, arr, row, scratch)
+            direct[:] = False
+            mask_bits(g, arr, direct, scr)
+            assert np.flatnonzero(row).tolist() == want
+            assert np.flatnonzero(direct).tolist() == want
+            assert np.flatnonzero(env.legal_mask()[i]).tolist() == want
+            seen[int(arr[S_PHASE])] += 1
+            assert arr[H_COLOUR] in (0, 1)
+    assert min(seen[p] for p in (PH_START, PH_PICK, PH_DEST)) > 50
