@@ -29,7 +29,7 @@ from hexarena.vector import VectorEnv
 
 @njit(cache=True)
 def _planes_of(g, arr, c):  # type: ignore[no-untyped-def] # pragma: no cover - compiled
-    return _planes(g, arr, g[0], c)
+    return _planes(arr, g[0], c)
 
 
 @njit(cache=True)

@@ -36,12 +36,11 @@ from numba.extending import intrinsic
 
 from ...core import H_COLOUR, Array
 from ...kernels_common import plain_kernel
-from .search import growth_ok
 from .tables import (
-    B_COL,
     B_CYC,
     B_LAB,
     B_NXT,
+    B_POS,
     B_SID,
     B_SSIZE,
     B_TAIL,
@@ -53,9 +52,9 @@ from .tables import (
     S_P,
     S_PHASE,
     S_S,
-    SC_PN,
-    SC_PNB,
+    S_WORDS,
     _o,
+    _word,
     smallest_size,
 )
 
@@ -214,24 +213,17 @@ def _snake_mask(arr: Array, n: int, lab: int) -> Word:  # pragma: no cover - com
 
 
 @njit(cache=True, inline="always")
-def _load_p_bits(  # pragma: no cover - compiled
-    arr: Array, n: int, fn: int, scr: Array
-) -> tuple[int, int, int]:
-    """List the placement's friendly neighbours ``fn`` (a mask) in the scratch for the growth
-    test (as :func:`.search._load_p` does); return the labels of the (at most three) snakes
-    they belong to (-1 pads)."""
+def _labels(arr: Array, n: int, fn: int) -> tuple[int, int, int]:  # pragma: no cover
+    """The labels of the (at most three) snakes the stones ``fn`` (a mask) belong to (-1
+    pads)."""
     sid = _o(B_SID, n)
-    m = 0
     l0 = -1
     l1 = -1
     l2 = -1
     t = fn
     while t:
-        y = _ctz(t)
+        lab = arr[sid + _ctz(t)]
         t &= t - 1
-        scr[SC_PNB + m] = y
-        m += 1
-        lab = arr[sid + y]
         if lab != l0 and lab != l1 and lab != l2:
             if l0 < 0:
                 l0 = lab
@@ -239,69 +231,110 @@ def _load_p_bits(  # pragma: no cover - compiled
                 l1 = lab
             else:
                 l2 = lab
-    scr[SC_PN] = m
     return l0, l1, l2
+
+
+@njit(cache=True, inline="always")
+def _snakes_ok(  # pragma: no cover - compiled
+    arr: Array, n: int, s: int, near_p: int, near_d: int, pd: int
+) -> bool:
+    """The growth test's count of snakes (:func:`.search.growth_ok`, whose other checks
+    :func:`_dests` made): whether a growth that places at ``p`` and steps ``s`` to ``d``
+    leaves no more snakes than before. ``near_p`` and ``near_d`` are the friendly stones
+    other than ``s`` next to ``p`` and next to ``d`` (masks), ``pd`` whether ``p`` and ``d``
+    are neighbours.
+
+    The snake of ``s`` is cut where ``s`` leaves (a path into the stones numbered below and
+    above it, bits 1 and 2; a cycle stays whole, bit 1); the other snakes touched are kept as
+    a mask of their labels. Every piece but those of the snake of ``s`` touches ``p`` or
+    ``d``, so afterwards there is one snake for ``p`` and ``d`` when they touch each other or
+    a piece in common (two otherwise), and one per piece of the snake of ``s`` that touches
+    neither; before, the snake of ``s`` and the others touched."""
+    sid = _o(B_SID, n)
+    pos = _o(B_POS, n)
+    ls = arr[sid + s]
+    ps = arr[pos + s]
+    path = arr[_o(B_CYC, n) + ls] == 0
+    pieces = (1 if not path or ps > 0 else 0) | (
+        2 if path and ps < arr[_o(B_SSIZE, n) + ls] - 1 else 0
+    )
+    pp = 0
+    dd = 0
+    lp = np.int64(0)
+    ld = np.int64(0)
+    for which in range(2):
+        t = near_p if which == 0 else near_d
+        bits = 0
+        labs = np.int64(0)
+        while t:
+            y = _ctz(t)
+            t &= t - 1
+            lab = arr[sid + y]
+            if lab == ls:
+                bits |= 2 if path and arr[pos + y] > ps else 1
+            else:
+                labs |= np.int64(1) << lab
+        if which == 0:
+            pp = bits
+            lp = labs
+        else:
+            dd = bits
+            ld = labs
+    near = pp | dd
+    after = (pieces & 1 & ~near) + ((pieces & 2 & ~near) >> 1)
+    after += 1 if pd or (pp & dd) != 0 or (lp & ld) != 0 else 2
+    return after <= 1 + _pop(lp | ld)
 
 
 @njit(cache=True, inline="always")
 def _tries(  # pragma: no cover - compiled
     g: Array, arr: Array, n: int, f: int, fn: int, c2: int, l0: int, l1: int, l2: int
-) -> tuple[Word, Word]:
-    """The stones that may move after a placement with friendly neighbours ``fn`` touching the
-    snakes ``l0``, ``l1``, ``l2``, as two masks: those to try first, and the rest (tried only
-    if the first fail; 0 when the first are all). As :func:`.search._stones_of_growth`: with a
+) -> tuple[Word, bool]:
+    """The stones to try first after a placement with friendly neighbours ``fn`` touching the
+    snakes ``l0``, ``l1``, ``l2``, as a mask, and whether the other stones of those snakes
+    (:func:`_rest`) are to be tried if they fail. As :func:`.search._stones_of_growth`: with a
     neighbour of the placement that already has two friendly neighbours, it and its friendly
     neighbours; with three friendly neighbours of the placement, those three; otherwise the
     ends of the snakes first (a snake most often moves by its ends), then their other stones."""
     over = fn & c2
     if over:
         y = _ctz(over)
-        return (np.int64(1) << y) | (_nbm(g, y) & f), np.int64(0)
+        return (np.int64(1) << y) | (_nbm(g, y) & f), False
     if _pop(fn) >= 3:
-        return fn, np.int64(0)
+        return fn, False
     tail = _o(B_TAIL, n)
     ends = np.int64(0)
+    for which in range(3):
+        lab = l0 if which == 0 else (l1 if which == 1 else l2)
+        if lab >= 0:
+            ends |= (np.int64(1) << lab) | (np.int64(1) << arr[tail + lab])
+    return ends, True
+
+
+@njit(cache=True, inline="always")
+def _rest(arr: Array, n: int, l0: int, l1: int, l2: int, ends: int) -> Word:  # pragma: no cover
+    """The stones of the snakes ``l0``, ``l1``, ``l2`` but ``ends``, as a mask (walks)."""
     whole = np.int64(0)
     for which in range(3):
         lab = l0 if which == 0 else (l1 if which == 1 else l2)
-        if lab < 0:
-            continue
-        ends |= (np.int64(1) << lab) | (np.int64(1) << arr[tail + lab])
-        whole |= _snake_mask(arr, n, lab)
-    return ends, whole & ~ends
+        if lab >= 0:
+            whole |= _snake_mask(arr, n, lab)
+    return whole & ~ends
 
 
 @njit(cache=True, inline="always")
 def _planes(  # pragma: no cover - compiled
-    g: Array, arr: Array, n: int, c: int
+    arr: Array, n: int, c: int
 ) -> tuple[Word, Word, Word, Word, Word, Word]:
     """The friendly stones, the empty cells and the cells with at least 1 .. 4 friendly
-    neighbours, as board masks (the counts added bit-sliced, one neighbour mask per stone)."""
-    col = _o(B_COL, n)
-    f = np.int64(0)
-    full = np.int64(0)
-    c1v = c + 1
-    for x in range(n):
-        v = arr[col + x]
-        bit = np.int64(1) << x
-        if v == c1v:
-            f |= bit
-        if v != 0:
-            full |= bit
-    emp = ((np.int64(1) << n) - 1) & ~full
-    b0 = np.int64(0)
-    b1 = np.int64(0)
-    b2 = np.int64(0)
-    t = f
-    while t:
-        x = _ctz(t)
-        t &= t - 1
-        m = _nbm(g, x)
-        k1 = b0 & m
-        b0 ^= m
-        k2 = b1 & k1
-        b1 ^= k1
-        b2 |= k2
+    neighbours, as board masks, from the masks the state keeps (:func:`.tables._count_words`:
+    the stones of each colour, and the friendly-neighbour counts bit-sliced)."""
+    at = S_WORDS + 8 * c
+    f = _word(arr, at)
+    b0 = _word(arr, at + 2)
+    b1 = _word(arr, at + 4)
+    b2 = _word(arr, at + 6)
+    emp = ((np.int64(1) << n) - 1) & ~(f | _word(arr, S_WORDS + 8 * (1 - c)))
     return f, emp, b0 | b1 | b2, b1 | b2, b2 | (b1 & b0), b2
 
 
@@ -335,9 +368,9 @@ def _can_complete_bits(  # pragma: no cover - compiled
     k = _pop(fn)
     if k >= 4:
         return False
-    l0, l1, l2 = _load_p_bits(arr, n, fn, scr)
+    l0, l1, l2 = _labels(arr, n, fn)
     crowded = (fn & c2) != 0 or k == 3 or l1 >= 0
-    first, rest = _tries(g, arr, n, f, fn, c2, l0, l1, l2)
+    first, more = _tries(g, arr, n, f, fn, c2, l0, l1, l2)
     t = first
     while True:
         while t:
@@ -348,12 +381,13 @@ def _can_complete_bits(  # pragma: no cover - compiled
             while d:
                 x = _ctz(d)
                 d &= d - 1
-                if growth_ok(g, arr, c, p, s, x, scr):
+                near_d = _nbm(g, x) & f & ~(np.int64(1) << s)
+                if _snakes_ok(arr, n, s, fn & ~(np.int64(1) << s), near_d, (np_ >> x) & 1):
                     return True
-        if rest == 0:
+        if not more:
             return False
-        t = rest
-        rest = np.int64(0)
+        t = _rest(arr, n, l0, l1, l2, first)
+        more = False
 
 
 @plain_kernel
@@ -363,7 +397,7 @@ def mask_bits(g: Array, arr: Array, row: Any, scr: Array) -> None:  # pragma: no
     n = g[0]
     c = arr[H_COLOUR]
     ph = arr[S_PHASE]
-    f, emp, c1, c2, c3, c4 = _planes(g, arr, n, c)
+    f, emp, c1, c2, c3, c4 = _planes(arr, n, c)
     if ph == PH_START:
         found = False
         if arr[S_CREATE + c]:
@@ -403,11 +437,11 @@ def mask_bits(g: Array, arr: Array, row: Any, scr: Array) -> None:  # pragma: no
     np_ = _nbm(g, p)
     fn = np_ & f
     k = _pop(fn)
-    l0, l1, l2 = _load_p_bits(arr, n, fn, scr)
+    l0, l1, l2 = _labels(arr, n, fn)
     if ph == PH_PICK:
         crowded = (fn & c2) != 0 or k >= 3 or l1 >= 0
-        first, rest = _tries(g, arr, n, f, fn, c2, l0, l1, l2)
-        t = first | rest
+        first, more = _tries(g, arr, n, f, fn, c2, l0, l1, l2)
+        t = first | _rest(arr, n, l0, l1, l2, first) if more else first
         while t:
             s = _ctz(t)
             t &= t - 1
@@ -416,7 +450,8 @@ def mask_bits(g: Array, arr: Array, row: Any, scr: Array) -> None:  # pragma: no
             while d:
                 x = _ctz(d)
                 d &= d - 1
-                if growth_ok(g, arr, c, p, s, x, scr):
+                near_d = _nbm(g, x) & f & ~(np.int64(1) << s)
+                if _snakes_ok(arr, n, s, fn & ~(np.int64(1) << s), near_d, (np_ >> x) & 1):
                     row[s] = True
                     break
         return
@@ -426,5 +461,6 @@ def mask_bits(g: Array, arr: Array, row: Any, scr: Array) -> None:  # pragma: no
     while d:
         x = _ctz(d)
         d &= d - 1
-        if growth_ok(g, arr, c, p, s, x, scr):
+        near_d = _nbm(g, x) & f & ~(np.int64(1) << s)
+        if _snakes_ok(arr, n, s, fn & ~(np.int64(1) << s), near_d, (np_ >> x) & 1):
             row[x] = True

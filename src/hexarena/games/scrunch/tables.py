@@ -26,6 +26,10 @@ State array layout (after the common header):
 ``arr[12:14]``     1 while Black / White is in the creation phase
 ``arr[14:16]``     number of snakes of Black, White
 ``arr[16:18]``     stones of Black, White
+``arr[18:34]``     on boards of at most 63 cells, per colour (Black, then White) four
+                   64-bit board masks, each as two entries (low and high half): the
+                   stones, and the bits 1, 2 and 4 of every cell's count of friendly
+                   neighbours (bit-sliced; :mod:`.bitmask`); zeros on larger boards
 then 12 blocks of  colour (0 empty, 1 Black, 2 White), snake label, next stone
 n entries          of the snake, snake size (by label), friendly-neighbour counts
                    (Black, White), label lists (Black, White), label positions,
@@ -35,6 +39,8 @@ n entries          of the snake, snake size (by label), friendly-neighbour count
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -51,7 +57,8 @@ S_S = 11
 S_CREATE = 12  # 12, 13
 S_NSNK = 14  # 14, 15
 S_STONES = 16  # 16, 17
-BASE = 18
+S_WORDS = 18  # 18 .. 33: board masks of Black, then White (bitmask.py), 8 entries each
+BASE = 34
 
 # blocks of n entries, starting at BASE + k * n
 B_COL = 0
@@ -155,10 +162,56 @@ def consts_for(board: Board) -> Array:
     return np.concatenate([head, words])
 
 
+@njit(cache=True, inline="always")
+def _word(arr: Array, i: int) -> Any:  # pragma: no cover - compiled
+    """The 64-bit word kept in ``arr[i]`` (low half) and ``arr[i + 1]`` (high half)."""
+    return (np.int64(arr[i + 1]) << 32) | (np.int64(arr[i]) & 0xFFFFFFFF)
+
+
+@njit(cache=True, inline="always")
+def _set_word(arr: Array, i: int, v: Any) -> None:  # pragma: no cover - compiled
+    """Keep the 64-bit word ``v`` in ``arr[i]`` and ``arr[i + 1]`` (each half as a signed
+    32-bit number)."""
+    arr[i] = (v << 32) >> 32
+    arr[i + 1] = v >> 32
+
+
+@njit(cache=True, inline="always")
+def _count_words(g: Array, arr: Array, c: int, x: int, up: bool) -> None:  # pragma: no cover
+    """On a board of at most 63 cells, the board masks of colour ``c`` after a stone of that
+    colour is put on (``up``) or lifted from cell ``x``: its bit in the stones, and one more
+    (or one less) friendly neighbour for each neighbour of ``x``, added bit-sliced."""
+    n = g[0]
+    if n > 63:
+        return
+    w = (n + 31) >> 5
+    a = 1 + 8 * n + w * x
+    m = np.int64(g[a]) & 0xFFFFFFFF
+    if w == 2:
+        m |= np.int64(g[a + 1]) << 32
+    at = S_WORDS + 8 * c
+    bit = np.int64(1) << x
+    b0 = _word(arr, at + 2)
+    b1 = _word(arr, at + 4)
+    b2 = _word(arr, at + 6)
+    if up:
+        _set_word(arr, at, _word(arr, at) | bit)
+        k0 = b0 & m
+        k1 = b1 & k0
+    else:
+        _set_word(arr, at, _word(arr, at) & ~bit)
+        k0 = m & ~b0
+        k1 = k0 & ~b1
+    _set_word(arr, at + 2, b0 ^ m)
+    _set_word(arr, at + 4, b1 ^ k0)
+    _set_word(arr, at + 6, b2 ^ k1)
+
+
 @plain_kernel
 def _put(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
     """A stone of colour ``c`` on empty cell ``x`` (counts only; snakes are the caller's)."""
     n = g[0]
+    _count_words(g, arr, c, x, True)
     arr[_o(B_COL, n) + x] = c + 1
     fc = _o(B_FC + c, n)
     for k in range(6):
@@ -172,6 +225,7 @@ def _put(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - co
 def _lift(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
     """Take the stone of colour ``c`` off cell ``x`` (counts only; snakes are the caller's)."""
     n = g[0]
+    _count_words(g, arr, c, x, False)
     arr[_o(B_COL, n) + x] = 0
     arr[_o(B_SID, n) + x] = -1
     arr[_o(B_NXT, n) + x] = -1
