@@ -23,7 +23,6 @@ from hexarena.games.scrunch import (
     mask_scratch_size,
 )
 from hexarena.games.scrunch.bitmask import MAX_CELLS, _nbm, _planes, mask_bits
-from hexarena.games.scrunch.tables import _scratch
 from hexarena.vector import VectorEnv
 
 
@@ -93,7 +92,6 @@ def test_masks_equal_legal_on_batched_positions(size: int) -> None:
     g = env.game.consts
     n = env.game.board.size
     scratch = np.zeros(mask_scratch_size(n), dtype=np.int32)
-    scr = _scratch(n)
     row = np.zeros(2 * n, dtype=np.bool_)
     direct = np.zeros(2 * n, dtype=np.bool_)
     seen = {PH_START: 0, PH_PICK: 0, PH_DEST: 0, PH_REMOVE: 0}
@@ -104,7 +102,7 @@ def test_masks_equal_legal_on_batched_positions(size: int) -> None:
             want = legal(g, arr).tolist()
             mask_into(g, arr, row, scratch)
             direct[:] = False
-            mask_bits(g, arr, direct, scr)
+            mask_bits(g, arr, direct)
             assert np.flatnonzero(row).tolist() == want
             assert np.flatnonzero(direct).tolist() == want
             assert np.flatnonzero(env.legal_mask()[i]).tolist() == want

@@ -60,6 +60,7 @@ from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, 
 from ..games import new_game
 from ..observe import Observer
 from .deltas import bound_update, memo_width, prime, vector_geometry
+from .deltas_scrunch import bound_update_scrunch_streamed
 from .deltas_throngs import (
     STREAM_BYTES,
     apply_throngs,
@@ -168,15 +169,21 @@ class VectorEnv:
         self._random = np.zeros(n, dtype=np.int64)
         self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer)[1]
         self._incremental = bool(incremental)
-        # Throngs' whole planes by streaming stores in a buffer far bigger than the caches
-        self._streamed = g.name == "throngs" and self._obs.nbytes >= STREAM_BYTES
+        # Throngs' and Scrunch's whole planes by streaming stores in a buffer far bigger than
+        # the caches
+        self._streamed = g.name in ("throngs", "scrunch") and self._obs.nbytes >= STREAM_BYTES
+        update = bound_update(g.name, mask_writer(g))
+        if self._streamed:
+            update = (
+                bound_update_streamed(mask_writer(g))
+                if g.name == "throngs"
+                else bound_update_scrunch_streamed()
+            )
         self._delta_step = bound_delta_step(
-            bound_update_streamed(mask_writer(g))
-            if self._streamed
-            else bound_update(g.name, mask_writer(g)),
+            update,
             apply_throngs if g.name == "throngs" else self._k.apply,
             prefetch_span(g),
-            *((foresee_throngs, True, False) if self._streamed else ()),
+            *((foresee_throngs, True, False) if self._streamed and g.name == "throngs" else ()),
         )
         self._memo = np.zeros((n, memo_width(g)), dtype=np.int32)
         self._vgeo = vector_geometry(self.observer)

@@ -350,9 +350,7 @@ def _set_bits(row: Any, w: int, off: int) -> None:  # pragma: no cover - compile
 def _can_complete_bits(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
-    c: int,
     p: int,
-    scr: Array,
     f: int,
     emp: int,
     c1: int,
@@ -391,9 +389,9 @@ def _can_complete_bits(  # pragma: no cover - compiled
 
 
 @plain_kernel
-def mask_bits(g: Array, arr: Array, row: Any, scr: Array) -> None:  # pragma: no cover
+def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
     """Write the legal actions of a game that goes on into ``row`` (cleared), on a board of at
-    most :data:`MAX_CELLS` cells; ``scr`` is the searches' scratch (:func:`.tables._scratch`)."""
+    most :data:`MAX_CELLS` cells."""
     n = g[0]
     c = arr[H_COLOUR]
     ph = arr[S_PHASE]
@@ -419,7 +417,7 @@ def mask_bits(g: Array, arr: Array, row: Any, scr: Array) -> None:  # pragma: no
         while cand:
             x = _ctz(cand)
             cand &= cand - 1
-            if _can_complete_bits(g, arr, c, x, scr, f, emp, c1, c2, c3, c4):
+            if _can_complete_bits(g, arr, x, f, emp, c1, c2, c3, c4):
                 row[x] = True
                 found = True
         if found:

@@ -25,9 +25,10 @@ from .tables import SCRATCH_SMALL
 
 @njit(cache=True, inline="always")
 def mask_scratch_size(n: int) -> int:  # pragma: no cover - compiled
-    """Whole numbers of working space :func:`mask_into` needs on a board of ``n`` cells: the
-    searches' scratch (:func:`.tables._scratch`), then room for the list of actions."""
-    return SCRATCH_SMALL + 4 * n
+    """Whole numbers of working space :func:`mask_into` needs on a board of ``n`` cells: none
+    on a board of at most 63 cells (board masks, :mod:`.bitmask`), else the searches' scratch
+    (:func:`.tables._scratch`), then room for the list of actions."""
+    return 0 if n <= MAX_CELLS else SCRATCH_SMALL + 4 * n
 
 
 @plain_kernel
@@ -39,8 +40,8 @@ def mask_into(g: Array, arr: Array, row: Any, scratch: Any) -> None:  # pragma: 
     if arr[H_PLAYER] < 0:
         return
     n = g[0]
-    if n <= MAX_CELLS:  # sides 3 to 5: board masks (.bitmask)
-        mask_bits(g, arr, row, scratch)
+    if n <= MAX_CELLS:  # sides 3 to 5: board masks (.bitmask), no working space
+        mask_bits(g, arr, row)
         return
     k = SCRATCH_SMALL + 3 * n
     out = scratch[k : k + n]
