@@ -22,7 +22,8 @@ from hexarena.games.scrunch import (
     mask_into,
     mask_scratch_size,
 )
-from hexarena.games.scrunch.bitmask import MAX_CELLS, _nbm, _planes, mask_bits
+from hexarena.games.scrunch.bitmask import _planes, mask_bits
+from hexarena.games.scrunch.words import MAX_CELLS, _nbm
 from hexarena.vector import VectorEnv
 
 

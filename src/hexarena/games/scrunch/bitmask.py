@@ -30,9 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from llvmlite import ir
-from numba import config, njit, types
-from numba.extending import intrinsic
+from numba import njit
 
 from ...core import H_COLOUR, Array
 from ...kernels_common import plain_kernel
@@ -54,68 +52,9 @@ from .tables import (
     S_S,
     S_WORDS,
     _o,
-    _word,
     smallest_size,
 )
-
-#: The largest board (cells) this module serves: one 64-bit word, the sign bit left unused.
-MAX_CELLS = 63
-
-#: A board mask: bit ``x`` for cell ``x`` (an ``int64`` in compiled code).
-Word = Any
-
-_I64 = ir.IntType(64)
-
-
-@intrinsic
-def _pop_intrinsic(typingctx: Any, x: Any) -> Any:  # pragma: no cover - compiled
-    """Number of set bits of an ``int64`` (LLVM's ``ctpop``)."""
-    sig = types.int64(types.int64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        fn = builder.module.declare_intrinsic("llvm.ctpop", [_I64])
-        return builder.call(fn, [args[0]])
-
-    return sig, codegen
-
-
-@intrinsic
-def _ctz_intrinsic(typingctx: Any, x: Any) -> Any:  # pragma: no cover - compiled
-    """Index of the lowest set bit of a non-zero ``int64`` (LLVM's ``cttz``)."""
-    sig = types.int64(types.int64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        fn = builder.module.declare_intrinsic("llvm.cttz", [_I64, ir.IntType(1)])
-        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 1)])
-
-    return sig, codegen
-
-
-_pop: Any = _pop_intrinsic
-_ctz: Any = _ctz_intrinsic
-if getattr(config, "DISABLE_JIT", 0):  # plain Python: an intrinsic cannot run there
-
-    def _pop(x: Any) -> int:
-        """Number of set bits."""
-        return int(x).bit_count()
-
-    def _ctz(x: Any) -> int:
-        """Index of the lowest set bit."""
-        v = int(x)
-        return (v & -v).bit_length() - 1
-
-
-@njit(cache=True, inline="always")
-def _nbm(g: Array, x: int) -> Word:  # pragma: no cover - compiled
-    """The neighbours of cell ``x`` as a board mask: its row of the constant table's adjacency
-    rows (one or two 32-bit words on a board of at most 63 cells)."""
-    n = g[0]
-    w = (n + 31) >> 5
-    a = 1 + 8 * n + w * x
-    lo = np.int64(g[a]) & 0xFFFFFFFF
-    if w == 1:
-        return lo
-    return (np.int64(g[a + 1]) << 32) | lo
+from .words import Word, _ctz, _nbm, _pop, _word
 
 
 @njit(cache=True, inline="always")

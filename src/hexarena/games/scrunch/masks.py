@@ -18,9 +18,10 @@ from numba import njit
 
 from ...core import H_PLAYER, Array
 from ...kernels_common import plain_kernel
-from .bitmask import MAX_CELLS, mask_bits
+from .bitmask import mask_bits
 from .rules import _legal_into
 from .tables import SCRATCH_SMALL
+from .words import MAX_CELLS
 
 
 @njit(cache=True, inline="always")

@@ -102,10 +102,12 @@ from .tables import (
     _snake_labels_at,
     consts_for,
     do_growth,
+    do_growth_words,
     initial_array,
     place_egg,
     remove_snake,
 )
+from .words import MAX_CELLS
 
 
 @plain_kernel
@@ -278,14 +280,30 @@ def _apply(g: Array, arr: Array, a: int, scr: Array) -> None:  # pragma: no cove
         else:
             arr[S_PHASE] = PH_REMOVE
         return
-    do_growth(g, arr, c, arr[S_P], arr[S_S], a, scr)
+    if n <= MAX_CELLS:
+        do_growth_words(g, arr, c, arr[S_P], arr[S_S], a)
+    else:
+        do_growth(g, arr, c, arr[S_P], arr[S_S], a, scr)
+    _end_turn(arr, c)
+
+
+@plain_kernel
+def _apply_dest_words(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
+    """Apply destination ``a`` on a board of at most 63 cells (no working space)."""
+    c = arr[H_COLOUR]
+    arr[H_PLY] += 1
+    do_growth_words(g, arr, c, arr[S_P], arr[S_S], a)
     _end_turn(arr, c)
 
 
 @njit(cache=True)
 def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     """Apply a legal action: an egg, a placement, a stone picked, a destination, or a removal."""
-    if not _apply_light(g, arr, a):  # working space only for a destination or a removal
+    if _apply_light(g, arr, a):
+        return
+    if g[0] <= MAX_CELLS and arr[S_PHASE] == PH_DEST:  # a growth completed on board masks
+        _apply_dest_words(g, arr, a)
+    else:  # working space only for a destination on a larger board, or a removal
         _apply(g, arr, a, _scratch(g[0]))
 
 

@@ -40,14 +40,13 @@ n entries          of the snake, snake size (by label), friendly-neighbour count
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
 from ...core import H_COLOUR, H_PLAYER, H_WINNER, HEADER, Array
 from ...hexgrid import Board
 from ...kernels_common import nb, plain_kernel, set_add, set_remove
+from .words import MAX_CELLS, Word, _ctz, _first_of, _nbm, _set_word, _word
 
 # scalar slots
 S_N = HEADER
@@ -163,32 +162,14 @@ def consts_for(board: Board) -> Array:
 
 
 @njit(cache=True, inline="always")
-def _word(arr: Array, i: int) -> Any:  # pragma: no cover - compiled
-    """The 64-bit word kept in ``arr[i]`` (low half) and ``arr[i + 1]`` (high half)."""
-    return (np.int64(arr[i + 1]) << 32) | (np.int64(arr[i]) & 0xFFFFFFFF)
-
-
-@njit(cache=True, inline="always")
-def _set_word(arr: Array, i: int, v: Any) -> None:  # pragma: no cover - compiled
-    """Keep the 64-bit word ``v`` in ``arr[i]`` and ``arr[i + 1]`` (each half as a signed
-    32-bit number)."""
-    arr[i] = (v << 32) >> 32
-    arr[i + 1] = v >> 32
-
-
-@njit(cache=True, inline="always")
 def _count_words(g: Array, arr: Array, c: int, x: int, up: bool) -> None:  # pragma: no cover
     """On a board of at most 63 cells, the board masks of colour ``c`` after a stone of that
     colour is put on (``up``) or lifted from cell ``x``: its bit in the stones, and one more
     (or one less) friendly neighbour for each neighbour of ``x``, added bit-sliced."""
     n = g[0]
-    if n > 63:
+    if n > MAX_CELLS:
         return
-    w = (n + 31) >> 5
-    a = 1 + 8 * n + w * x
-    m = np.int64(g[a]) & 0xFFFFFFFF
-    if w == 2:
-        m |= np.int64(g[a + 1]) << 32
+    m = _nbm(g, x)
     at = S_WORDS + 8 * c
     bit = np.int64(1) << x
     b0 = _word(arr, at + 2)
@@ -419,6 +400,103 @@ def do_growth(  # pragma: no cover - compiled
     for j in range(m):
         if not covered & (1 << j):
             covered |= _relabel(g, arr, c, scr[SC_SEEDS + j], scr, m)
+
+
+@njit(cache=True, inline="always")
+def _relabel_words(g: Array, arr: Array, c: int, x: int) -> Word:  # pragma: no cover
+    """:func:`_relabel` on a board of at most 63 cells, the snake walked on the board masks
+    (the next stone is the one friendly neighbour left, no neighbour read from the board):
+    the same labels, numbers and links; return the snake's stones as a mask."""
+    n = g[0]
+    sid = _o(B_SID, n)
+    nxt = _o(B_NXT, n)
+    pos = _o(B_POS, n)
+    f = _word(arr, S_WORDS + 8 * c)
+    one = np.int64(1)
+    start = x
+    cyc = False
+    m = _nbm(g, x) & f
+    if m & (m - 1):  # x is not an end: walk to one (from its first neighbour, as _relabel)
+        prev = x
+        cur = _first_of(g, x, m)
+        for _ in range(n):
+            rest = _nbm(g, cur) & f & ~(one << prev)
+            if rest == 0:
+                start = cur
+                break
+            nx = _ctz(rest)
+            if nx == x:
+                cyc = True
+                break
+            prev = cur
+            cur = nx
+    mask = np.int64(0)
+    seen = np.int64(0)  # the stone before (none at the start)
+    cur = start
+    last = -1
+    i = 0
+    for _ in range(n):
+        mask |= one << cur
+        arr[sid + cur] = start
+        arr[pos + cur] = i
+        if last >= 0:
+            arr[nxt + last] = cur
+        last = cur
+        i += 1
+        rest = _nbm(g, cur) & f & ~seen
+        if rest == 0:
+            break
+        nx = _first_of(g, cur, rest) if rest & (rest - 1) else _ctz(rest)
+        if nx == start:
+            break
+        seen = one << cur
+        cur = nx
+    arr[nxt + last] = start
+    arr[_o(B_SSIZE, n) + start] = i
+    arr[_o(B_CYC, n) + start] = 1 if cyc else 0
+    arr[_o(B_TAIL, n) + start] = last
+    _lab_add(arr, n, c, start)
+    return mask
+
+
+@plain_kernel
+def do_growth_words(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    c: int,
+    p: int,
+    s: int,
+    d: int,
+) -> None:
+    """:func:`do_growth` on a board of at most 63 cells, without working space: the snakes
+    touching ``p`` or ``d`` dropped in the same order, then relabelled from the same seeds in
+    the same order (``p``, ``d``, the old friendly neighbours of ``s``), each walked on the
+    board masks (:func:`_relabel_words`); the state is the one :func:`do_growth` leaves."""
+    n = g[0]
+    col = _o(B_COL, n)
+    sid = _o(B_SID, n)
+    c1 = c + 1
+    one = np.int64(1)
+    dropped = np.int64(0)
+    for which in range(2):
+        x = p if which == 0 else d
+        for k in range(6):
+            y = nb(g, x, k)
+            if y >= 0 and arr[col + y] == c1:
+                lab = arr[sid + y]
+                if not (dropped >> lab) & 1:
+                    dropped |= one << lab
+                    _drop_snake(arr, n, c, lab)
+    _lift(g, arr, c, s)
+    _put(g, arr, c, p)
+    _put(g, arr, c, d)
+    covered = _relabel_words(g, arr, c, p)
+    if not (covered >> d) & 1:
+        covered |= _relabel_words(g, arr, c, d)
+    for k in range(6):
+        y = nb(g, s, k)
+        if y >= 0 and y != p and y != d and arr[col + y] == c1 and not (covered >> y) & 1:
+            covered |= _relabel_words(g, arr, c, y)
 
 
 @plain_kernel
