@@ -285,7 +285,7 @@ def _set_bits(row: Any, w: int, off: int) -> None:  # pragma: no cover - compile
         w &= w - 1
 
 
-@plain_kernel
+@njit(cache=True, inline="always")
 def _can_complete_bits(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
