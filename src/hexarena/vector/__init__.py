@@ -58,6 +58,7 @@ import numpy.typing as npt
 
 from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, State
 from ..games import new_game
+from ..games.scrunch.rules import apply_inline as scrunch_apply_inline
 from ..observe import Observer
 from .deltas import bound_update, memo_width, prime, vector_geometry
 from .deltas_scrunch import bound_update_scrunch_streamed
@@ -181,7 +182,7 @@ class VectorEnv:
             )
         self._delta_step = bound_delta_step(
             update,
-            apply_throngs if g.name == "throngs" else self._k.apply,
+            {"throngs": apply_throngs, "scrunch": scrunch_apply_inline}.get(g.name, self._k.apply),
             prefetch_span(g),
             *((foresee_throngs, True, False) if self._streamed and g.name == "throngs" else ()),
         )

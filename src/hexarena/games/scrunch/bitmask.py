@@ -33,7 +33,6 @@ import numpy as np
 from numba import njit
 
 from ...core import H_COLOUR, Array
-from ...kernels_common import plain_kernel
 from .tables import (
     B_CYC,
     B_LAB,
@@ -327,7 +326,7 @@ def _can_complete_bits(  # pragma: no cover - compiled
         more = False
 
 
-@plain_kernel
+@njit(cache=True, inline="always")
 def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
     """Write the legal actions of a game that goes on into ``row`` (cleared), on a board of at
     most :data:`MAX_CELLS` cells."""

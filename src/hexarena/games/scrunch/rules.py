@@ -296,6 +296,18 @@ def _apply_dest_words(g: Array, arr: Array, a: int) -> None:  # pragma: no cover
     _end_turn(arr, c)
 
 
+@njit(cache=True, inline="always")
+def apply_inline(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
+    """:func:`apply`, compiled into its caller (the batched step: a call of ``apply`` passes
+    each array as seven values and counts their references)."""
+    if _apply_light(g, arr, a):
+        return
+    if g[0] <= MAX_CELLS and arr[S_PHASE] == PH_DEST:  # a growth completed on board masks
+        _apply_dest_words(g, arr, a)
+    else:  # working space only for a destination on a larger board, or a removal
+        _apply(g, arr, a, _scratch(g[0]))
+
+
 @njit(cache=True)
 def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     """Apply a legal action: an egg, a placement, a stone picked, a destination, or a removal."""
