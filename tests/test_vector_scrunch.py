@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from hexarena import vector
 from hexarena.core import H_PLAYER
 from hexarena.games import new_game
 from hexarena.games.scrunch import (
@@ -21,7 +22,6 @@ from hexarena.games.scrunch import (
     mask_scratch_size,
 )
 from hexarena.observe import Observer
-from hexarena import vector
 from hexarena.vector import VectorEnv
 from hexarena.vector.deltas import memo_width, prime
 

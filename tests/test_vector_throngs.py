@@ -52,7 +52,8 @@ def test_every_step_with_streaming_stores_equals_the_observer(
 
 
 def test_only_a_buffer_bigger_than_the_caches_is_streamed() -> None:
-    """Streaming stores from :data:`STREAM_BYTES` of observations on, for Throngs only."""
+    """Streaming stores from :data:`STREAM_BYTES` of observations on, for Throngs (and
+    Scrunch), not for the other games."""
     row = VectorEnv("throngs", 1).observations[0].nbytes
     big = -(-STREAM_BYTES // row)
     assert VectorEnv("throngs", big)._streamed

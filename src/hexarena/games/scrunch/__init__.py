@@ -3,7 +3,9 @@
 The rules a reader wants (the game class, legal actions, applying an action, the end of the
 game) are in :mod:`.rules`; the state array and its incremental snake tables in
 :mod:`.tables`; the growth test and the searches for completable growths in :mod:`.search`;
-move text, explanations and the position builder in :mod:`.notation`.
+move text, explanations and the position builder in :mod:`.notation`. On boards of at most 63
+cells, the 64-bit board masks the state keeps are in :mod:`.words`, and the batched
+environments' mask writer on them in :mod:`.bitmask` (:mod:`.masks` chooses).
 """
 
 from .masks import legal_mask, mask_into, mask_scratch_size

@@ -1,12 +1,13 @@
 """Scrunch's legal actions written as a mask (one bool per action) for the batched
 environments, without allocating, listing in order or sorting.
 
-:func:`mask_into` marks, in a mask row, exactly the actions that :func:`.rules.legal` lists, by
-the same searches (:func:`.rules._legal_into`), with working space the caller keeps
-(:func:`mask_scratch_size` whole numbers, zero to begin with and left fit for the next call):
-the batched environment keeps it in each environment's memo row, so that a step allocates
-nothing. :func:`legal_mask` is the same with working space of its own, for callers that keep
-none.
+:func:`mask_into` marks, in a mask row, exactly the actions that :func:`.rules.legal` lists: on
+a board of at most 63 cells (sides 3 to 5) by the searches on board masks of :mod:`.bitmask`,
+which need no working space; on larger boards by the rules' own searches
+(:func:`.rules._legal_into`), with working space the caller keeps (:func:`mask_scratch_size`
+whole numbers, zero to begin with and left fit for the next call): the batched environment
+keeps it in each environment's memo row, so that a step allocates nothing. :func:`legal_mask`
+is the same with working space of its own, for callers that keep none.
 """
 
 from __future__ import annotations
