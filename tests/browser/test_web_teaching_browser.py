@@ -152,6 +152,10 @@ def test_guided_first_game_checks_moves_and_shows_a_refusal(context: Any, server
     assert page.get_attribute("#t-feedback", "data-kind") == "ok"
     page.click("#t-next")
     page.wait_for_function("() => document.querySelector('.guided').dataset.step === '2'")
+    page.locator("#t-specials button.special", has_text="swap").click()  # as Blue: the swap
+    page.wait_for_function("() => document.body.dataset.done === 'yes'")
+    page.click("#t-next")
+    page.wait_for_function("() => document.querySelector('.guided').dataset.step === '3'")
     page.click("#t-body .cell[data-name=b2]")
     page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'refused'")
     text = page.inner_text("#t-feedback")
@@ -160,7 +164,7 @@ def test_guided_first_game_checks_moves_and_shows_a_refusal(context: Any, server
     page.locator("#t-body .cell.legal").first.click()
     page.wait_for_function("() => document.body.dataset.done === 'yes'")
     page.click("#t-next")
-    page.wait_for_function("() => document.querySelector('.guided').dataset.step === '3'")
+    page.wait_for_function("() => document.querySelector('.guided').dataset.step === '4'")
     page.click("#t-body .cell[data-name=d3]")
     page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'refused'")
     assert "it would make a group of 3" in page.inner_text("#t-feedback")
