@@ -344,7 +344,9 @@ def build_parser() -> argparse.ArgumentParser:
             )
         if name == "engine":
             sp.add_argument("--player", default="mcts", help="the player served (default mcts)")
-            sp.add_argument("--seed", type=int, default=None, help="seed for the player")
+            sp.add_argument(
+                "--seed", type=whole_number(0), default=None, help="seed for the player"
+            )
         if name in ("match", "tournament"):
             from .match import add_arguments
 

@@ -34,11 +34,14 @@ from .ai import Limit, Player, make_player, player_names
 from .ai.mcts import SearchError, check_limit
 from .core import Game, HexArenaError, Option, State
 from .games import game_class
+from .limits import parse_int_text
 
 #: Longest piece of a bad line quoted back in an error message.
 QUOTE = 60
 #: Longest line read; a longer one is refused whole.
 MAX_LINE = 1 << 20
+#: Largest seed (the ``seed`` option's range is 0 to this).
+MAX_SEED = 2**31 - 1
 
 
 class ProtocolError(HexArenaError):
@@ -70,7 +73,7 @@ def limit_from_go(words: list[str], white_to_move: bool) -> Limit:
         if i + 1 >= len(words):
             raise ProtocolError(f"go: {key} needs a number")
         try:
-            v = int(words[i + 1])
+            v = parse_int_text(words[i + 1], key)
         except ValueError:
             raise ProtocolError(
                 f"go: {key} needs a whole number, not {cut(words[i + 1])!r}"
@@ -130,7 +133,7 @@ class EngineSession:
             f"option name player type combo default {self.player_name} "
             + " ".join(f"var {n}" for n in player_names()),
             f"option name seed type spin default {self.seed if self.seed is not None else 0}"
-            " min 0 max 2147483647",
+            f" min 0 max {MAX_SEED}",
         ]
         for o in self.cls.option_specs:
             lines.append(_option_line(o, self.options.get(o.name)))
@@ -165,11 +168,14 @@ class EngineSession:
             return
         if key == "seed":
             try:
-                self.seed = int(value)
+                seed = parse_int_text(value, "seed")
             except ValueError:
                 raise ProtocolError(
                     f"setoption: seed is a whole number, not {cut(value)!r}"
                 ) from None
+            if not 0 <= seed <= MAX_SEED:
+                raise ProtocolError(f"setoption: seed is 0 to {MAX_SEED}, not {cut(str(seed))}")
+            self.seed = seed
             self.player = make_player(self.player_name, seed=self.seed)
             self.player.prepare(self.game)
             return
@@ -305,6 +311,8 @@ def serve(
         out.write(text + "\n")
         out.flush()
 
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise ProtocolError(f"the seed is 0 to {MAX_SEED}, not {cut(str(seed))}")
     if player.strip().lower() not in player_names():
         raise ProtocolError(
             f"there is no player called {player!r}; the players are: {', '.join(player_names())}"

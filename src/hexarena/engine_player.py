@@ -196,8 +196,10 @@ class EnginePlayer(Player):
         if limit is not None and limit.iterations is not None:
             go.append(f"nodes {limit.iterations}")
         self._send(" ".join(go))
-        line = self._wait_for("bestmove", wait)
-        text = line.split(maxsplit=1)[1].strip() if len(line.split()) > 1 else ""
+        words = self._wait_for("bestmove", wait).split()[1:]
+        if len(words) == 3 and words[1] == "ponder":  # UCI's bestmove MOVE ponder MOVE2
+            words = words[:1]
+        text = " ".join(words)
         trial = state.copy()
         try:
             if not text:

@@ -3,7 +3,8 @@
 It knows the board of a regular hexhex of side n (cell names: column letter from the smallest
 q, row number from the smallest r), keeps the stones of ``position`` and answers ``go`` with a
 random empty cell. ``--mode crash`` exits at its first ``go``; ``--mode illegal`` answers an
-occupied cell (or ``zz99`` before any stone is down); ``--mode slow`` never answers ``go``.
+occupied cell (or ``zz99`` before any stone is down); ``--mode slow`` never answers ``go``;
+``--mode ponder`` answers as UCI engines often do, ``bestmove CELL ponder CELL``.
 """
 
 import random
@@ -50,7 +51,8 @@ def main():
                 print("bestmove " + (taken[0] if taken else "zz99"))
             else:
                 free = [c for c in cells(size) if c not in taken]
-                print("bestmove " + rng.choice(free))
+                ponder = f" ponder {free[0]}" if mode == "ponder" else ""
+                print("bestmove " + rng.choice(free) + ponder)
         elif cmd == "quit":
             return
         sys.stdout.flush()
