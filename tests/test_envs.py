@@ -192,3 +192,29 @@ def test_gym_settings_are_checked(kwargs: dict[str, object], words: str) -> None
 def test_aec_max_actions_is_checked(value: object) -> None:
     with pytest.raises((ValueError, TypeError), match="max_actions"):
         HexArenaAEC("gyre", size=3, max_actions=value)  # type: ignore[arg-type]
+
+
+def test_aec_before_reset_and_after_the_end_say_so() -> None:
+    env = HexArenaAEC("gyre", size=3)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.last()
+    env.reset(seed=1)
+    for _agent in env.agent_iter():
+        obs, _r, term, trunc, _i = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.agents == []
+    history = list(env.state_.history)
+    with pytest.raises(RuntimeError, match="the game is over: call reset"):
+        env.last()
+    with pytest.raises(RuntimeError, match="the game is over: call reset"):
+        env.step(0)
+    assert env.state_.history == history
+
+
+def test_aec_unknown_agent_is_named() -> None:
+    env = HexArenaAEC("gyre", size=3)
+    env.reset()
+    with pytest.raises(ValueError, match=r"no agent 'bob'.*player_0, player_1"):
+        env.observe("bob")

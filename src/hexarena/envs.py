@@ -69,6 +69,13 @@ def _check_max_actions(value: Any) -> int | None:
     return int(value)
 
 
+def _seat(agent: Any) -> int:
+    """The seat of an agent's name; ``ValueError`` naming it if there is no such agent."""
+    if agent not in AGENTS:
+        raise ValueError(f"no agent {cut_repr(agent)} (agents: {', '.join(AGENTS)})")
+    return AGENTS.index(agent)
+
+
 def _check_reset_options(options: dict[str, Any] | None) -> None:
     """The environments take no reset options: refuse any rather than ignore them."""
     if options:
@@ -123,6 +130,14 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: obs for a in AGENTS}
         self.action_spaces = {a: act for a in AGENTS}
         self.state_: State = self.game.new_initial_state()
+        self.agents: list[str] = []
+        self._started = False
+
+    def _check_playing(self) -> None:
+        if not self._started:
+            raise RuntimeError("call reset() before step() or last()")
+        if not self.agents:
+            raise RuntimeError("the game is over: call reset() for a new one")
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation dict's space (the same for both agents)."""
@@ -147,20 +162,28 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = AGENTS[self.state_.current_player]
+        self._started = True
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation dict of ``agent``."""
-        return _observe(self.observer, self.state_, AGENTS.index(agent))
+        return _observe(self.observer, self.state_, _seat(agent))
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``, with a clear error before ``reset()`` and after the end."""
+        self._check_playing()
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action (an illegal one loses the game; one outside the
         action space raises ``TypeError`` or ``ValueError`` and changes nothing)."""
+        self._check_playing()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         a = _check_action(action, self.game.num_distinct_actions)
-        seat = AGENTS.index(agent)
+        seat = _seat(agent)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         st = self.state_
