@@ -218,3 +218,22 @@ def test_aec_unknown_agent_is_named() -> None:
     env.reset()
     with pytest.raises(ValueError, match=r"no agent 'bob'.*player_0, player_1"):
         env.observe("bob")
+
+
+def test_pettingzoo_render_test(capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's own render test (it needs the ``human`` mode: the picture printed)."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: aec_env("gyre", size=3, render_mode=render_mode))
+    assert "Gyre, hexhex side 3" in capsys.readouterr().out
+
+
+def test_human_rendering_prints_the_picture(capsys: pytest.CaptureFixture[str]) -> None:
+    env = HexArenaAEC("gyre", size=3, render_mode="human")
+    env.reset()
+    env.step(4)  # as PettingZoo's classic games, the human mode shows every step
+    assert "Blue (player 2) to act" in capsys.readouterr().out
+    gym_env = HexArenaGym("gyre", size=3, render_mode="human")
+    gym_env.reset(seed=1)
+    assert gym_env.render() is None
+    assert "Gyre, hexhex side 3" in capsys.readouterr().out

@@ -69,6 +69,14 @@ def _check_max_actions(value: Any) -> int | None:
     return int(value)
 
 
+def _render(mode: str, state: State) -> str | None:
+    """The picture for ``ansi``; printed, and ``None``, for ``human``."""
+    if mode == "human":
+        print(state.picture())
+        return None
+    return state.picture()
+
+
 def _seat(agent: Any) -> int:
     """The seat of an agent's name; ``ValueError`` naming it if there is no such agent."""
     if agent not in AGENTS:
@@ -104,7 +112,7 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment of one hexarena game with its options."""
 
     metadata = {  # noqa: RUF012 - PettingZoo's convention
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "hexarena_v0",
         "is_parallelizable": False,
     }
@@ -118,8 +126,8 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {cut_repr(render_mode)}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode is None, 'human' or 'ansi', not {cut_repr(render_mode)}")
         self.max_actions = _check_max_actions(max_actions)
         self.game = new_game(game, **options)
         self.observer = Observer(self.game)
@@ -207,13 +215,16 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = AGENTS[st.current_player]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The position's picture (``render_mode="ansi"``)."""
+        """The position's picture: returned (``render_mode="ansi"``) or printed (``"human"``,
+        which also prints it after every step)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
-        return self.state_.picture()
+        return _render(self.render_mode, self.state_)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -234,7 +245,7 @@ class HexArenaGym(gymnasium.Env):
     counts iterations or nodes (a limit in seconds depends on the machine's speed).
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's convention
+    metadata = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 - Gymnasium's convention
 
     def __init__(
         self,
@@ -249,8 +260,8 @@ class HexArenaGym(gymnasium.Env):
     ) -> None:
         if seat is not None and (type(seat) is not int or seat not in (0, 1)):
             raise ValueError(f"seat is 0, 1 or None, not {cut_repr(seat)}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {cut_repr(render_mode)}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode is None, 'human' or 'ansi', not {cut_repr(render_mode)}")
         max_actions = _check_max_actions(max_actions)
         if limit is not None:
             if not isinstance(limit, Limit):
@@ -330,10 +341,10 @@ class HexArenaGym(gymnasium.Env):
         return self._obs(), reward, terminated, truncated, {}
 
     def render(self) -> str | None:
-        """The position's picture (``render_mode="ansi"``)."""
+        """The position's picture: returned (``render_mode="ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
             return None
-        return self.state_.picture()
+        return _render(self.render_mode, self.state_)
 
 
 __all__ = ["AGENTS", "HexArenaAEC", "HexArenaGym", "aec_env"]
