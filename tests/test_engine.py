@@ -224,6 +224,19 @@ def test_tournament_summary_lists_the_forfeits(tmp_path: Path) -> None:
     assert "2 game(s) forfeited; the first: engine:" in out.getvalue()
 
 
+def test_an_engine_that_refuses_the_game_forfeits_at_once() -> None:
+    """hexarena's Gyre engine asked to play Churn answers an error, and forfeits before it
+    moves (it used to play Gyre's moves until one was illegal in Churn)."""
+    name = "engine:" + shlex.join(
+        [sys.executable, "-m", "hexarena.cli", "engine", "gyre", "--player", "random"]
+    )
+    res = run_match(hexarena.new_game("churn", size=3), name, "random", 2, records=None)
+    for r in res.results:
+        assert r.winner == "random" and r.turns <= 1
+        assert "forfeits: the engine refused the game or its options" in r.reason
+        assert "this engine plays gyre, not 'churn'" in r.reason
+
+
 def test_an_engine_may_add_a_ponder_move_to_bestmove() -> None:
     """``bestmove MOVE ponder MOVE2``, as UCI engines write it, is the move MOVE."""
     res = run_match(hexarena.new_game("gyre", size=3), engine_name("ponder"), "random", 2)

@@ -8,7 +8,8 @@ then for each of its turns ``position startpos moves ...`` and ``go`` with the m
 
 The engine forfeits the game (:class:`EngineForfeit`, which the match records as a loss with its
 reason) when it crashes or closes its output, does not answer in time (the time limit plus a
-grace period, or :data:`DEFAULT_TIMEOUT` a turn without a time limit), or answers a move that is
+grace period, or :data:`DEFAULT_TIMEOUT` a turn without a time limit), refuses the game or one
+of its options (an ``info string error`` line before its ``readyok``), or answers a move that is
 not a legal whole turn. Its ``info`` lines are kept (:attr:`EnginePlayer.comments`) for the
 game's record.
 """
@@ -37,6 +38,8 @@ STARTUP_TIMEOUT = 20.0
 #: Most ``info`` lines kept for a game, and longest kept line.
 MAX_COMMENTS = 1000
 MAX_COMMENT = 200
+#: The words that begin an engine's error line.
+_ERROR = ["info", "string", "error"]
 
 
 class EngineForfeit(HexArenaError):
@@ -44,7 +47,7 @@ class EngineForfeit(HexArenaError):
 
     def __init__(self, message: str, kind: str) -> None:
         super().__init__(message)
-        self.kind = kind  # "crash", "timeout" or "illegal"
+        self.kind = kind  # "crash", "timeout", "illegal" or "refused"
 
 
 def is_engine(name: str) -> bool:
@@ -168,6 +171,7 @@ class EnginePlayer(Player):
             self._start()
             self._send("ugi")
             self._wait_for("ugiok", STARTUP_TIMEOUT)
+            start = len(self.comments)
             self._send(f"setoption name game value {game.name}")
             for k, v in game.record_tags().items():
                 if v != "":
@@ -175,6 +179,11 @@ class EnginePlayer(Player):
             self._send("uginewgame")
             self._send("isready")
             self._wait_for("readyok", STARTUP_TIMEOUT)
+            refused = [c for c in self.comments[start:] if c.split()[:3] == _ERROR]
+            if refused:  # it would play another game, or another board
+                raise EngineForfeit(
+                    f"the engine refused the game or its options: {refused[0]}", "refused"
+                )
         except EngineForfeit as exc:
             self._startup_error = exc
 
