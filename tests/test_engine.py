@@ -237,6 +237,47 @@ def test_an_engine_that_refuses_the_game_forfeits_at_once() -> None:
         assert "this engine plays gyre, not 'churn'" in r.reason
 
 
+def test_an_engine_may_take_its_time_before_readyok(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ugi`` is answered at once, ``isready`` after whatever loading or compiling the engine
+    does (hexarena's own engine compiles its search there): the host waits longer for it."""
+    from hexarena import engine_player
+
+    monkeypatch.setattr(engine_player, "STARTUP_TIMEOUT", 1.0)
+    assert engine_player.READY_TIMEOUT >= 120
+    player = engine_player.EnginePlayer(engine_name("slowready"))
+    game = hexarena.new_game("gyre", size=3)
+    try:
+        player.prepare(game)
+        assert player._startup_error is None
+        assert len(player.choose_turn(game.new_initial_state())) == 1
+    finally:
+        player.close()
+
+
+class _Recorder:
+    """A player that notes when it is prepared, in the same list as the engine's output."""
+
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    def prepare(self, game: object) -> None:
+        self.log.append("prepared")
+
+
+def test_the_engine_answers_ugi_before_preparing_its_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from hexarena import engine
+
+    log: list[str] = []
+    monkeypatch.setattr(engine, "make_player", lambda name, seed=None: _Recorder(log))
+    session = engine.EngineSession("gyre", {"size": 3}, player_name="random", write=log.append)
+    for line in ["ugi", "setoption name size value 4", "uginewgame", "isready", "isready"]:
+        session.handle(line)
+    assert "prepared" not in log[: log.index("ugiok")]
+    assert log[log.index("ugiok") + 1 :] == ["prepared", "readyok", "readyok"]
+
+
 def test_an_engine_may_add_a_ponder_move_to_bestmove() -> None:
     """``bestmove MOVE ponder MOVE2``, as UCI engines write it, is the move MOVE."""
     res = run_match(hexarena.new_game("gyre", size=3), engine_name("ponder"), "random", 2)

@@ -6,7 +6,7 @@ answers in the manner of UCI/UGI (``docs/engine-protocol.md`` is the full descri
 =====================================  ==================================================
 ``ugi``                                ``id name ...``, ``id author ...``, one ``option``
                                        line per option, then ``ugiok``
-``isready``                            ``readyok``
+``isready``                            ``readyok`` (once the player is prepared)
 ``setoption name N value V``           set an option (``player``, ``seed`` or a game option;
                                        game options take effect at ``uginewgame``)
 ``uginewgame``                         a new game (with the options set)
@@ -119,13 +119,25 @@ class EngineSession:
 
     # -- commands ------------------------------------------------------
     def new_game(self) -> None:
-        """Build the game with the options set and a fresh player."""
+        """Build the game with the options set and a fresh player (prepared later, by
+        :meth:`ready`)."""
         game = self.cls(**self._pending)
-        player = make_player(self.player_name, seed=self.seed)
-        player.prepare(game)
-        self.game, self.player = game, player
+        self.game = game
+        self._new_player()
         self.options = dict(self._pending)
         self.state = game.new_initial_state()
+
+    def _new_player(self) -> None:
+        self.player = make_player(self.player_name, seed=self.seed)
+        self._prepared = False
+
+    def ready(self) -> None:
+        """Prepare the player for the game (compiling or loading its search can take seconds,
+        more on a machine that has never run it): done at ``isready`` and before a search, so
+        that ``ugi`` is answered at once."""
+        if not self._prepared:
+            self.player.prepare(self.game)
+            self._prepared = True
 
     def option_lines(self) -> list[str]:
         """The ``option`` lines of the ``ugi`` answer."""
@@ -163,8 +175,7 @@ class EngineSession:
                     f"{', '.join(player_names())}"
                 )
             self.player_name = value.strip().lower()
-            self.player = make_player(self.player_name, seed=self.seed)
-            self.player.prepare(self.game)
+            self._new_player()
             return
         if key == "seed":
             try:
@@ -176,8 +187,7 @@ class EngineSession:
             if not 0 <= seed <= MAX_SEED:
                 raise ProtocolError(f"setoption: seed is 0 to {MAX_SEED}, not {cut(str(seed))}")
             self.seed = seed
-            self.player = make_player(self.player_name, seed=self.seed)
-            self.player.prepare(self.game)
+            self._new_player()
             return
         specs = {o.name: o for o in self.cls.option_specs}
         if key not in specs:
@@ -221,6 +231,7 @@ class EngineSession:
         if limit_arg is not None and limit_arg.seconds is not None:
             # a whole turn may be several decisions: share the time between them evenly enough
             limit_arg = Limit(seconds=limit_arg.seconds / 2, iterations=limit_arg.iterations)
+        self.ready()
         t0 = time.perf_counter()
         actions = self.player.choose_turn(self.state, limit_arg)
         ms = int((time.perf_counter() - t0) * 1000)
@@ -262,6 +273,7 @@ class EngineSession:
                     self.write(ol)
                 self.write("ugiok")
             elif cmd == "isready":
+                self.ready()
                 self.write("readyok")
             elif cmd == "setoption":
                 self.set_option(args)

@@ -33,8 +33,12 @@ PREFIX = "engine:"
 DEFAULT_TIMEOUT = 30.0
 #: Seconds an engine may take beyond its time limit (process start-up, pipes).
 GRACE = 2.0
-#: Seconds for start-up (``ugi`` to ``ugiok``, ``isready`` to ``readyok``).
+#: Seconds for ``ugi`` to ``ugiok``.
 STARTUP_TIMEOUT = 20.0
+#: Seconds for ``isready`` to ``readyok``, where an engine loads or compiles what it needs
+#: (hexarena's own engine compiles its search for a board it has not played before: 10 to 20 s
+#: on an idle machine, more under load).
+READY_TIMEOUT = 300.0
 #: Most ``info`` lines kept for a game, and longest kept line.
 MAX_COMMENTS = 1000
 MAX_COMMENT = 200
@@ -178,7 +182,7 @@ class EnginePlayer(Player):
                     self._send(f"setoption name {k} value {v}")
             self._send("uginewgame")
             self._send("isready")
-            self._wait_for("readyok", STARTUP_TIMEOUT)
+            self._wait_for("readyok", READY_TIMEOUT)
             refused = [c for c in self.comments[start:] if c.split()[:3] == _ERROR]
             if refused:  # it would play another game, or another board
                 raise EngineForfeit(
@@ -237,6 +241,8 @@ def make_engine(name: str, seed: int | None = None, **kwargs: Any) -> EnginePlay
 __all__ = [
     "DEFAULT_TIMEOUT",
     "PREFIX",
+    "READY_TIMEOUT",
+    "STARTUP_TIMEOUT",
     "EngineForfeit",
     "EnginePlayer",
     "engine_command",
