@@ -24,6 +24,7 @@ from .cliargs import (
     whole_number,
 )
 from .core import Game, HexArenaError
+from .engine import MAX_SEED as ENGINE_MAX_SEED
 from .games import GAME_MODULES, game_class, game_names
 from .limits import cut
 
@@ -362,7 +363,10 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "engine":
             sp.add_argument("--player", default="mcts", help="the player served (default mcts)")
             sp.add_argument(
-                "--seed", type=whole_number(0, MAX_SEED), default=None, help="seed for the player"
+                "--seed",
+                type=whole_number(0, ENGINE_MAX_SEED),
+                default=None,
+                help="seed for the player (the protocol's seed option's range)",
             )
         if name in ("match", "tournament"):
             from .match import add_arguments

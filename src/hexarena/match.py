@@ -577,6 +577,7 @@ class TournamentResult:
             "table": self.table(),
             "crosstable": self.crosstable(),
             "mean_turns": sum(turns) / len(turns) if turns else 0.0,
+            "forfeits": [r.reason for r in self.results if r.forfeited],
             "seconds": round(self.seconds, 3),
             "records": self.records,
         }
@@ -819,6 +820,9 @@ def cmd_tournament(game: Game, ns: Any, out: Any) -> int:
         f"mean turns {data['mean_turns']:.1f}, {data['seconds']:.1f} s"
         + (f", records in {records}" if records is not None else "")
     )
+    forfeits = data["forfeits"]
+    if forfeits:  # as under a match's table
+        print(f"{len(forfeits)} game(s) forfeited; the first: {cut(forfeits[0], 300)}", file=out)
     return 0
 
 
