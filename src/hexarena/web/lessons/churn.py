@@ -136,12 +136,10 @@ CHURN: Lesson = {
         },
         {
             "moves": _FIRST[:1],
-            "ask": "Now sit on the other side: you are Blue, and Red has just opened on a4. On "
-            "Blue's first turn only, the swap is offered: press swap and the stone on a4 becomes "
-            "yours, you play Red from now on, and the other player answers in Blue. You may "
-            "also decline it by simply placing a blue stone. This board is solved: a first "
-            "stone on a4 (like the centre c3 and the middle cell of each side) wins for its "
-            "owner with perfect play, so here press swap.",
+            "ask": "Now you are Blue, and Red has just opened on a4. On Blue's first turn "
+            "only, you may swap: the stone on a4 becomes yours and you play Red from now on. "
+            "You may also decline by placing a blue stone. This small board is solved, and a "
+            "first stone on a4 wins with perfect play, so press swap.",
             "expect": ["swap"],
             "answer": "swap",
             "done": "You swapped: a4 is now your stone and you are Red; the other player places "

@@ -227,6 +227,11 @@ async function startHome() {
   $("import-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = { record: $("import-text").value, mode: $("import-mode").value };
+    if (!body.record.trim()) { // nothing to import: say so in the page's words, not the API's
+      showMessage("Paste a game record into the box, or choose a file, then press Import.");
+      $("import-text").focus();
+      return;
+    }
     if (body.mode === "computer") body.level = lv.value;
     await starting($("import-go"), null, async () => {
       const created = await api("POST", "/api/games/import", body);

@@ -1,0 +1,27 @@
+"""What a stranger trying the app on a phone or a desktop ran into: each test is one thing found
+so, written before it was put right."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server
+
+pytestmark = pytest.mark.browser
+
+
+def test_an_empty_import_asks_for_a_record_in_plain_words(browser: Any, server: Server) -> None:
+    # it answered with the API's own words: "the request needs 'record': ..."
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ng-game option", state="attached")
+    page.click("#import-go")
+    page.wait_for_selector("#message:not([hidden])")
+    said = page.inner_text("#message")
+    assert said == "Paste a game record into the box, or choose a file, then press Import."
+    assert page.evaluate("document.activeElement.id") == "import-text"
+    assert page.evaluate("async () => (await (await fetch('/api/games')).json()).games") == []
+    ctx.close()
