@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
@@ -66,6 +67,12 @@ def _int_field(body: dict[str, Any], name: str) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
         raise ApiError(400, f"the request needs {name!r}: a whole number, not {shown(v, 40)}")
     return v
+
+
+def _form_words(option: dict[str, Any]) -> dict[str, Any]:
+    """An option as the new-game form shows it: its help without the command line's dashes
+    ("with --board hex" reads "with board hex" beside the form's board field)."""
+    return {**option, "help": re.sub(r"--([a-z])", r"\1", str(option.get("help", "")))}
 
 
 class Arena:
@@ -132,7 +139,7 @@ class Arena:
                     "name": name,
                     "title": cls.title,
                     "colours": list(cls.colours),
-                    "options": [o.describe() for o in cls.option_specs],
+                    "options": [_form_words(o.describe()) for o in cls.option_specs],
                     "special_actions": list(cls.special_actions),
                 }
             )
