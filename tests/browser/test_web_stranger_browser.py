@@ -25,3 +25,16 @@ def test_an_empty_import_asks_for_a_record_in_plain_words(browser: Any, server: 
     assert page.evaluate("document.activeElement.id") == "import-text"
     assert page.evaluate("async () => (await (await fetch('/api/games')).json()).games") == []
     ctx.close()
+
+
+def test_the_levels_run_from_weakest_to_strongest_before_the_searches_by_name(
+    context: Any, server: Server
+) -> None:
+    # the list began with "uct" and "mcts", names a stranger does not know, before "easy"
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ng-level option", state="attached")
+    names = page.eval_on_selector_all("#ng-level option", "els => els.map(e => e.value)")
+    assert names[:5] == ["random", "easy", "medium", "hard", "perfect"]
+    assert sorted(names[5:]) == ["mcts", "uct"]
+    assert page.eval_on_selector("#ng-level", "e => e.value") == "easy"  # the default stays

@@ -179,7 +179,11 @@ async function startHome() {
     sel.appendChild(opt);
   }
   const lv = $("ng-level");
-  for (const name of home.meta.levels) {
+  // the levels from weakest to strongest, then the searches known by name (mcts, uct)
+  const strength = ["random", "easy", "medium", "hard", "perfect"];
+  const rank = (n) => (strength.includes(n) ? strength.indexOf(n) : strength.length);
+  const levels = home.meta.levels.slice().sort((a, b) => rank(a) - rank(b));
+  for (const name of levels) {
     const opt = html("option", name);
     opt.value = name;
     if (name === home.meta.default_level) opt.selected = true;
