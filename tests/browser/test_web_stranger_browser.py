@@ -11,6 +11,8 @@ from tests.browser.conftest import Server
 
 pytestmark = pytest.mark.browser
 
+MY_TURN = "() => document.getElementById('status').dataset.state === 'your-turn'"
+
 
 def test_an_empty_import_asks_for_a_record_in_plain_words(browser: Any, server: Server) -> None:
     # it answered with the API's own words: "the request needs 'record': ..."
@@ -38,3 +40,29 @@ def test_the_levels_run_from_weakest_to_strongest_before_the_searches_by_name(
     assert names[:5] == ["random", "easy", "medium", "hard", "perfect"]
     assert sorted(names[5:]) == ["mcts", "uct"]
     assert page.eval_on_selector("#ng-level", "e => e.value") == "easy"  # the default stays
+
+
+def test_typing_swap_when_it_is_not_offered_says_so(context: Any, server: Server) -> None:
+    # it said "swap is not a cell of this board or an action of this game" in Churn, a game
+    # with the swap
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ng-game option", state="attached")
+    page.select_option("#ng-game", "churn")
+    page.check("input[name=mode][value=local]")
+    page.click("#ng-start")
+    page.wait_for_url("**/game/*")
+    page.wait_for_function(MY_TURN, timeout=300_000)
+    page.fill("#type-input", "swap")  # Red's first turn: nothing to swap yet
+    page.click("#type-go")
+    page.wait_for_selector("#refusal:not([hidden])")
+    assert page.inner_text("#refusal") == (
+        "swap cannot be played now: the swap is offered once, to the second player on their "
+        "first turn"
+    )
+    page.fill("#type-input", "nonsense")
+    page.click("#type-go")
+    page.wait_for_function(
+        "() => document.getElementById('refusal').textContent.startsWith('nonsense')"
+    )
+    assert "is not a cell of this board or an action of this game" in page.inner_text("#refusal")

@@ -157,6 +157,7 @@ def view(session: Session, token: str | None) -> dict[str, Any]:
         "computer_error": session.computer_error,
         "can_undo": undo,
         "move_separator": g.move_separator,
+        "special_actions": list(g.special_actions),
         **position(g, st),
     }
 

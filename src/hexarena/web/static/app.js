@@ -683,6 +683,11 @@ async function onTyped(ev) {
   for (const piece of pieces) {
     if (!myTurn() || G.busy) break;
     const a = matchPiece(piece, G.pending || G.view);
+    if (a === null && (G.view.special_actions || []).includes(piece)) { // the game's, not now
+      const when = piece === "swap" ? ": the swap is offered once, to the second player on their first turn" : "";
+      showRefusal(`${piece} cannot be played now${when}`);
+      return;
+    }
     if (a === null) {
       showRefusal(`${piece.slice(0, 20)} is not a cell of this board or an action of this game`);
       return;
