@@ -33,3 +33,12 @@ def test_the_new_game_form_speaks_of_options_without_command_line_dashes(
     helps = {(g["name"], o["name"]): o["help"] for g in meta["games"] for o in g["options"]}
     assert helps[("throngs", "size")] == "side of the hex board (with board hex; default 5)"
     assert not [k for k, text in helps.items() if "--" in text]
+
+
+def test_an_option_number_out_of_range_names_the_bound(client: TestClient) -> None:
+    # it said only "option board_seed is out of range: 99999999999999999999"
+    body = {"game": "china-grove", "mode": "local", "options": {"board_seed": 10**20}}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400
+    assert r.json()["error"].startswith("option board_seed must be at most ")
+    assert r.json()["error"].endswith(", not 100000000000000000000")

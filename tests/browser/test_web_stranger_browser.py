@@ -66,3 +66,17 @@ def test_typing_swap_when_it_is_not_offered_says_so(context: Any, server: Server
         "() => document.getElementById('refusal').textContent.startsWith('nonsense')"
     )
     assert "is not a cell of this board or an action of this game" in page.inner_text("#refusal")
+
+
+def test_a_long_number_in_the_form_is_refused_as_typed(context: Any, server: Server) -> None:
+    # the page sent 40 nines as the float 1e+40: "must be a number, text or yes/no, not 1e+40"
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ng-game option", state="attached")
+    page.select_option("#ng-game", "china-grove")
+    page.check("input[name=mode][value=local]")
+    page.fill("#opt-board_seed", "9" * 40)
+    page.click("#ng-start")
+    page.wait_for_selector("#message:not([hidden])")
+    said = page.inner_text("#message")
+    assert "more than 30 digits" in said and "e+" not in said, said

@@ -108,7 +108,9 @@ function readOptions() {
     const kind = input.dataset.kind;
     if (kind === "flag") options[input.dataset.option] = input.checked;
     else if (input.value.trim() !== "") {
-      options[input.dataset.option] = kind === "int" ? Number(input.value) : input.value.trim();
+      // a whole number past what JavaScript holds exactly goes as typed, for the server to judge
+      const n = Number(input.value);
+      options[input.dataset.option] = kind === "int" && Number.isSafeInteger(n) ? n : input.value.trim();
     }
   }
   // a regular size and irregular sides exclude each other: irregular sides win when given
