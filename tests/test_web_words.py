@@ -42,3 +42,11 @@ def test_an_option_number_out_of_range_names_the_bound(client: TestClient) -> No
     assert r.status_code == 400
     assert r.json()["error"].startswith("option board_seed must be at most ")
     assert r.json()["error"].endswith(", not 100000000000000000000")
+
+
+def test_an_option_refused_on_the_form_is_named_without_dashes(client: TestClient) -> None:
+    # "option size is for --board hex only" (the game's words for the command line)
+    body = {"game": "throngs", "mode": "local", "options": {"board": "original", "size": 4}}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400
+    assert r.json()["error"].startswith("option size is for board hex only")

@@ -69,10 +69,15 @@ def _int_field(body: dict[str, Any], name: str) -> int:
     return v
 
 
+def _form_text(text: str) -> str:
+    """A game's words about its options as the new-game form shows them: without the command
+    line's dashes ("with --board hex" reads "with board hex" beside the form's board field)."""
+    return re.sub(r"--([a-z])", r"\1", text)
+
+
 def _form_words(option: dict[str, Any]) -> dict[str, Any]:
-    """An option as the new-game form shows it: its help without the command line's dashes
-    ("with --board hex" reads "with board hex" beside the form's board field)."""
-    return {**option, "help": re.sub(r"--([a-z])", r"\1", str(option.get("help", "")))}
+    """An option as the new-game form shows it (its help in :func:`_form_text`)."""
+    return {**option, "help": _form_text(str(option.get("help", "")))}
 
 
 class Arena:
@@ -307,9 +312,9 @@ class Arena:
             )
             return cls(**clean)
         except HexArenaError as exc:
-            raise ApiError(400, cut(str(exc))) from None
+            raise ApiError(400, _form_text(cut(str(exc)))) from None
         except (TypeError, ValueError) as exc:
-            raise ApiError(400, f"bad options for {name}: {cut(str(exc))}") from None
+            raise ApiError(400, f"bad options for {name}: {_form_text(cut(str(exc)))}") from None
 
     def _store_new(
         self,
