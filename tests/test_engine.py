@@ -278,6 +278,46 @@ def test_the_engine_answers_ugi_before_preparing_its_player(
     assert log[log.index("ugiok") + 1 :] == ["prepared", "readyok", "readyok"]
 
 
+class _FullTimePlayer:
+    """A player that takes all the time it is given (on a fake clock), then the first legal
+    action."""
+
+    def __init__(self, clock: list[float], given: list[float]) -> None:
+        self.clock, self.given = clock, given
+
+    def prepare(self, game: object) -> None:
+        pass
+
+    def choose(self, state: hexarena.State, limit: Limit | None = None) -> int:
+        assert limit is not None and limit.seconds is not None
+        self.given.append(limit.seconds)
+        self.clock[0] += limit.seconds
+        return int(state.legal_actions()[0])
+
+
+def test_go_movetime_bounds_a_whole_turn_of_several_decisions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A China Grove turn of six checkers within ``movetime`` (each decision used to get half of
+    it: three times the time, past a host's grace period at longer time controls)."""
+    from types import SimpleNamespace
+
+    from hexarena import engine
+
+    clock = [0.0]
+    given: list[float] = []
+    monkeypatch.setattr(engine, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    player = _FullTimePlayer(clock, given)
+    monkeypatch.setattr(engine, "make_player", lambda name, seed=None: player)
+    out: list[str] = []
+    session = engine.EngineSession("china-grove", {}, player_name="random", write=out.append)
+    session.handle("position startpos moves g1 swap")  # Black to place six checkers
+    session.handle("go movetime 3000")
+    assert out[-1].startswith("bestmove ") and len(out[-1].split(",")) == len(given) == 6
+    assert sum(given) <= 3.0 and min(given) > 0
+    assert given[0] == pytest.approx(1.5)  # a single decision keeps half, as before
+
+
 def test_an_engine_may_add_a_ponder_move_to_bestmove() -> None:
     """``bestmove MOVE ponder MOVE2``, as UCI engines write it, is the move MOVE."""
     res = run_match(hexarena.new_game("gyre", size=3), engine_name("ponder"), "random", 2)
