@@ -360,3 +360,24 @@ def test_match_command_with_an_engine(tmp_path: Path) -> None:
     data = json.loads(out.getvalue())
     assert data["wins"]["random"] == 2
     assert len(list((tmp_path / "recs").iterdir())) == 2
+
+
+def test_the_host_keeps_at_most_a_mebibyte_of_an_engine_line() -> None:
+    """An engine that writes an endless line does not fill the host's memory: each line is
+    cut to ``MAX_LINE`` characters and the rest of it dropped."""
+    from types import SimpleNamespace
+
+    from hexarena import engine_player
+
+    player = engine_player.EnginePlayer(engine_name("random"))
+    text = "info string " + "x" * (3 * engine_player.MAX_LINE) + "\nbestmove a1\n"
+    player._reader(SimpleNamespace(stdout=io.StringIO(text)))  # type: ignore[arg-type]
+    lines = []
+    while not player._lines.empty():
+        lines.append(player._lines.get())
+    assert [len(x) if x is not None else None for x in lines] == [
+        engine_player.MAX_LINE,
+        len("bestmove a1"),
+        None,
+    ]
+    assert lines[1] == "bestmove a1"
