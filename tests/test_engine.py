@@ -318,6 +318,15 @@ def test_go_movetime_bounds_a_whole_turn_of_several_decisions(
     assert given[0] == pytest.approx(1.5)  # a single decision keeps half, as before
 
 
+def test_an_engine_line_that_is_not_utf8_is_read_with_replacements() -> None:
+    """Bytes that are not UTF-8 are replaced (they used to stop the host's reader, so that the
+    engine lost on time with a bestmove sent)."""
+    res = run_match(
+        hexarena.new_game("gyre", size=3), engine_name("badbytes"), "random", 1, records=None
+    )
+    assert "forfeit" not in res.results[0].reason, res.results[0].reason
+
+
 def test_an_engine_may_add_a_ponder_move_to_bestmove() -> None:
     """``bestmove MOVE ponder MOVE2``, as UCI engines write it, is the move MOVE."""
     res = run_match(hexarena.new_game("gyre", size=3), engine_name("ponder"), "random", 2)

@@ -98,6 +98,7 @@ class EnginePlayer(Player):
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 text=True,
+                errors="replace",  # bytes that are not UTF-8 must not stop the reader
                 bufsize=1,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )
