@@ -7,8 +7,6 @@ Set ``HEXARENA_SCREENSHOTS=DIR`` to save the pictures that ``docs/screenshots`` 
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +15,7 @@ from hexarena.games import game_class
 from hexarena.web.lessons import LESSONS
 from hexarena.web.teaching import refusal
 from tests.browser.conftest import Server
+from tests.browser.pictures import TALL_PAGE_WIDTH, save_picture
 
 pytestmark = pytest.mark.browser
 
@@ -24,12 +23,9 @@ IDLE = "() => document.body.dataset.busy === 'no'"
 MY_TURN = "() => document.getElementById('status').dataset.state === 'your-turn'"
 
 
-def shot(page: Any, name: str, *, full: bool = False) -> None:
-    """Save a picture of the page when screenshots are asked for."""
-    folder = os.environ.get("HEXARENA_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full)
+def shot(page: Any, name: str, *, full: bool = False, width: int | None = None) -> None:
+    """Save a picture of the page when screenshots are asked for (small: see ``pictures``)."""
+    save_picture(page, name, full=full, width=width)
 
 
 def new_local_game(page: Any, server: Server, game: str, options: dict[str, Any]) -> str:
@@ -109,7 +105,7 @@ def test_rules_pages_reachable_from_home_form_and_game_with_live_boards(
         for o in page.locator("dl.options dt").all_inner_texts():
             assert o
         assert page.locator("dl.options dd").count() >= 1
-        shot(page, f"rules-{name}", full=True)
+        shot(page, f"rules-{name}", full=True, width=TALL_PAGE_WIDTH)
     # the Throngs page shows potentials; Gyre's the loop; Churn's a removal by crosses
     page.goto(f"{server.url}/rules/churn#removal")
     page.wait_for_function("() => document.body.dataset.ready === 'yes'")

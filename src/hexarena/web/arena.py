@@ -159,6 +159,11 @@ class Arena:
             state.resign(row.resigned)
         return game, state
 
+    def exists(self, game_id: str) -> bool:
+        """Whether a game with this id is stored (for the game page's status)."""
+        ok = isinstance(game_id, str) and game_id.isalnum() and len(game_id) <= 40
+        return ok and self.storage.version(game_id) is not None
+
     async def get(self, game_id: str) -> Session:
         """The game with this id, loaded (or reloaded, if another process changed it)."""
         if not isinstance(game_id, str) or not game_id.isalnum() or len(game_id) > 40:
