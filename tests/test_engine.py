@@ -278,6 +278,55 @@ def test_the_engine_answers_ugi_before_preparing_its_player(
     assert log[log.index("ugiok") + 1 :] == ["prepared", "readyok", "readyok"]
 
 
+class _FullTimePlayer:
+    """A player that takes all the time it is given (on a fake clock), then the first legal
+    action."""
+
+    def __init__(self, clock: list[float], given: list[float]) -> None:
+        self.clock, self.given = clock, given
+
+    def prepare(self, game: object) -> None:
+        pass
+
+    def choose(self, state: hexarena.State, limit: Limit | None = None) -> int:
+        assert limit is not None and limit.seconds is not None
+        self.given.append(limit.seconds)
+        self.clock[0] += limit.seconds
+        return int(state.legal_actions()[0])
+
+
+def test_go_movetime_bounds_a_whole_turn_of_several_decisions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A China Grove turn of six checkers within ``movetime`` (each decision used to get half of
+    it: three times the time, past a host's grace period at longer time controls)."""
+    from types import SimpleNamespace
+
+    from hexarena import engine
+
+    clock = [0.0]
+    given: list[float] = []
+    monkeypatch.setattr(engine, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    player = _FullTimePlayer(clock, given)
+    monkeypatch.setattr(engine, "make_player", lambda name, seed=None: player)
+    out: list[str] = []
+    session = engine.EngineSession("china-grove", {}, player_name="random", write=out.append)
+    session.handle("position startpos moves g1 swap")  # Black to place six checkers
+    session.handle("go movetime 3000")
+    assert out[-1].startswith("bestmove ") and len(out[-1].split(",")) == len(given) == 6
+    assert sum(given) <= 3.0 and min(given) > 0
+    assert given[0] == pytest.approx(1.5)  # a single decision keeps half, as before
+
+
+def test_an_engine_line_that_is_not_utf8_is_read_with_replacements() -> None:
+    """Bytes that are not UTF-8 are replaced (they used to stop the host's reader, so that the
+    engine lost on time with a bestmove sent)."""
+    res = run_match(
+        hexarena.new_game("gyre", size=3), engine_name("badbytes"), "random", 1, records=None
+    )
+    assert "forfeit" not in res.results[0].reason, res.results[0].reason
+
+
 def test_an_engine_may_add_a_ponder_move_to_bestmove() -> None:
     """``bestmove MOVE ponder MOVE2``, as UCI engines write it, is the move MOVE."""
     res = run_match(hexarena.new_game("gyre", size=3), engine_name("ponder"), "random", 2)
@@ -320,3 +369,24 @@ def test_match_command_with_an_engine(tmp_path: Path) -> None:
     data = json.loads(out.getvalue())
     assert data["wins"]["random"] == 2
     assert len(list((tmp_path / "recs").iterdir())) == 2
+
+
+def test_the_host_keeps_at_most_a_mebibyte_of_an_engine_line() -> None:
+    """An engine that writes an endless line does not fill the host's memory: each line is
+    cut to ``MAX_LINE`` characters and the rest of it dropped."""
+    from types import SimpleNamespace
+
+    from hexarena import engine_player
+
+    player = engine_player.EnginePlayer(engine_name("random"))
+    text = "info string " + "x" * (3 * engine_player.MAX_LINE) + "\nbestmove a1\n"
+    player._reader(SimpleNamespace(stdout=io.StringIO(text)))  # type: ignore[arg-type]
+    lines = []
+    while not player._lines.empty():
+        lines.append(player._lines.get())
+    assert [len(x) if x is not None else None for x in lines] == [
+        engine_player.MAX_LINE,
+        len("bestmove a1"),
+        None,
+    ]
+    assert lines[1] == "bestmove a1"

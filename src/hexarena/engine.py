@@ -228,12 +228,12 @@ class EngineSession:
             limit_arg: Limit | None = None
         else:
             limit_arg = limit
-        if limit_arg is not None and limit_arg.seconds is not None:
-            # a whole turn may be several decisions: share the time between them evenly enough
-            limit_arg = Limit(seconds=limit_arg.seconds / 2, iterations=limit_arg.iterations)
         self.ready()
         t0 = time.perf_counter()
-        actions = self.player.choose_turn(self.state, limit_arg)
+        if limit_arg is not None and limit_arg.seconds is not None:
+            actions = self._timed_turn(limit_arg.seconds, limit_arg.iterations)
+        else:
+            actions = self.player.choose_turn(self.state, limit_arg)
         ms = int((time.perf_counter() - t0) * 1000)
         stats = getattr(self.player, "last_stats", None) or {}
         extra = "".join(
@@ -241,6 +241,22 @@ class EngineSession:
         )
         self.write(f"info time {ms}{extra} string {self.player_name}")
         return f"bestmove {self.game.move_text(actions)}"
+
+    def _timed_turn(self, seconds: float, iterations: int | None) -> list[int]:
+        """A whole turn within ``seconds``: each decision may take half of the time left, so a
+        turn of one decision takes half (as a reply to ``go movetime``) and one of several, all
+        told, less than the whole."""
+        st = self.state.copy()
+        seat = st.current_player
+        deadline = time.perf_counter() + seconds
+        actions: list[int] = []
+        while True:
+            left = max(deadline - time.perf_counter(), 0.002)
+            a = self.player.choose(st, Limit(seconds=left / 2, iterations=iterations))
+            st.apply(a)
+            actions.append(a)
+            if st.is_terminal() or st.turn_ends()[-1] or st.current_player != seat:
+                return actions
 
     def query(self, words: list[str]) -> str:
         """``query gameover|p1turn|result``."""

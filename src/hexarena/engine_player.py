@@ -42,6 +42,8 @@ READY_TIMEOUT = 300.0
 #: Most ``info`` lines kept for a game, and longest kept line.
 MAX_COMMENTS = 1000
 MAX_COMMENT = 200
+#: Longest engine line kept (characters); the rest of a longer line is dropped.
+MAX_LINE = 1 << 20
 #: The words that begin an engine's error line.
 _ERROR = ["info", "string", "error"]
 
@@ -96,6 +98,7 @@ class EnginePlayer(Player):
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 text=True,
+                errors="replace",  # bytes that are not UTF-8 must not stop the reader
                 bufsize=1,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )
@@ -104,8 +107,18 @@ class EnginePlayer(Player):
         threading.Thread(target=self._reader, args=(self.proc,), daemon=True).start()
 
     def _reader(self, proc: subprocess.Popen[str]) -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
+        """Queue the engine's lines, each cut to :data:`MAX_LINE` characters (the rest of a
+        longer line is read and dropped), then ``None`` at the end of its output."""
+        out = proc.stdout
+        assert out is not None
+        while True:
+            line = out.readline(MAX_LINE)
+            if not line:
+                break
+            if not line.endswith("\n"):  # cut: skip the rest of the line
+                rest = line
+                while rest and not rest.endswith("\n"):
+                    rest = out.readline(MAX_LINE)
             self._lines.put(line.rstrip("\r\n"))
         self._lines.put(None)
 

@@ -5,7 +5,8 @@ q, row number from the smallest r), keeps the stones of ``position`` and answers
 random empty cell. ``--mode crash`` exits at its first ``go``; ``--mode illegal`` answers an
 occupied cell (or ``zz99`` before any stone is down); ``--mode slow`` never answers ``go``;
 ``--mode ponder`` answers as UCI engines often do, ``bestmove CELL ponder CELL``; ``--mode
-slowready`` takes 2 s before its ``readyok``, as an engine loading or compiling does.
+slowready`` takes 2 s before its ``readyok``, as an engine loading or compiling does; ``--mode
+badbytes`` writes a line that is not UTF-8 before each ``bestmove``.
 """
 
 import random
@@ -51,6 +52,10 @@ def main():
             if mode == "slow":
                 continue
             print(f"info string {len(taken)} moves so far")
+            if mode == "badbytes":
+                sys.stdout.flush()
+                sys.stdout.buffer.write(b"info string \xff\xfe latin-1 \xe9\n")
+                sys.stdout.buffer.flush()
             if mode == "illegal":
                 print("bestmove " + (taken[0] if taken else "zz99"))
             else:
