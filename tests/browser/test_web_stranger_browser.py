@@ -80,3 +80,27 @@ def test_a_long_number_in_the_form_is_refused_as_typed(context: Any, server: Ser
     page.wait_for_selector("#message:not([hidden])")
     said = page.inner_text("#message")
     assert "more than 30 digits" in said and "e+" not in said, said
+
+
+def test_a_hint_tried_too_few_times_gives_no_value(context: Any, server: Server) -> None:
+    # on an empty Gyre board a busy machine's hint read "h1 — tried 2 times, value 100%" for
+    # five moves: a value from two playouts. The server's answer is stood in for here, so that
+    # no search needs compiling.
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ng-game option", state="attached")
+    page.select_option("#ng-game", "churn")
+    page.check("input[name=mode][value=local]")
+    page.click("#ng-start")
+    page.wait_for_url("**/game/*")
+    page.wait_for_function(MY_TURN, timeout=300_000)
+    few = {"action": 9, "text": "c3", "visits": 2, "value": 1.0}
+    many = {"action": 0, "text": "a3", "visits": 40, "value": 0.55}
+    answer = {"level": "medium", "suggestions": [few, many], "actions": []}
+    page.route(
+        "**/hint", lambda route: route.fulfill(json=answer, headers={"Cache-Control": "no-store"})
+    )
+    page.click("#hint-btn")
+    page.wait_for_selector("#hints li")
+    items = page.locator("#hints li").all_inner_texts()
+    assert items == ["c3 — tried 2 times, too few to judge", "a3 — tried 40 times, value 55%"]

@@ -463,6 +463,9 @@ function renderControls() {
   document.title = `${state === "your-turn" && G.replay === null ? "● " : ""}${v.title} — hexarena`;
 }
 
+// Fewest tries of a suggestion whose value the hint shows.
+const HINT_TRIES = 10;
+
 function renderHints() {
   const box = $("hints");
   box.hidden = !G.hints;
@@ -472,7 +475,9 @@ function renderHints() {
   const ol = html("ol");
   for (const h of G.hints) {
     let text = h.text;
-    if (h.visits !== undefined) text += ` — tried ${h.visits} times, value ${(100 * h.value).toFixed(0)}%`;
+    // a value from a handful of playouts says nothing: below HINT_TRIES it is not shown
+    if (h.visits !== undefined && h.visits < HINT_TRIES) text += ` — tried ${h.visits} times, too few to judge`;
+    else if (h.visits !== undefined) text += ` — tried ${h.visits} times, value ${(100 * h.value).toFixed(0)}%`;
     if (h.proven) text += ` (proven ${h.proven})`;
     ol.appendChild(html("li", text));
   }
