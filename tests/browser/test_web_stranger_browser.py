@@ -104,3 +104,19 @@ def test_a_hint_tried_too_few_times_gives_no_value(context: Any, server: Server)
     page.wait_for_selector("#hints li")
     items = page.locator("#hints li").all_inner_texts()
     assert items == ["c3 — tried 2 times, too few to judge", "a3 — tried 40 times, value 55%"]
+
+
+def test_the_home_page_fits_a_small_phone(browser: Any, server: Server) -> None:
+    # at 320 pixels its panels were 320 wide inside the page's margins: 6 pixels of sideways
+    # scrolling
+    ctx = browser.new_context(viewport={"width": 320, "height": 640}, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ng-game option", state="attached")
+    assert page.evaluate("document.documentElement.scrollWidth") == 320
+    right = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('.panel')]"
+        ".map(e => e.getBoundingClientRect().right))"
+    )
+    assert right <= 320
+    ctx.close()
