@@ -106,7 +106,7 @@ def test_a_port_past_65535_is_refused_without_a_traceback(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     err = run("serve", "--port", "70000", capsys=capsys)
-    assert "argument --port: must be at most 65,535 (and at least 0), not 70000" in err
+    assert "argument --port: must be at most 65,535 (and at least 1), not 70000" in err
 
 
 def test_values_at_the_bounds_are_read() -> None:
@@ -118,3 +118,9 @@ def test_values_at_the_bounds_are_read() -> None:
     solve = _subparser(parser, "solve")
     ns, _ = solve.parse_known_args(["--book-depth", "8", "--memory", "1.5"])
     assert ns.book_depth == 8 and ns.memory == 1.5
+
+
+def test_port_0_is_refused_rather_than_announced(capsys: pytest.CaptureFixture[str]) -> None:
+    # "serving on http://127.0.0.1:0/": the system chose another port, which was never told
+    err = run("serve", "--port", "0", capsys=capsys)
+    assert "argument --port: must be at least 1 (and at most 65,535), not 0" in err
