@@ -11,8 +11,10 @@ per second of processor time and of wall time on the same boards and seeds.
 
 With ``--vector N [N ...]`` it times the batched environments instead (``hexarena.vector``):
 ``step(random_actions())`` of a ``VectorEnv`` of ``N`` environments, after 50 steps of warm-up,
-and prints environment steps per second of processor time and of wall time, with the ratio of
-this copy to the baseline within each round (the median of the rounds at the end):
+in one child process per copy kept for all the rounds (the batched step is compiled in every
+process: half a minute for Throngs), and prints environment steps per second of processor time
+and of wall time, with the ratio of this copy to the baseline within each round (the median of
+the rounds at the end):
 
     python benchmarks/compare_code.py --baseline /tmp/base --games throngs --vector 64 1024
 
@@ -28,6 +30,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from common import positive_float, positive_int, print_table
 
@@ -58,42 +61,68 @@ print(json.dumps({"games": r["games"], "cpu": r["cpu"], "wall": r["seconds"],
 CHILD_VECTOR = """
 import json, sys, time
 from hexarena.vector import VectorEnv
-name, options, seconds = sys.argv[1], json.loads(sys.argv[2]), float(sys.argv[3])
-n = int(sys.argv[5])
+import hexarena
+name, options, n = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3])
 env = VectorEnv(name, n, options, seed=1)
 for _ in range(50):
     env.step(env.random_actions())
-steps = 0
-c0, w0 = time.process_time(), time.perf_counter()
-while True:
-    env.step(env.random_actions())
-    steps += n
-    cpu = time.process_time() - c0
-    if cpu >= seconds:
-        break
-import hexarena
-print(json.dumps({"games": steps, "cpu": cpu, "wall": time.perf_counter() - w0,
-                  "file": hexarena.__file__}))
+print(json.dumps({"file": hexarena.__file__}), flush=True)
+for line in sys.stdin:
+    seconds = float(line)
+    steps = 0
+    c0, w0 = time.process_time(), time.perf_counter()
+    while True:
+        env.step(env.random_actions())
+        steps += n
+        cpu = time.process_time() - c0
+        if cpu >= seconds:
+            break
+    print(json.dumps({"games": steps, "cpu": cpu, "wall": time.perf_counter() - w0}), flush=True)
 """
 
 
-def measure(
-    src: Path, name: str, options: dict[str, object], seconds: float, n: int = 0
-) -> dict[str, float]:
-    """One measurement in a child process running the code in ``src``: random playouts, or
-    with ``n`` > 0 the batched step of ``n`` environments."""
+class VectorChild:
+    """A child process running the code in ``src`` that holds one ``VectorEnv`` of ``n``
+    environments (compiled once: the batched step is compiled in every process) and times its
+    step on request."""
+
+    def __init__(self, src: Path, name: str, options: dict[str, object], n: int) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", CHILD_VECTOR, name, json.dumps(options), str(n)],
+            env=dict(os.environ, PYTHONPATH=str(src)),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.file = str(self._read()["file"])
+
+    def _read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"a child process ended (exit code {self.proc.wait()})")
+        result: dict[str, Any] = json.loads(line)
+        return result
+
+    def measure(self, seconds: float) -> dict[str, float]:
+        """Steps, processor and wall seconds of about ``seconds`` of processor time."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"{seconds}\n")
+        self.proc.stdin.flush()
+        return self._read()
+
+    def close(self) -> None:
+        """End the child (it stops at the end of its input)."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def measure(src: Path, name: str, options: dict[str, object], seconds: float) -> dict[str, float]:
+    """One measurement (random playouts) in a child process running the code in ``src``."""
     env = dict(os.environ, PYTHONPATH=str(src))
     out = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            CHILD_VECTOR if n > 0 else CHILD,
-            name,
-            json.dumps(options),
-            str(seconds),
-            str(HERE),
-            str(n),
-        ],
+        [sys.executable, "-c", CHILD, name, json.dumps(options), str(seconds), str(HERE)],
         env=env,
         capture_output=True,
         text=True,
@@ -128,15 +157,24 @@ def main() -> None:
     for name in args.games:
         for options in BOARDS[name]:
             for n in sizes:
+                children = {}
                 for label, src in copies:  # compile both before timing
-                    r = measure(src, name, options, 0.01, n)
-                    if Path(str(r["file"])).resolve().parents[1] != src.resolve():
-                        raise SystemExit(f"{label}: hexarena came from {r['file']}, not {src}")
+                    if n:
+                        children[label] = VectorChild(src, name, options, n)
+                        file = children[label].file
+                    else:
+                        file = str(measure(src, name, options, 0.01)["file"])
+                    if Path(file).resolve().parents[1] != src.resolve():
+                        raise SystemExit(f"{label}: hexarena came from {file}, not {src}")
                 per_round = []
                 for rnd in range(args.rounds):
                     rates = {}
                     for label, src in copies if rnd % 2 == 0 else copies[::-1]:
-                        r = measure(src, name, options, args.seconds, n)
+                        r = (
+                            children[label].measure(args.seconds)
+                            if n
+                            else measure(src, name, options, args.seconds)
+                        )
                         rates[label] = r["games"] / r["cpu"]
                         rows.append(
                             [
@@ -150,6 +188,8 @@ def main() -> None:
                             ]
                         )
                     per_round.append(rates["this"] / rates["baseline"])
+                for child in children.values():
+                    child.close()
                 ratios.append(
                     [
                         name,
