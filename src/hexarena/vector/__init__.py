@@ -59,6 +59,7 @@ import numpy.typing as npt
 
 from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, State
 from ..games import new_game
+from ..limits import cut
 from ..observe import Observer
 from .deltas import bound_update, memo_width, prime, vector_geometry
 from .deltas_throngs import (
@@ -83,6 +84,8 @@ _INT64 = np.dtype(np.int64)
 
 #: Largest number of environments one :class:`VectorEnv` holds.
 MAX_ENVS = 1 << 20
+#: Largest ``max_actions`` (the compiled step counts actions in 64-bit integers).
+MAX_CAP = 1 << 62
 
 
 class Step(NamedTuple):
@@ -141,8 +144,10 @@ class VectorEnv:
         cap = self.game.selfplay_cap if max_actions is None else max_actions
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int | np.integer)):
             raise HexArenaError(f"max_actions is a whole number or None, not {max_actions!r}")
-        if cap is not None and cap < 0:
-            raise HexArenaError(f"max_actions is at least 0 (0: no cap), not {max_actions}")
+        if cap is not None and not 0 <= cap <= MAX_CAP:
+            raise HexArenaError(
+                f"max_actions is 0 (no cap) to {MAX_CAP:,}, not {cut(str(max_actions), 60)}"
+            )
         self.max_actions: int = int(cap or 0)  #: actions after which a game is truncated; 0: none
         self.num_envs = int(n)
         self.num_actions = self.game.num_distinct_actions
