@@ -51,6 +51,7 @@ read-only and overwritten by the next step: copy what you keep.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -71,12 +72,12 @@ from .deltas_throngs import (
 from .drivers import (
     bound_delta_step,
     bound_loops,
+    entry_point,
     random_legal,
     restart_rows,
     seed_states,
 )
 from .masks import mask_writer
-from .streaming import store_fence
 
 #: The actions' type (NumPy's one instance of it, for a quick check).
 _INT64 = np.dtype(np.int64)
@@ -181,7 +182,7 @@ class VectorEnv:
             else bound_update(g.name, mask_writer(g)),
             apply_throngs if g.name == "throngs" else self._k.apply,
             prefetch_span(g),
-            *((foresee_throngs, True, False) if self._streamed else ()),
+            *((foresee_throngs, True, False, True) if self._streamed else ()),
         )
         self._memo = np.zeros((n, memo_width(g)), dtype=np.int32)
         self._vgeo = vector_geometry(self.observer)
@@ -200,6 +201,10 @@ class VectorEnv:
             _readonly(self._truncated),
         )
         self._mask_ro = _readonly(self._mask)
+        # the compiled step and random choice, called without the dispatcher's typing of their
+        # arguments (drivers.entry_point; made at the first call)
+        self._delta_entry: Callable[..., int] | None = None
+        self._random_entry: Callable[..., None] | None = None
         self._seed: int | None = None
         self._rngs = seed_states(0, n)
         self.reset(seed=seed)
@@ -242,7 +247,7 @@ class VectorEnv:
         """
         acts = self._as_actions(actions)
         if self._incremental:
-            bad = self._delta_step(
+            args = (
                 self._g,
                 self._init,
                 self._vgeo,
@@ -260,8 +265,9 @@ class VectorEnv:
                 self._lengths,
                 self.max_actions,
             )
-            if self._streamed:
-                store_fence()
+            if self._delta_entry is None:
+                self._delta_entry = entry_point(self._delta_step, *args)
+            bad = self._delta_entry(*args)
         else:
             bad = self._step(
                 self._g,
@@ -292,7 +298,9 @@ class VectorEnv:
             type(actions) is np.ndarray
             and actions.dtype is _INT64
             and actions.shape == (n,)
-            and actions.flags.c_contiguous
+            and (flags := actions.flags).c_contiguous
+            and flags.aligned
+            and flags.writeable
         ):
             return actions
         arr = np.asarray(actions)
@@ -305,7 +313,9 @@ class VectorEnv:
         if arr.dtype.kind == "u" and arr.dtype.itemsize == 8 and (arr > (1 << 62)).any():
             i = int(np.flatnonzero(arr > (1 << 62))[0])
             raise IllegalActionError(f"environment {i}: {arr[i]} is not an action")
-        return np.ascontiguousarray(arr, dtype=np.int64)
+        out = np.ascontiguousarray(arr, dtype=np.int64)
+        # one type of array for the compiled step (drivers.entry_point): aligned and writable
+        return out if out.flags.aligned and out.flags.writeable else out.copy()
 
     def _refusal(self, i: int, a: int) -> str:
         g = self.game
@@ -320,7 +330,10 @@ class VectorEnv:
 
     def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action per environment (from the seeded generators)."""
-        random_legal(self._mask, self._rngs, self._random)
+        args = (self._mask, self._rngs, self._random)
+        if self._random_entry is None:
+            self._random_entry = entry_point(random_legal, *args)
+        self._random_entry(*args)
         return self._random.copy()
 
     # -- reading -------------------------------------------------------
