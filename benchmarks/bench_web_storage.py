@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from hexarena.cliargs import whole_number
 from hexarena.web.storage import Ending, MoveRow, digest, open_storage
 
 
@@ -36,7 +37,12 @@ def main() -> None:
     """Measure and print the figures."""
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--db", help="database URL (default: a SQLite file in a temporary folder)")
-    ap.add_argument("--moves", type=int, default=2000, help="turns to store (default 2000)")
+    ap.add_argument(
+        "--moves",
+        type=whole_number(1, 1_000_000),
+        default=2000,
+        help="turns to store (default 2000)",
+    )
     args = ap.parse_args()
     url = args.db or f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.db'}"
     st = open_storage(url)

@@ -51,26 +51,37 @@ def time_playouts(
     }
 
 
+#: Most rounds (or other counts) a benchmark repeats.
+MAX_ROUNDS = 10_000
+#: Most seconds one measurement may be given (an hour).
+MAX_SECONDS = 3600.0
+
+
 def positive_int(text: str) -> int:
-    """An argument that must be a whole number above 0 (argparse refuses anything else, naming
-    the value, rather than a benchmark quietly measuring something else)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number above 0, not {text[:40]!r}") from None
+    """An argument that must be a whole number above 0 and at most :data:`MAX_ROUNDS` (argparse
+    refuses anything else, naming the value, rather than a benchmark quietly measuring something
+    else, or for ever)."""
+    if len(text) > 40 or not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"a whole number above 0, not {text[:40]!r}")
+    value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"a whole number above 0, not {value}")
+    if value > MAX_ROUNDS:
+        raise argparse.ArgumentTypeError(f"a whole number of at most {MAX_ROUNDS:,}, not {value}")
     return value
 
 
 def positive_float(text: str) -> float:
-    """An argument that must be a finite number above 0 (seconds of measurement)."""
+    """An argument that must be a finite number above 0 and at most :data:`MAX_SECONDS`
+    (seconds of measurement)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"a number above 0, not {text[:40]!r}") from None
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"a finite number above 0, not {text[:40]}")
+    if value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_SECONDS:,.0f} seconds, not {text[:40]}")
     return value
 
 

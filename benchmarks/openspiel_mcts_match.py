@@ -15,6 +15,7 @@ import pyspiel
 from rich.console import Console
 from rich.table import Table
 
+from hexarena.cliargs import whole_number
 from hexarena.openspiel import mcts_vs_uct
 
 GAMES = [
@@ -28,9 +29,19 @@ GAMES = [
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=4, help="games per hexarena game (default 4)")
-    ap.add_argument("--simulations", type=int, default=100, help="simulations a decision")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--games",
+        type=whole_number(1, 10_000),
+        default=4,
+        help="games per hexarena game (default 4)",
+    )
+    ap.add_argument(
+        "--simulations",
+        type=whole_number(1, 10_000_000),
+        default=100,
+        help="simulations a decision",
+    )
+    ap.add_argument("--seed", type=whole_number(0, 2**31 - 1), default=1)
     ap.add_argument("--only", default=None, help="play only game strings containing this")
     ns = ap.parse_args()
     table = Table(

@@ -39,6 +39,8 @@ from typing import Any
 
 import httpx
 
+from hexarena.cliargs import positive_number, whole_number
+
 #: Boards small enough that a game on one screen ends, or gets far, in a few dozen turns.
 OPTIONS: dict[str, dict[str, Any]] = {
     "churn": {"size": 3},
@@ -271,14 +273,26 @@ def _probe_process(base: str, stop: Any, out: Any) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--games", type=int, default=2000)
-    p.add_argument("--clients", type=int, default=20)
-    p.add_argument("--computer", type=int, default=5, help="clients playing the computer")
+    p.add_argument("--games", type=whole_number(1, 1_000_000), default=2000)
+    p.add_argument("--clients", type=whole_number(1, 1000), default=20)
+    p.add_argument(
+        "--computer", type=whole_number(0, 1000), default=5, help="clients playing the computer"
+    )
     p.add_argument("--level", default="hard", help="the computer's level")
-    p.add_argument("--turns", type=int, default=8, help="most turns a client plays in one game")
+    p.add_argument(
+        "--turns",
+        type=whole_number(1, 100_000),
+        default=8,
+        help="most turns a client plays in one game",
+    )
     p.add_argument("--only", nargs="*", default=list(OPTIONS), help="games to play (default all)")
     p.add_argument("--no-warm", action="store_true", help="start the server with --no-warm")
-    p.add_argument("--minutes", type=float, default=None, help="start no game after this long")
+    p.add_argument(
+        "--minutes",
+        type=positive_number(24 * 60),
+        default=None,
+        help="start no game after this long",
+    )
     ns = p.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="hexarena-soak-"))

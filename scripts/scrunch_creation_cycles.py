@@ -25,6 +25,7 @@ import time
 import numpy as np
 
 import hexarena
+from hexarena.cliargs import positive_number, whole_number
 from hexarena.core import H_COLOUR, H_PLAYER, Array
 from hexarena.games.scrunch import B_FC, S_CREATE, S_PHASE, Scrunch, _o
 
@@ -32,8 +33,15 @@ from hexarena.games.scrunch import B_FC, S_CREATE, S_PHASE, Scrunch, _o
 def main() -> None:
     """Run the search and print what it found."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--size", type=int, default=3, help="side of the board (default 3)")
-    ap.add_argument("--seconds", type=float, default=3600, help="give up after this long")
+    ap.add_argument(
+        "--size", type=whole_number(3, 10), default=3, help="side of the board (default 3)"
+    )
+    ap.add_argument(
+        "--seconds",
+        type=positive_number(7 * 24 * 3600),
+        default=3600,
+        help="give up after this long",
+    )
     args = ap.parse_args()
     game = hexarena.new_game("scrunch", size=args.size)
     assert isinstance(game, Scrunch)

@@ -31,6 +31,7 @@ import time
 import pycosat
 
 import hexarena
+from hexarena.cliargs import whole_number
 from hexarena.core import H_COLOUR, H_PLAYER
 from hexarena.games.scrunch import Scrunch
 
@@ -169,8 +170,13 @@ MOVERS: tuple[tuple[int | None, str], ...] = (
 def main() -> None:
     """Run the check on each side asked for and print the verdicts."""
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    ap.add_argument("--sizes", type=int, nargs="+", default=list(range(3, 11)))
-    ap.add_argument("--models", type=int, default=20, help="models to check, where there are any")
+    ap.add_argument("--sizes", type=whole_number(3, 10), nargs="+", default=list(range(3, 11)))
+    ap.add_argument(
+        "--models",
+        type=whole_number(1, 100_000),
+        default=20,
+        help="models to check, where there are any",
+    )
     args = ap.parse_args()
     for size, (delta, mover) in itertools.product(args.sizes, MOVERS):
         game = hexarena.new_game("scrunch", size=size)

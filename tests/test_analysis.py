@@ -214,11 +214,11 @@ def test_command_writes_a_self_contained_report(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["--players", "nobody"], "no player called 'nobody'"),
-        (["--games", "0"], "--games must be"),
+        (["--games", "0"], "--games: must be at least 1"),
         (["--sweep", "colour=1..3"], "no option 'colour'"),
         (["--sweep", "size=5..2"], "is empty"),
         (["--sweep", "size"], "--sweep wants"),
-        (["--playouts", "0"], "--playouts must be"),
+        (["--playouts", "0"], "--playouts: must be at least 1"),
         (["--players", "random:0"], "games for random must be"),
         (["--players", "random:x"], "games for random must be"),
         (["--players", "random,random"], "names a player twice"),

@@ -41,3 +41,38 @@ def test_bad_arguments_are_refused_by_name(script: str, args: list[str], named: 
     assert named in done.stderr
     assert "Traceback" not in done.stderr
     assert done.stdout == ""  # nothing measured
+
+
+HUGE = "9" * 20
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "option"),
+    [
+        ("bench_vector.py", ["--rounds", HUGE], "--rounds"),
+        ("bench_vector.py", ["--seconds", "1e300"], "--seconds"),
+        ("compare_code.py", ["--baseline", ".", "--rounds", HUGE], "--rounds"),
+        ("bench_web_storage.py", ["--moves", HUGE], "--moves"),
+        ("bench_web_storage.py", ["--moves", "0"], "--moves"),
+        ("openspiel_mcts_match.py", ["--games", HUGE], "--games"),
+        ("openspiel_mcts_match.py", ["--simulations", HUGE], "--simulations"),
+        ("openspiel_mcts_match.py", ["--seed", "-1"], "--seed"),
+        ("soak_web.py", ["--games", HUGE], "--games"),
+        ("soak_web.py", ["--clients", "0"], "--clients"),
+        ("soak_web.py", ["--turns", HUGE], "--turns"),
+        ("soak_web.py", ["--minutes", "inf"], "--minutes"),
+        ("../scripts/scrunch_creation_cycles.py", ["--seconds", "nan"], "--seconds"),
+        ("../scripts/scrunch_creation_cycles.py", ["--size", HUGE], "--size"),
+        ("../scripts/scrunch_stuck_sat.py", ["--models", HUGE], "--models"),
+        ("../scripts/scrunch_stuck_sat.py", ["--sizes", "3", HUGE], "--sizes"),
+    ],
+)
+def test_numbers_past_their_bounds_are_refused_by_name(
+    script: str, args: list[str], option: str
+) -> None:
+    """Every number a benchmark or script takes has bounds: a run of 10^20 rounds or moves was
+    taken and would have measured for ever."""
+    done = _run(script, *args)
+    assert done.returncode == 2, done.stdout[-500:]
+    assert f"argument {option}: " in done.stderr and args[-1] in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr

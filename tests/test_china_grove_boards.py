@@ -285,3 +285,16 @@ def test_closure_counts_hold_for_every_island(seed: int) -> None:
         assert _closable(used)  # the other island's patterns
         other = [c for c in cells if c not in island]
         assert _rest_holes(used) == count_holes(other)
+
+
+def test_board_seed_has_one_range_everywhere() -> None:
+    """``board_seed`` runs from 0 to 2**31 - 1 (the range of OpenSpiel's whole-number
+    parameters and of the web app's numbers): the largest is taken, one more is refused with
+    the bound named, whether given as a number or as text."""
+    from hexarena.core import OptionError
+
+    top = 2**31 - 1
+    assert hexarena.new_game("china-grove", board_seed=top).record_tags()["board_seed"] == str(top)
+    for value in (top + 1, str(top + 1)):
+        with pytest.raises(OptionError, match="at most 2147483647"):
+            hexarena.new_game("china-grove", board_seed=value)

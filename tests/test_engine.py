@@ -103,6 +103,13 @@ def test_a_whole_game_by_the_protocol_then_game_over() -> None:
         ("setoption name player value deep-blue", "there is no player 'deep-blue'"),
         ("setoption name game value churn", "this engine plays gyre"),
         ("frobnicate " + "x" * 5000, "unknown command 'frobnicate'"),
+        ("go nodes 1_0", "go: nodes needs a whole number"),
+        ("go movetime \u0661\u0660", "go: movetime needs a whole number"),
+        ("go nodes " + "9" * 5000, "go: nodes"),
+        ("setoption name seed value -5", "setoption: seed is 0 to 2147483647"),
+        ("setoption name seed value 2147483648", "setoption: seed is 0 to 2147483647"),
+        ("setoption name seed value 1_0", "setoption: seed is a whole number"),
+        ("setoption name seed value " + "9" * 5000, "setoption: seed"),
     ],
 )
 def test_bad_lines_are_answered_and_change_nothing(line: str, words: str | None) -> None:
@@ -113,6 +120,19 @@ def test_bad_lines_are_answered_and_change_nothing(line: str, words: str | None)
     assert ans[0].startswith("info string error ") and words in ans[0], ans[0]
     assert len(ans[0]) < 400
     assert ans[1:] == ["response false", "response false"]  # still after c3, Blue to act
+
+
+def test_a_bad_seed_leaves_the_seed() -> None:
+    ans = talk(["setoption name seed value 99999999999", "ugi"])
+    assert ans[0].startswith("info string error setoption: seed is 0 to 2147483647")
+    assert "option name seed type spin default 1 min 0 max 2147483647" in ans
+
+
+def test_the_command_line_engine_refuses_a_bad_seed() -> None:
+    from hexarena.cli import main
+
+    out = io.StringIO()
+    assert main(["engine", "gyre", "--seed", "-5"], inp=io.StringIO("quit\n"), out=out) != 0
 
 
 def test_setoption_then_new_game_changes_the_board() -> None:
@@ -188,6 +208,131 @@ def test_tournament_with_crashing_and_illegal_engines(tmp_path: Path) -> None:
         load_record(f)
 
 
+def test_tournament_summary_lists_the_forfeits(tmp_path: Path) -> None:
+    from hexarena.cli import main
+
+    crash = engine_name("crash")
+    args = ["tournament", "gyre", "--size", "3", crash, "random", "--games", "2"]
+    args += ["--workers", "1", "--records", str(tmp_path / "recs")]
+    out = io.StringIO()
+    assert main([*args, "--json"], out=out) == 0
+    data = json.loads(out.getvalue())
+    assert len(data["forfeits"]) == 2
+    assert all("the engine crashed (exit status 3)" in f for f in data["forfeits"])
+    out = io.StringIO()
+    assert main(args, out=out) == 0
+    assert "2 game(s) forfeited; the first: engine:" in out.getvalue()
+
+
+def test_an_engine_that_refuses_the_game_forfeits_at_once() -> None:
+    """hexarena's Gyre engine asked to play Churn answers an error, and forfeits before it
+    moves (it used to play Gyre's moves until one was illegal in Churn)."""
+    name = "engine:" + shlex.join(
+        [sys.executable, "-m", "hexarena.cli", "engine", "gyre", "--player", "random"]
+    )
+    res = run_match(hexarena.new_game("churn", size=3), name, "random", 2, records=None)
+    for r in res.results:
+        assert r.winner == "random" and r.turns <= 1
+        assert "forfeits: the engine refused the game or its options" in r.reason
+        assert "this engine plays gyre, not 'churn'" in r.reason
+
+
+def test_an_engine_may_take_its_time_before_readyok(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ugi`` is answered at once, ``isready`` after whatever loading or compiling the engine
+    does (hexarena's own engine compiles its search there): the host waits longer for it."""
+    from hexarena import engine_player
+
+    monkeypatch.setattr(engine_player, "STARTUP_TIMEOUT", 1.0)
+    assert engine_player.READY_TIMEOUT >= 120
+    player = engine_player.EnginePlayer(engine_name("slowready"))
+    game = hexarena.new_game("gyre", size=3)
+    try:
+        player.prepare(game)
+        assert player._startup_error is None
+        assert len(player.choose_turn(game.new_initial_state())) == 1
+    finally:
+        player.close()
+
+
+class _Recorder:
+    """A player that notes when it is prepared, in the same list as the engine's output."""
+
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    def prepare(self, game: object) -> None:
+        self.log.append("prepared")
+
+
+def test_the_engine_answers_ugi_before_preparing_its_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from hexarena import engine
+
+    log: list[str] = []
+    monkeypatch.setattr(engine, "make_player", lambda name, seed=None: _Recorder(log))
+    session = engine.EngineSession("gyre", {"size": 3}, player_name="random", write=log.append)
+    for line in ["ugi", "setoption name size value 4", "uginewgame", "isready", "isready"]:
+        session.handle(line)
+    assert "prepared" not in log[: log.index("ugiok")]
+    assert log[log.index("ugiok") + 1 :] == ["prepared", "readyok", "readyok"]
+
+
+class _FullTimePlayer:
+    """A player that takes all the time it is given (on a fake clock), then the first legal
+    action."""
+
+    def __init__(self, clock: list[float], given: list[float]) -> None:
+        self.clock, self.given = clock, given
+
+    def prepare(self, game: object) -> None:
+        pass
+
+    def choose(self, state: hexarena.State, limit: Limit | None = None) -> int:
+        assert limit is not None and limit.seconds is not None
+        self.given.append(limit.seconds)
+        self.clock[0] += limit.seconds
+        return int(state.legal_actions()[0])
+
+
+def test_go_movetime_bounds_a_whole_turn_of_several_decisions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A China Grove turn of six checkers within ``movetime`` (each decision used to get half of
+    it: three times the time, past a host's grace period at longer time controls)."""
+    from types import SimpleNamespace
+
+    from hexarena import engine
+
+    clock = [0.0]
+    given: list[float] = []
+    monkeypatch.setattr(engine, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    player = _FullTimePlayer(clock, given)
+    monkeypatch.setattr(engine, "make_player", lambda name, seed=None: player)
+    out: list[str] = []
+    session = engine.EngineSession("china-grove", {}, player_name="random", write=out.append)
+    session.handle("position startpos moves g1 swap")  # Black to place six checkers
+    session.handle("go movetime 3000")
+    assert out[-1].startswith("bestmove ") and len(out[-1].split(",")) == len(given) == 6
+    assert sum(given) <= 3.0 and min(given) > 0
+    assert given[0] == pytest.approx(1.5)  # a single decision keeps half, as before
+
+
+def test_an_engine_line_that_is_not_utf8_is_read_with_replacements() -> None:
+    """Bytes that are not UTF-8 are replaced (they used to stop the host's reader, so that the
+    engine lost on time with a bestmove sent)."""
+    res = run_match(
+        hexarena.new_game("gyre", size=3), engine_name("badbytes"), "random", 1, records=None
+    )
+    assert "forfeit" not in res.results[0].reason, res.results[0].reason
+
+
+def test_an_engine_may_add_a_ponder_move_to_bestmove() -> None:
+    """``bestmove MOVE ponder MOVE2``, as UCI engines write it, is the move MOVE."""
+    res = run_match(hexarena.new_game("gyre", size=3), engine_name("ponder"), "random", 2)
+    assert all("forfeit" not in r.reason for r in res.results), [r.reason for r in res.results]
+
+
 def test_engine_timeout_is_a_forfeit() -> None:
     res = run_match(
         hexarena.new_game("gyre", size=3),
@@ -224,3 +369,24 @@ def test_match_command_with_an_engine(tmp_path: Path) -> None:
     data = json.loads(out.getvalue())
     assert data["wins"]["random"] == 2
     assert len(list((tmp_path / "recs").iterdir())) == 2
+
+
+def test_the_host_keeps_at_most_a_mebibyte_of_an_engine_line() -> None:
+    """An engine that writes an endless line does not fill the host's memory: each line is
+    cut to ``MAX_LINE`` characters and the rest of it dropped."""
+    from types import SimpleNamespace
+
+    from hexarena import engine_player
+
+    player = engine_player.EnginePlayer(engine_name("random"))
+    text = "info string " + "x" * (3 * engine_player.MAX_LINE) + "\nbestmove a1\n"
+    player._reader(SimpleNamespace(stdout=io.StringIO(text)))  # type: ignore[arg-type]
+    lines = []
+    while not player._lines.empty():
+        lines.append(player._lines.get())
+    assert [len(x) if x is not None else None for x in lines] == [
+        engine_player.MAX_LINE,
+        len("bestmove a1"),
+        None,
+    ]
+    assert lines[1] == "bestmove a1"

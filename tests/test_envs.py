@@ -3,6 +3,8 @@ rewards and forfeits."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -12,6 +14,7 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
+from hexarena.ai import Limit
 from hexarena.envs import HexArenaAEC, HexArenaGym, aec_env
 
 from .conftest import SMALL_OPTIONS
@@ -108,3 +111,129 @@ def test_gym_against_uct_and_forfeit() -> None:
 def test_unknown_opponent_is_refused() -> None:
     with pytest.raises(ValueError, match="no player called"):
         HexArenaGym("churn", opponent="deep-blue")
+
+
+BAD_ACTIONS = [
+    (3.7, TypeError, "whole number"),
+    ("3", TypeError, "whole number"),
+    (True, TypeError, "whole number"),
+    (None, TypeError, "whole number"),
+    (np.float32(2.0), TypeError, "whole number"),
+    (np.array([2]), TypeError, "whole number"),
+    (-1, ValueError, "0 to 19"),
+    (10**6, ValueError, "0 to 19"),
+]
+
+
+@pytest.mark.parametrize(("action", "error", "words"), BAD_ACTIONS)
+def test_aec_refuses_an_action_outside_its_space_and_changes_nothing(
+    action: Any, error: type[Exception], words: str
+) -> None:
+    env = HexArenaAEC("gyre", size=3)
+    env.reset(seed=1)
+    env.step(4)
+    with pytest.raises(error, match=words):
+        env.step(action)
+    assert env.state_.history == [4]
+    assert env.agent_selection == "player_1" and not any(env.terminations.values())
+    env.step(np.int64(5))  # NumPy integers, as action_space.sample() gives, are taken
+    assert env.state_.history == [4, 5]
+
+
+@pytest.mark.parametrize(("action", "error", "words"), BAD_ACTIONS)
+def test_gym_refuses_an_action_outside_its_space_and_changes_nothing(
+    action: Any, error: type[Exception], words: str
+) -> None:
+    env = HexArenaGym("gyre", size=3, opponent="random")
+    env.reset(seed=1)
+    with pytest.raises(error, match=words):
+        env.step(action)
+    assert env.state_.history == []
+    env.step(np.int64(4))
+    assert env.state_.history[0] == 4
+
+
+def test_ansi_rendering_returns_the_picture_and_prints_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    env = HexArenaAEC("gyre", size=3, render_mode="ansi")
+    env.reset()
+    env.step(4)
+    assert capsys.readouterr().out == ""
+    assert "Blue (player 2) to act" in (env.render() or "")
+
+
+def test_gym_reset_options_are_refused() -> None:
+    # (the AEC environment ignores them: PettingZoo's api_test resets with options={"options": 1})
+    gym_env = HexArenaGym("gyre", size=3)
+    with pytest.raises(ValueError, match="bogus"):
+        gym_env.reset(options={"bogus": 1})
+    gym_env.reset(options=None)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"seat": True}, "seat"),
+        ({"seat": 1.0}, "seat"),
+        ({"max_actions": "5"}, "max_actions"),
+        ({"max_actions": 2.5}, "max_actions"),
+        ({"max_actions": 0}, "max_actions"),
+        ({"limit": 5}, "limit"),
+        ({"limit": Limit(iterations=-3)}, "iterations"),
+    ],
+)
+def test_gym_settings_are_checked(kwargs: dict[str, object], words: str) -> None:
+    with pytest.raises((ValueError, TypeError), match=words):
+        HexArenaGym("gyre", size=3, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", ["5", 2.5, True, 0])
+def test_aec_max_actions_is_checked(value: object) -> None:
+    with pytest.raises((ValueError, TypeError), match="max_actions"):
+        HexArenaAEC("gyre", size=3, max_actions=value)  # type: ignore[arg-type]
+
+
+def test_aec_before_reset_and_after_the_end_say_so() -> None:
+    env = HexArenaAEC("gyre", size=3)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.last()
+    env.reset(seed=1)
+    for _agent in env.agent_iter():
+        obs, _r, term, trunc, _i = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.agents == []
+    history = list(env.state_.history)
+    with pytest.raises(RuntimeError, match="the game is over: call reset"):
+        env.last()
+    with pytest.raises(RuntimeError, match="the game is over: call reset"):
+        env.step(0)
+    assert env.state_.history == history
+
+
+def test_aec_unknown_agent_is_named() -> None:
+    env = HexArenaAEC("gyre", size=3)
+    env.reset()
+    with pytest.raises(ValueError, match=r"no agent 'bob'.*player_0, player_1"):
+        env.observe("bob")
+
+
+def test_pettingzoo_render_test(capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's own render test (it needs the ``human`` mode: the picture printed)."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: aec_env("gyre", size=3, render_mode=render_mode))
+    assert "Gyre, hexhex side 3" in capsys.readouterr().out
+
+
+def test_human_rendering_prints_the_picture(capsys: pytest.CaptureFixture[str]) -> None:
+    env = HexArenaAEC("gyre", size=3, render_mode="human")
+    env.reset()
+    env.step(4)  # as PettingZoo's classic games, the human mode shows every step
+    assert "Blue (player 2) to act" in capsys.readouterr().out
+    gym_env = HexArenaGym("gyre", size=3, render_mode="human")
+    gym_env.reset(seed=1)
+    assert gym_env.render() is None
+    assert "Gyre, hexhex side 3" in capsys.readouterr().out

@@ -129,3 +129,37 @@ def test_mcts_bot_plays_whole_games_against_uct(text: str) -> None:
     assert res["mcts"] + res["uct"] + res["unfinished"] == 2
     assert res["unfinished"] == 0
     assert res["actions"] > 0
+
+
+def test_games_pickle_as_openspiels_python_games_do() -> None:
+    game = pyspiel.load_game("hexarena_churn(size=3,max_actions=50)")
+    back = pickle.loads(pickle.dumps(game))
+    assert str(back) == str(game)
+    assert back.max_game_length() == 50
+    assert back.hexarena_game.board.size == 19
+
+
+def test_no_action_after_the_cap() -> None:
+    game = pyspiel.load_game("hexarena_scrunch(size=3,max_actions=3)")
+    st = game.new_initial_state()
+    for _ in range(3):
+        st.apply_action(st.legal_actions()[0])
+    assert st.is_terminal() and st.legal_actions() == []
+    still_legal = st.hexarena_state.legal_actions()[0]  # the game itself goes on
+    with pytest.raises(hexarena.GameOverError, match="max_actions"):
+        st.apply_action(still_legal)
+    assert len(st.history()) == 3 and st.hexarena_state.ply == 3
+
+
+def test_a_state_of_another_game_is_not_deserialised() -> None:
+    small = pyspiel.load_game("hexarena_gyre(size=3)")
+    st = small.new_initial_state()
+    st.apply_action(3)
+    text = st.serialize()
+    assert small.deserialize_state(text).history() == [3]
+    large = pyspiel.load_game("hexarena_gyre(size=4)")
+    with pytest.raises(ValueError, match="size"):
+        large.deserialize_state(text)
+    churn = pyspiel.load_game("hexarena_churn(size=3)")
+    with pytest.raises(ValueError, match="gyre"):
+        churn.deserialize_state(text)

@@ -120,7 +120,7 @@ def test_the_command_refuses_what_it_does_not_cover(capsys: pytest.CaptureFixtur
     err = capsys.readouterr().err
     assert "more than 100 reachable positions" in err and "3:" in err
     assert main([*hex2, "--positions", "0"]) == 2
-    assert "--positions must be at least 1" in capsys.readouterr().err
+    assert "--positions: must be at least 1" in capsys.readouterr().err
 
 
 def test_a_count_of_the_lower_levels_only(side2: tuple[Enumeration, Analysis]) -> None:

@@ -236,6 +236,8 @@ def test_returned_buffers_are_read_only() -> None:
         ({"seed": "x"}, "seed"),
         ({"max_actions": -3}, "max_actions"),
         ({"max_actions": 1.5}, "max_actions"),
+        ({"max_actions": 2**70}, "max_actions"),
+        ({"max_actions": np.uint64(2**63)}, "max_actions"),
         ({"options": {"size": 99}}, "size"),
         ({"game": "chess"}, "no game called"),
     ],

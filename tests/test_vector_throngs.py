@@ -183,11 +183,13 @@ def _draws(rngs: Any, counts: Any, out: Any) -> None:  # pragma: no cover - comp
             out[i] = rand_below(rngs[i], counts[i])
 
 
-@pytest.mark.parametrize("width", [1, 7, 8, 9, 63, 64, 65, 71, 72, 127, 128, 129, 189, 200, 513])
+@pytest.mark.parametrize(
+    "width", [1, 7, 8, 9, 63, 64, 65, 71, 72, 95, 96, 97, 127, 128, 129, 160, 189, 200, 513]
+)
 def test_random_legal_takes_the_kth_legal_action_with_k_drawn_below_their_number(
     width: int,
 ) -> None:
-    """For masks of every width about the blocks of 8 and 64 entries, and legal actions from
+    """For masks of every width about the blocks of 8, 32 and 64 entries, and legal actions from
     none to all: the choice is the ``k``-th legal action (from 0, in index order), ``k`` the
     generator's draw below their number (the same generators drawn alike), -1 with none."""
     rng = np.random.default_rng(width)

@@ -181,7 +181,7 @@ def test_an_irregular_board_larger_than_the_largest_regular_one_is_refused(
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"size": 10**20}, "out of range"),
+        ({"size": 10**20}, "must be at most 2,147,483,647, not 1000"),
         ({"size": 10**100}, "number of 101 digits; at most 30"),
         ({"size": -(10**100)}, "number of 101 digits; at most 30"),
         ({"size": [1] * 100}, "number, text or yes/no"),

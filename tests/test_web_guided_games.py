@@ -155,33 +155,47 @@ def _after(name: str, k: int) -> tuple[Game, State, State, dict[str, Any]]:
     return game, before, st, marks
 
 
-def test_churn_steps_isolation_smallest_group_removals_and_the_count() -> None:
+def test_churn_steps_the_swap_isolation_smallest_group_removals_and_the_count() -> None:
     g: Any = game_class("churn")(size=3)
-    # step 2: Red (a4, c1) must play a cell touching no red stone
-    assert _names(g, _position("churn", 1).legal_actions()) == sorted(
+    # step 2: the newcomer, Blue after Red's a4, is offered the swap and presses it; a4 is one
+    # of the first stones that win with perfect play (docs/solved.md: the centre and the middle
+    # cell of each side), which is why the step asks for it
+    step = LESSONS["churn"]["guide"][1]
+    st = _position("churn", 1)
+    assert g.colours[st.to_move] == "Blue" and st.current_player == 1
+    assert "swap" in [g.action_text(a) for a in st.legal_actions()]
+    assert step["expect"] == ["swap"] and step["answer"] == "swap"
+    for words in ("swap", "a4", "Red from now on", "only", "decline"):
+        assert words in step["ask"], words
+    _, _, st, _ = _after("churn", 1)
+    assert st.array[2] == 1  # swapped: the newcomer's seat now plays Red and a4 is theirs
+    assert st.seat_colour(1) == 0 and g.colours[st.to_move] == "Blue" and st.current_player == 0
+    assert "swap" not in [g.action_text(a) for a in st.legal_actions()]  # offered once only
+    # step 3: Red (a4, c1) must play a cell touching no red stone
+    assert _names(g, _position("churn", 2).legal_actions()) == sorted(
         ["e1", "e2", "c3", "d3", "e3", "d4", "b5", "c5"]
     )
     assert g.board.parse("c1") in g.board.neighbor_lists[g.board.parse("b2")]  # refused
-    # step 3: five single red stones; every legal cell makes a pair, which removes the four
+    # step 4: five single red stones; every legal cell makes a pair, which removes the four
     # other singles; d3 touches two of them (c3 and e2): a group of 3
-    st = _position("churn", 2)
+    st = _position("churn", 3)
     assert "group of 3" in g.explain_illegal(st.array, g.board.parse("d3"))
     for a in st.legal_actions():
         t = st.copy()
         t.apply(a)
         assert len(teaching.effects(g, st, t, [a])) == 4
-    # step 4: a new pair removes the two other singles and keeps the pair e1, e2
-    st = _position("churn", 3)
+    # step 5: a new pair removes the two other singles and keeps the pair e1, e2
+    st = _position("churn", 4)
     for a in st.legal_actions():
         t = st.copy()
         t.apply(a)
         gone = _names(g, teaching.effects(g, st, t, [a]))
         assert len(gone) == 2 and "e1" not in gone and "e2" not in gone
-    # step 5: filling the last cell removes e2: the board is not full, the game goes on
-    _, _, st, marks = _after("churn", 4)
+    # step 6: filling the last cell removes e2: the board is not full, the game goes on
+    _, _, st, marks = _after("churn", 5)
     assert _names(g, marks["effects"]) == ["e2"] and not st.is_terminal()
-    # step 6: the board is full after Blue's turn; Blue has more stones
-    _, _, st, _ = _after("churn", 5)
+    # step 7: the board is full after Blue's turn; Blue has more stones
+    _, _, st, _ = _after("churn", 6)
     o = st.outcome()
     assert o is not None and o.winner_colour == "Blue" and "Red 8 stones, Blue 11" in o.reason
     assert st.is_terminal() is True  # a plain bool: the web API answers it as JSON

@@ -62,3 +62,14 @@ def test_the_game_page_position_is_the_rules_drawing_plus_the_seats() -> None:
     page, drawing = position(game, state), position_json(game, state)
     assert page["to_act_name"] == "nobody (the game is over)" and drawing["to_act_name"] == ""
     assert page["legal"] == drawing["legal"] == [] and page["to_act"] == -1
+
+
+def test_short_tags_says_what_a_long_board_is() -> None:
+    """A stored board (China Grove's cells, listed in its record) is shown by its number of
+    cells, in words a newcomer reads, not as '(stored)'; short tags are shown as they are."""
+    from hexarena.web.views import short_tags
+
+    tags = {"mode": "pattern", "board": " ".join(f"a{i}" for i in range(1, 63))}
+    assert short_tags(tags) == {"mode": "pattern", "board": "62 cells"}
+    long_other = {"note": "x" * 30}
+    assert short_tags(long_other) == {"note": "x" * 21 + "..."}

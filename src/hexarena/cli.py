@@ -14,8 +14,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .cliargs import CliError, OneLineParser, progress_bar, records_folder, whole_number
+from .cliargs import (
+    MAX_GAMES,
+    MAX_SEED,
+    CliError,
+    OneLineParser,
+    progress_bar,
+    records_folder,
+    whole_number,
+)
 from .core import Game, HexArenaError
+from .engine import MAX_SEED as ENGINE_MAX_SEED
 from .games import GAME_MODULES, game_class, game_names
 from .limits import cut
 
@@ -326,14 +335,23 @@ def build_parser() -> argparse.ArgumentParser:
             )
             sp.add_argument("--first", action="store_true", help="against the computer, move first")
             sp.add_argument(
-                "--seed", type=whole_number(), default=None, help="seed for the computer player"
+                "--seed",
+                type=whole_number(0, MAX_SEED),
+                default=None,
+                help="seed for the computer player",
             )
         if name == "selfplay":
             sp.add_argument(
-                "--games", type=whole_number(1), default=100, help="number of games (default 100)"
+                "--games",
+                type=whole_number(1, MAX_GAMES),
+                default=100,
+                help="number of games (default 100)",
             )
             sp.add_argument(
-                "--seed", type=whole_number(), default=1, help="seed (same seed, same games)"
+                "--seed",
+                type=whole_number(0, MAX_SEED),
+                default=1,
+                help="seed (same seed, same games)",
             )
             sp.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
             sp.add_argument("--json", action="store_true", help="print one JSON object")
@@ -344,7 +362,12 @@ def build_parser() -> argparse.ArgumentParser:
             )
         if name == "engine":
             sp.add_argument("--player", default="mcts", help="the player served (default mcts)")
-            sp.add_argument("--seed", type=int, default=None, help="seed for the player")
+            sp.add_argument(
+                "--seed",
+                type=whole_number(0, ENGINE_MAX_SEED),
+                default=None,
+                help="seed for the player (the protocol's seed option's range)",
+            )
         if name in ("match", "tournament"):
             from .match import add_arguments
 
@@ -363,7 +386,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("serve", help="start the web app (play in the browser)")
     sp.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    sp.add_argument("--port", type=whole_number(0), default=8000, help="port (default 8000)")
+    sp.add_argument(
+        "--port", type=whole_number(1, 65_535), default=8000, help="port, 1 to 65535 (default 8000)"
+    )
     sp.add_argument(
         "--db",
         default="sqlite:///hexarena.db",
@@ -385,13 +410,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument(
         "--games-per-minute",
-        type=whole_number(1),
+        type=whole_number(1, 100_000),
         default=20,
         help="new games one address may create a minute (default 20)",
     )
     sp.add_argument(
         "--moves-per-second",
-        type=whole_number(1),
+        type=whole_number(1, 100_000),
         default=10,
         help="moves, hints and other changes one address may send a second (default 10)",
     )

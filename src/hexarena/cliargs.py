@@ -8,12 +8,13 @@ Every error here is a :class:`CliError` or an ``argparse.ArgumentTypeError`` tha
 from __future__ import annotations
 
 import argparse
+import math
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from .limits import cut_repr, parse_int_text
+from .limits import MAX_DIGITS, cut_repr, parse_int_text
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -31,23 +32,95 @@ class OneLineParser(argparse.ArgumentParser):
         raise CliError(message)
 
 
-def whole_number(minimum: int | None = None) -> Callable[[str], int]:
-    """An argparse ``type``: ASCII digits (at most 30), at least ``minimum`` if given."""
+#: Most games one command plays (per player, or per pair of players).
+MAX_GAMES = 1_000_000
+#: The largest seed (seeds are 64-bit).
+MAX_SEED = 2**64 - 1
+#: Most worker processes a command starts.
+MAX_WORKERS = 256
+#: Most turns a game may be given before it is stopped.
+MAX_TURNS = 1_000_000
+#: Characters of a number as typed (a float's exponent and decimals included).
+MAX_NUMBER_TEXT = 40
+
+
+def _shown(text: str) -> str:
+    """A number as typed, for a message (cut when long)."""
+    return text.strip() if len(text.strip()) <= MAX_NUMBER_TEXT else cut_repr(text, MAX_NUMBER_TEXT)
+
+
+def whole_number(minimum: int, maximum: int) -> Callable[[str], int]:
+    """An argparse ``type``: ASCII digits, from ``minimum`` to ``maximum``; argparse names the
+    option in the refusal, which names the value (cut when long) and the bound."""
 
     def read(text: str) -> int:
+        t = text.strip()
+        digits = t[1:] if t[:1] in ("+", "-") else t
+        if digits.isascii() and digits.isdigit() and len(digits) > MAX_DIGITS:
+            side, bound = ("at least", minimum) if t.startswith("-") else ("at most", maximum)
+            raise argparse.ArgumentTypeError(
+                f"must be {side} {bound:,}, not a number of {len(digits):,} digits ({_shown(text)})"
+            )
         try:
             value = parse_int_text(text, "the value")
         except ValueError:
             raise argparse.ArgumentTypeError(
-                f"a whole number is expected, not {cut_repr(text, 40)}"
+                f"a whole number is expected, not {cut_repr(text, MAX_NUMBER_TEXT)}"
             ) from None
-        if minimum is not None and value < minimum:
+        if value < minimum:
             raise argparse.ArgumentTypeError(
-                f"must be a whole number of at least {minimum}, not {value}"
+                f"must be at least {minimum:,} (and at most {maximum:,}), not {value}"
+            )
+        if value > maximum:
+            raise argparse.ArgumentTypeError(
+                f"must be at most {maximum:,} (and at least {minimum:,}), not {value}"
             )
         return value
 
     read.__name__ = "whole number"
+    read.minimum = minimum  # type: ignore[attr-defined]
+    read.maximum = maximum  # type: ignore[attr-defined]
+    return read
+
+
+def _figure(x: float) -> str:
+    return f"{int(x):,}" if x == int(x) else f"{x:g}"
+
+
+def positive_number(maximum: float, *, minimum: float = 0.0) -> Callable[[str], float]:
+    """An argparse ``type``: a finite decimal number above ``minimum`` (or equal to it, when it
+    is not 0) and at most ``maximum``: seconds to think, megabytes of memory."""
+
+    def read(text: str) -> float:
+        if len(text.strip()) > MAX_NUMBER_TEXT:
+            raise argparse.ArgumentTypeError(
+                f"a number of at most {MAX_NUMBER_TEXT} characters is expected, not {_shown(text)}"
+            )
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"a number is expected, not {_shown(text)!r}"
+            ) from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(
+                f"must be a finite number, at most {_figure(maximum)}, not {_shown(text)}"
+            )
+        low = value <= 0 if minimum == 0 else value < minimum
+        if low:
+            side = "above 0" if minimum == 0 else f"at least {_figure(minimum)}"
+            raise argparse.ArgumentTypeError(
+                f"must be {side} (and at most {_figure(maximum)}), not {_shown(text)}"
+            )
+        if value > maximum:
+            raise argparse.ArgumentTypeError(
+                f"must be at most {_figure(maximum)}, not {_shown(text)}"
+            )
+        return value
+
+    read.__name__ = "number"
+    read.minimum = minimum  # type: ignore[attr-defined]
+    read.maximum = maximum  # type: ignore[attr-defined]
     return read
 
 

@@ -6,7 +6,7 @@ answers in the manner of UCI/UGI (``docs/engine-protocol.md`` is the full descri
 =====================================  ==================================================
 ``ugi``                                ``id name ...``, ``id author ...``, one ``option``
                                        line per option, then ``ugiok``
-``isready``                            ``readyok``
+``isready``                            ``readyok`` (once the player is prepared)
 ``setoption name N value V``           set an option (``player``, ``seed`` or a game option;
                                        game options take effect at ``uginewgame``)
 ``uginewgame``                         a new game (with the options set)
@@ -34,11 +34,14 @@ from .ai import Limit, Player, make_player, player_names
 from .ai.mcts import SearchError, check_limit
 from .core import Game, HexArenaError, Option, State
 from .games import game_class
+from .limits import parse_int_text
 
 #: Longest piece of a bad line quoted back in an error message.
 QUOTE = 60
 #: Longest line read; a longer one is refused whole.
 MAX_LINE = 1 << 20
+#: Largest seed (the ``seed`` option's range is 0 to this).
+MAX_SEED = 2**31 - 1
 
 
 class ProtocolError(HexArenaError):
@@ -70,7 +73,7 @@ def limit_from_go(words: list[str], white_to_move: bool) -> Limit:
         if i + 1 >= len(words):
             raise ProtocolError(f"go: {key} needs a number")
         try:
-            v = int(words[i + 1])
+            v = parse_int_text(words[i + 1], key)
         except ValueError:
             raise ProtocolError(
                 f"go: {key} needs a whole number, not {cut(words[i + 1])!r}"
@@ -116,13 +119,25 @@ class EngineSession:
 
     # -- commands ------------------------------------------------------
     def new_game(self) -> None:
-        """Build the game with the options set and a fresh player."""
+        """Build the game with the options set and a fresh player (prepared later, by
+        :meth:`ready`)."""
         game = self.cls(**self._pending)
-        player = make_player(self.player_name, seed=self.seed)
-        player.prepare(game)
-        self.game, self.player = game, player
+        self.game = game
+        self._new_player()
         self.options = dict(self._pending)
         self.state = game.new_initial_state()
+
+    def _new_player(self) -> None:
+        self.player = make_player(self.player_name, seed=self.seed)
+        self._prepared = False
+
+    def ready(self) -> None:
+        """Prepare the player for the game (compiling or loading its search can take seconds,
+        more on a machine that has never run it): done at ``isready`` and before a search, so
+        that ``ugi`` is answered at once."""
+        if not self._prepared:
+            self.player.prepare(self.game)
+            self._prepared = True
 
     def option_lines(self) -> list[str]:
         """The ``option`` lines of the ``ugi`` answer."""
@@ -130,7 +145,7 @@ class EngineSession:
             f"option name player type combo default {self.player_name} "
             + " ".join(f"var {n}" for n in player_names()),
             f"option name seed type spin default {self.seed if self.seed is not None else 0}"
-            " min 0 max 2147483647",
+            f" min 0 max {MAX_SEED}",
         ]
         for o in self.cls.option_specs:
             lines.append(_option_line(o, self.options.get(o.name)))
@@ -160,18 +175,19 @@ class EngineSession:
                     f"{', '.join(player_names())}"
                 )
             self.player_name = value.strip().lower()
-            self.player = make_player(self.player_name, seed=self.seed)
-            self.player.prepare(self.game)
+            self._new_player()
             return
         if key == "seed":
             try:
-                self.seed = int(value)
+                seed = parse_int_text(value, "seed")
             except ValueError:
                 raise ProtocolError(
                     f"setoption: seed is a whole number, not {cut(value)!r}"
                 ) from None
-            self.player = make_player(self.player_name, seed=self.seed)
-            self.player.prepare(self.game)
+            if not 0 <= seed <= MAX_SEED:
+                raise ProtocolError(f"setoption: seed is 0 to {MAX_SEED}, not {cut(str(seed))}")
+            self.seed = seed
+            self._new_player()
             return
         specs = {o.name: o for o in self.cls.option_specs}
         if key not in specs:
@@ -212,11 +228,12 @@ class EngineSession:
             limit_arg: Limit | None = None
         else:
             limit_arg = limit
-        if limit_arg is not None and limit_arg.seconds is not None:
-            # a whole turn may be several decisions: share the time between them evenly enough
-            limit_arg = Limit(seconds=limit_arg.seconds / 2, iterations=limit_arg.iterations)
+        self.ready()
         t0 = time.perf_counter()
-        actions = self.player.choose_turn(self.state, limit_arg)
+        if limit_arg is not None and limit_arg.seconds is not None:
+            actions = self._timed_turn(limit_arg.seconds, limit_arg.iterations)
+        else:
+            actions = self.player.choose_turn(self.state, limit_arg)
         ms = int((time.perf_counter() - t0) * 1000)
         stats = getattr(self.player, "last_stats", None) or {}
         extra = "".join(
@@ -224,6 +241,22 @@ class EngineSession:
         )
         self.write(f"info time {ms}{extra} string {self.player_name}")
         return f"bestmove {self.game.move_text(actions)}"
+
+    def _timed_turn(self, seconds: float, iterations: int | None) -> list[int]:
+        """A whole turn within ``seconds``: each decision may take half of the time left, so a
+        turn of one decision takes half (as a reply to ``go movetime``) and one of several, all
+        told, less than the whole."""
+        st = self.state.copy()
+        seat = st.current_player
+        deadline = time.perf_counter() + seconds
+        actions: list[int] = []
+        while True:
+            left = max(deadline - time.perf_counter(), 0.002)
+            a = self.player.choose(st, Limit(seconds=left / 2, iterations=iterations))
+            st.apply(a)
+            actions.append(a)
+            if st.is_terminal() or st.turn_ends()[-1] or st.current_player != seat:
+                return actions
 
     def query(self, words: list[str]) -> str:
         """``query gameover|p1turn|result``."""
@@ -256,6 +289,7 @@ class EngineSession:
                     self.write(ol)
                 self.write("ugiok")
             elif cmd == "isready":
+                self.ready()
                 self.write("readyok")
             elif cmd == "setoption":
                 self.set_option(args)
@@ -305,6 +339,8 @@ def serve(
         out.write(text + "\n")
         out.flush()
 
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise ProtocolError(f"the seed is 0 to {MAX_SEED}, not {cut(str(seed))}")
     if player.strip().lower() not in player_names():
         raise ProtocolError(
             f"there is no player called {player!r}; the players are: {', '.join(player_names())}"

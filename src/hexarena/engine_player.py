@@ -8,7 +8,8 @@ then for each of its turns ``position startpos moves ...`` and ``go`` with the m
 
 The engine forfeits the game (:class:`EngineForfeit`, which the match records as a loss with its
 reason) when it crashes or closes its output, does not answer in time (the time limit plus a
-grace period, or :data:`DEFAULT_TIMEOUT` a turn without a time limit), or answers a move that is
+grace period, or :data:`DEFAULT_TIMEOUT` a turn without a time limit), refuses the game or one
+of its options (an ``info string error`` line before its ``readyok``), or answers a move that is
 not a legal whole turn. Its ``info`` lines are kept (:attr:`EnginePlayer.comments`) for the
 game's record.
 """
@@ -32,11 +33,19 @@ PREFIX = "engine:"
 DEFAULT_TIMEOUT = 30.0
 #: Seconds an engine may take beyond its time limit (process start-up, pipes).
 GRACE = 2.0
-#: Seconds for start-up (``ugi`` to ``ugiok``, ``isready`` to ``readyok``).
+#: Seconds for ``ugi`` to ``ugiok``.
 STARTUP_TIMEOUT = 20.0
+#: Seconds for ``isready`` to ``readyok``, where an engine loads or compiles what it needs
+#: (hexarena's own engine compiles its search for a board it has not played before: 10 to 20 s
+#: on an idle machine, more under load).
+READY_TIMEOUT = 300.0
 #: Most ``info`` lines kept for a game, and longest kept line.
 MAX_COMMENTS = 1000
 MAX_COMMENT = 200
+#: Longest engine line kept (characters); the rest of a longer line is dropped.
+MAX_LINE = 1 << 20
+#: The words that begin an engine's error line.
+_ERROR = ["info", "string", "error"]
 
 
 class EngineForfeit(HexArenaError):
@@ -44,7 +53,7 @@ class EngineForfeit(HexArenaError):
 
     def __init__(self, message: str, kind: str) -> None:
         super().__init__(message)
-        self.kind = kind  # "crash", "timeout" or "illegal"
+        self.kind = kind  # "crash", "timeout", "illegal" or "refused"
 
 
 def is_engine(name: str) -> bool:
@@ -89,6 +98,7 @@ class EnginePlayer(Player):
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 text=True,
+                errors="replace",  # bytes that are not UTF-8 must not stop the reader
                 bufsize=1,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )
@@ -97,8 +107,18 @@ class EnginePlayer(Player):
         threading.Thread(target=self._reader, args=(self.proc,), daemon=True).start()
 
     def _reader(self, proc: subprocess.Popen[str]) -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
+        """Queue the engine's lines, each cut to :data:`MAX_LINE` characters (the rest of a
+        longer line is read and dropped), then ``None`` at the end of its output."""
+        out = proc.stdout
+        assert out is not None
+        while True:
+            line = out.readline(MAX_LINE)
+            if not line:
+                break
+            if not line.endswith("\n"):  # cut: skip the rest of the line
+                rest = line
+                while rest and not rest.endswith("\n"):
+                    rest = out.readline(MAX_LINE)
             self._lines.put(line.rstrip("\r\n"))
         self._lines.put(None)
 
@@ -168,13 +188,19 @@ class EnginePlayer(Player):
             self._start()
             self._send("ugi")
             self._wait_for("ugiok", STARTUP_TIMEOUT)
+            start = len(self.comments)
             self._send(f"setoption name game value {game.name}")
             for k, v in game.record_tags().items():
                 if v != "":
                     self._send(f"setoption name {k} value {v}")
             self._send("uginewgame")
             self._send("isready")
-            self._wait_for("readyok", STARTUP_TIMEOUT)
+            self._wait_for("readyok", READY_TIMEOUT)
+            refused = [c for c in self.comments[start:] if c.split()[:3] == _ERROR]
+            if refused:  # it would play another game, or another board
+                raise EngineForfeit(
+                    f"the engine refused the game or its options: {refused[0]}", "refused"
+                )
         except EngineForfeit as exc:
             self._startup_error = exc
 
@@ -196,8 +222,10 @@ class EnginePlayer(Player):
         if limit is not None and limit.iterations is not None:
             go.append(f"nodes {limit.iterations}")
         self._send(" ".join(go))
-        line = self._wait_for("bestmove", wait)
-        text = line.split(maxsplit=1)[1].strip() if len(line.split()) > 1 else ""
+        words = self._wait_for("bestmove", wait).split()[1:]
+        if len(words) == 3 and words[1] == "ponder":  # UCI's bestmove MOVE ponder MOVE2
+            words = words[:1]
+        text = " ".join(words)
         trial = state.copy()
         try:
             if not text:
@@ -226,6 +254,8 @@ def make_engine(name: str, seed: int | None = None, **kwargs: Any) -> EnginePlay
 __all__ = [
     "DEFAULT_TIMEOUT",
     "PREFIX",
+    "READY_TIMEOUT",
+    "STARTUP_TIMEOUT",
     "EngineForfeit",
     "EnginePlayer",
     "engine_command",

@@ -12,7 +12,9 @@
 
 Rewards: +1 to the winner and -1 to the loser when the game ends, 0 before. An illegal action
 (one the mask forbids) loses the game at once (reward -1, ``info["illegal_action"] = True``),
-as PettingZoo's classic games do. ``max_actions`` truncates a game still going after that many
+as PettingZoo's classic games do; an action outside the action space (not a whole number, or
+not in ``0 .. num_distinct_actions - 1``) raises ``TypeError`` or ``ValueError`` and changes
+nothing. ``max_actions`` truncates a game still going after that many
 actions (reward 0 for both); by default games run to their end.
 """
 
@@ -32,11 +34,60 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
     ) from exc
 
 from .ai import Limit, make_player
+from .ai.mcts import check_limit
 from .core import Game, State
 from .games import new_game
+from .limits import cut_repr
 from .observe import Observer
 
 AGENTS = ("player_0", "player_1")
+
+
+def _check_action(action: Any, n: int) -> int:
+    """``action`` as an ``int`` if it is in the action space ``Discrete(n)``: a Python or NumPy
+    integer (or a 0-d integer array); ``TypeError`` or ``ValueError`` naming it if not."""
+    if isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu":
+        action = action.item()
+    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+        raise TypeError(
+            f"an action is a whole number (int or NumPy integer), not {cut_repr(action)}"
+        )
+    a = int(action)
+    if not 0 <= a < n:
+        raise ValueError(f"action {cut_repr(a)} is outside the action space: 0 to {n - 1}")
+    return a
+
+
+def _check_max_actions(value: Any) -> int | None:
+    """``max_actions``: ``None`` or a whole number at least 1."""
+    if value is None:
+        return None
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        raise TypeError(f"max_actions is None or a whole number, not {cut_repr(value)}")
+    if value < 1:
+        raise ValueError(f"max_actions must be at least 1, not {value}")
+    return int(value)
+
+
+def _render(mode: str, state: State) -> str | None:
+    """The picture for ``ansi``; printed, and ``None``, for ``human``."""
+    if mode == "human":
+        print(state.picture())
+        return None
+    return state.picture()
+
+
+def _seat(agent: Any) -> int:
+    """The seat of an agent's name; ``ValueError`` naming it if there is no such agent."""
+    if agent not in AGENTS:
+        raise ValueError(f"no agent {cut_repr(agent)} (agents: {', '.join(AGENTS)})")
+    return AGENTS.index(agent)
+
+
+def _check_reset_options(options: dict[str, Any] | None) -> None:
+    """The environments take no reset options: refuse any rather than ignore them."""
+    if options:
+        raise ValueError(f"reset takes no options; given {cut_repr(options)}")
 
 
 def _spaces(game: Game, observer: Observer) -> tuple[spaces.Dict, spaces.Discrete]:
@@ -61,7 +112,7 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment of one hexarena game with its options."""
 
     metadata = {  # noqa: RUF012 - PettingZoo's convention
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "hexarena_v0",
         "is_parallelizable": False,
     }
@@ -75,20 +126,26 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        if max_actions is not None and max_actions < 1:
-            raise ValueError(f"max_actions must be at least 1, not {max_actions}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode is None, 'human' or 'ansi', not {cut_repr(render_mode)}")
+        self.max_actions = _check_max_actions(max_actions)
         self.game = new_game(game, **options)
         self.observer = Observer(self.game)
         self.render_mode = render_mode
-        self.max_actions = max_actions
         self.metadata = {**self.metadata, "name": f"hexarena_{self.game.name}_v0"}
         self.possible_agents = list(AGENTS)
         obs, act = _spaces(self.game, self.observer)
         self.observation_spaces = {a: obs for a in AGENTS}
         self.action_spaces = {a: act for a in AGENTS}
         self.state_: State = self.game.new_initial_state()
+        self.agents: list[str] = []
+        self._started = False
+
+    def _check_playing(self) -> None:
+        if not self._started:
+            raise RuntimeError("call reset() before step() or last()")
+        if not self.agents:
+            raise RuntimeError("the game is over: call reset() for a new one")
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation dict's space (the same for both agents)."""
@@ -100,7 +157,8 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game from the starting position (the games have no chance: ``seed`` only seeds
-        the action spaces' sampling)."""
+        the action spaces' sampling; ``options`` are ignored, as PettingZoo's ``api_test``
+        requires)."""
         if seed is not None:
             for i, a in enumerate(AGENTS):
                 self.action_spaces[a].seed(seed + i)
@@ -112,22 +170,31 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = AGENTS[self.state_.current_player]
+        self._started = True
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation dict of ``agent``."""
-        return _observe(self.observer, self.state_, AGENTS.index(agent))
+        return _observe(self.observer, self.state_, _seat(agent))
 
-    def step(self, action: int) -> None:
-        """Apply the selected agent's action (an illegal one loses the game)."""
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``, with a clear error before ``reset()`` and after the end."""
+        self._check_playing()
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
+
+    def step(self, action: Any) -> None:
+        """Apply the selected agent's action (an illegal one loses the game; one outside the
+        action space raises ``TypeError`` or ``ValueError`` and changes nothing)."""
+        self._check_playing()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = AGENTS.index(agent)
+        a = _check_action(action, self.game.num_distinct_actions)
+        seat = _seat(agent)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         st = self.state_
-        a = int(action)
         if not st.is_legal(a):
             self.rewards[agent] = -1.0
             self.rewards[AGENTS[1 - seat]] = 1.0
@@ -148,15 +215,16 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = AGENTS[st.current_player]
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The position's picture (``render_mode="ansi"``)."""
+        """The position's picture: returned (``render_mode="ansi"``) or printed (``"human"``,
+        which also prints it after every step)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
-        return self.state_.picture()
+        return _render(self.render_mode, self.state_)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -172,11 +240,12 @@ class HexArenaGym(gymnasium.Env):
 
     ``seat`` is the agent's seat (0 moves first), or ``None`` to draw it at every reset.
     ``opponent`` is a player name (:func:`hexarena.ai.make_player`) and ``limit`` its thinking
-    limit (default: its own). The opponent is seeded from the reset's seed, so a seeded reset
-    replays the same games.
+    limit (default: its own; ``uct`` and ``mcts`` think 1 s a decision). The opponent is seeded
+    from the reset's seed, so a seeded reset replays the same games when the opponent's limit
+    counts iterations or nodes (a limit in seconds depends on the machine's speed).
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's convention
+    metadata = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 - Gymnasium's convention
 
     def __init__(
         self,
@@ -189,12 +258,15 @@ class HexArenaGym(gymnasium.Env):
         max_actions: int | None = None,
         **options: Any,
     ) -> None:
-        if seat not in (0, 1, None):
-            raise ValueError(f"seat is 0, 1 or None, not {seat!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        if max_actions is not None and max_actions < 1:
-            raise ValueError(f"max_actions must be at least 1, not {max_actions}")
+        if seat is not None and (type(seat) is not int or seat not in (0, 1)):
+            raise ValueError(f"seat is 0, 1 or None, not {cut_repr(seat)}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode is None, 'human' or 'ansi', not {cut_repr(render_mode)}")
+        max_actions = _check_max_actions(max_actions)
+        if limit is not None:
+            if not isinstance(limit, Limit):
+                raise TypeError(f"limit is None or a hexarena.ai.Limit, not {cut_repr(limit)}")
+            check_limit(limit)
         self.game = new_game(game, **options)
         make_player(opponent)  # refuse an unknown name now
         self.opponent_name = opponent
@@ -232,7 +304,9 @@ class HexArenaGym(gymnasium.Env):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """A new game; the opponent moves first when the agent has seat 1."""
+        """A new game; the opponent moves first when the agent has seat 1 (there are no
+        ``options``)."""
+        _check_reset_options(options)
         super().reset(seed=seed)
         self.seat = (
             int(self.np_random.integers(2)) if self.seat_choice is None else self.seat_choice
@@ -248,7 +322,8 @@ class HexArenaGym(gymnasium.Env):
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Apply the agent's action, then the opponent's until it is the agent's decision again
-        (an illegal action loses the game)."""
+        (an illegal action loses the game; one outside the action space raises ``TypeError`` or
+        ``ValueError`` and changes nothing)."""
         st = self.state_
         if (
             self._forfeited
@@ -256,7 +331,7 @@ class HexArenaGym(gymnasium.Env):
             or (self.max_actions is not None and st.ply >= self.max_actions)
         ):
             raise RuntimeError("the episode is over: call reset()")
-        a = int(action)
+        a = _check_action(action, self.game.num_distinct_actions)
         if not st.is_legal(a):
             self._forfeited = True
             return self._obs(), -1.0, True, False, {"illegal_action": True}
@@ -266,10 +341,10 @@ class HexArenaGym(gymnasium.Env):
         return self._obs(), reward, terminated, truncated, {}
 
     def render(self) -> str | None:
-        """The position's picture (``render_mode="ansi"``)."""
+        """The position's picture: returned (``render_mode="ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
             return None
-        return self.state_.picture()
+        return _render(self.render_mode, self.state_)
 
 
 __all__ = ["AGENTS", "HexArenaAEC", "HexArenaGym", "aec_env"]

@@ -40,11 +40,20 @@ from typing import Any
 
 from .ai import Limit, Player, make_player, player_names
 from .ai.mcts import check_limit
-from .cliargs import progress_bar, records_folder, whole_number
+from .cliargs import (
+    MAX_GAMES,
+    MAX_SEED,
+    MAX_TURNS,
+    MAX_WORKERS,
+    positive_number,
+    progress_bar,
+    records_folder,
+    whole_number,
+)
 from .core import Game, HexArenaError, State
 from .engine_player import EngineForfeit, EnginePlayer, is_engine
 from .games import game_class
-from .limits import cut, cut_repr
+from .limits import MAX_THINK_COUNT, MAX_THINK_SECONDS, cut, cut_repr
 from .records import save_record, write_record
 
 
@@ -568,6 +577,7 @@ class TournamentResult:
             "table": self.table(),
             "crosstable": self.crosstable(),
             "mean_turns": sum(turns) / len(turns) if turns else 0.0,
+            "forfeits": [r.reason for r in self.results if r.forfeited],
             "seconds": round(self.seconds, 3),
             "records": self.records,
         }
@@ -810,6 +820,9 @@ def cmd_tournament(game: Game, ns: Any, out: Any) -> int:
         f"mean turns {data['mean_turns']:.1f}, {data['seconds']:.1f} s"
         + (f", records in {records}" if records is not None else "")
     )
+    forfeits = data["forfeits"]
+    if forfeits:  # as under a match's table
+        print(f"{len(forfeits)} game(s) forfeited; the first: {cut(forfeits[0], 300)}", file=out)
     return 0
 
 
@@ -819,35 +832,44 @@ def add_arguments(sp: Any, *, tournament: bool) -> None:
     if tournament:
         sp.add_argument("players", nargs="+", metavar="PLAYER", help=f"players ({names})")
         sp.add_argument(
-            "--games", type=whole_number(1), default=10, help="games per pair (default 10)"
+            "--games",
+            type=whole_number(1, MAX_GAMES),
+            default=10,
+            help="games per pair (default 10)",
         )
     else:
         sp.add_argument(
             "players", nargs="*", metavar="PLAYER", help=f"the two players A and B ({names})"
         )
         sp.add_argument(
-            "--games", type=whole_number(1), default=10, help="number of games (default 10)"
+            "--games",
+            type=whole_number(1, MAX_GAMES),
+            default=10,
+            help="number of games (default 10)",
         )
     sp.add_argument(
         "--time",
-        type=float,
+        type=positive_number(MAX_THINK_SECONDS),
         default=None,
         metavar="T",
         help="seconds per decision for every player (default: each player's own limit)",
     )
     sp.add_argument(
         "--iterations",
-        type=whole_number(1),
+        type=whole_number(1, MAX_THINK_COUNT),
         default=None,
         metavar="I",
         help="search iterations per decision for every player",
     )
     sp.add_argument(
-        "--seed", type=whole_number(), default=1, help="seed (same seed and iterations, same games)"
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        default=1,
+        help="seed (same seed and iterations, same games)",
     )
     sp.add_argument(
         "--workers",
-        type=whole_number(1),
+        type=whole_number(1, MAX_WORKERS),
         default=os.cpu_count() or 1,
         help="games played at once in separate processes (default: one per CPU)",
     )
@@ -860,7 +882,7 @@ def add_arguments(sp: Any, *, tournament: bool) -> None:
     sp.add_argument(
         "--max-turns",
         dest="max_turns",
-        type=whole_number(1),
+        type=whole_number(1, MAX_TURNS),
         default=None,
         help="stop a game after this many turns; the player to move then resigns",
     )

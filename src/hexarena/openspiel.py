@@ -43,8 +43,9 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
         "hexarena.openspiel needs OpenSpiel: pip install 'hexarena[rl]' (or open-spiel)"
     ) from exc
 
-from .core import Game, Option, State
+from .core import Game, GameOverError, Option, State
 from .games import game_class, game_names
+from .limits import cut
 from .observe import Observer
 
 PREFIX = "hexarena_"
@@ -162,6 +163,11 @@ class HexArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.observer_spec = Observer(g)
         self._tags = tuple(sorted(g.record_tags().items()))
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # pyspiel's own pickling of a game rebuilds the C++ object but not the Python
+        # attributes (hexarena_game ...): load the game again from its string instead.
+        return _load_game, (str(self),)
+
     def new_initial_state(self) -> HexArenaSpielState:
         """The starting position."""
         return HexArenaSpielState(self, self.hexarena_game.new_initial_state())
@@ -176,6 +182,12 @@ class HexArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
+def _load_game(text: str) -> HexArenaSpielGame:
+    """``pyspiel.load_game(text)``, for unpickling (importing this module registers the games)."""
+    game: HexArenaSpielGame = pyspiel.load_game(text)
+    return game
+
+
 class HexArenaSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state over a hexarena :class:`~hexarena.core.State`."""
 
@@ -183,6 +195,13 @@ class HexArenaSpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._pos = _Position(state)
         self._cap = game.max_actions
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # OpenSpiel's deserialize_state and clone set the attributes one by one: a position
+        # is taken only if it is of this game.
+        if name == "_pos":
+            _check_position(self, value)
+        super().__setattr__(name, value)
 
     @property
     def hexarena_state(self) -> State:
@@ -203,6 +222,10 @@ class HexArenaSpielState(pyspiel.State):  # type: ignore[misc]
         return self._pos.state.legal_actions()
 
     def _apply_action(self, action: int) -> None:
+        if self.truncated():
+            raise GameOverError(
+                f"the game was cut at max_actions={self._cap}; no more actions can be taken"
+            )
         self._pos.state.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -222,6 +245,25 @@ class HexArenaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return self._pos.state.picture()
+
+
+def _check_position(state: HexArenaSpielState, pos: Any) -> None:
+    """Refuse a position that is not of ``state``'s game (a serialised state of another game).
+
+    OpenSpiel sets the attributes before the history when it clones, so the history is not
+    compared here: a serialised state edited by hand is the position its pickled part holds.
+    """
+    if not isinstance(pos, _Position):
+        raise ValueError(f"not a hexarena position: {type(pos).__name__}")
+    game = state.get_game()
+    theirs = pos.state.game
+    if theirs is game.hexarena_game:
+        return
+    if theirs.name != game.game_name or tuple(sorted(theirs.record_tags().items())) != game._tags:
+        raise ValueError(
+            f"the serialised state is of {spiel_name(theirs.name)} with "
+            f"{cut(str(theirs.options))}, not of {cut(str(game))}"
+        )
 
 
 class BoardObserver:

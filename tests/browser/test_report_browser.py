@@ -5,7 +5,6 @@ report."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,8 @@ import pytest
 
 from hexarena.cli import main
 from hexarena.games import game_names
+from tests.browser.pictures import folder as picture_folder
+from tests.browser.pictures import small_png
 
 pytestmark = pytest.mark.browser
 
@@ -55,10 +56,9 @@ def test_report_opens_offline_with_every_plot(tmp_path: Path, context: Any) -> N
     assert page.locator("table tr").count() == 3  # header, with the pie rule, without
     shot = page.screenshot(full_page=True)
     assert shot[:4] == b"\x89PNG" and len(shot) > 20_000
-    folder = os.environ.get("HEXARENA_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        Path(folder, "analysis-report.png").write_bytes(shot)
+    where = picture_folder()
+    if where is not None:
+        (where / "analysis-report.png").write_bytes(small_png(shot))
 
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "analysis"
@@ -90,7 +90,6 @@ def test_every_published_report_opens_offline_with_every_plot(game: str, context
     assert page.locator("table tr").count() == 1 + 2 * variants
     shot = page.screenshot(full_page=True)
     assert shot[:4] == b"\x89PNG" and len(shot) > 50_000
-    out = os.environ.get("HEXARENA_SCREENSHOTS")
-    if out:
-        Path(out).mkdir(parents=True, exist_ok=True)
-        Path(out, f"analysis-{game}.png").write_bytes(shot)
+    where = picture_folder()
+    if where is not None:
+        (where / f"analysis-{game}.png").write_bytes(small_png(shot))

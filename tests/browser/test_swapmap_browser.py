@@ -4,14 +4,13 @@ and goes away again; no content security policy is broken on the way."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from tests.browser.conftest import Server
+from tests.browser.pictures import save_picture
 from tests.browser.test_web_browser import start_game, wait_moves
 
 pytestmark = pytest.mark.browser
@@ -55,10 +54,7 @@ def test_the_swap_map_is_drawn_on_a_board_with_a_report(server: Server, context:
     assert bar.bounding_box()["width"] > 50
     summary = page.text_content("#swapmap-summary") or ""
     assert "first player" in summary and "mcts" in summary
-    folder = os.environ.get("HEXARENA_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / "swap-map.png"))
+    save_picture(page, "swap-map")
     # the other player's map
     page.select_option("#swapmap-by", "random")
     first = page.get_attribute("g.heat .heat-cell", "data-index")

@@ -5,9 +5,7 @@ export and import)."""
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +13,7 @@ import pytest
 from hexarena.ai import player_names
 from hexarena.games import game_names
 from tests.browser.conftest import Server
+from tests.browser.pictures import save_picture
 from tests.conftest import ACTION_CAP, SMALL_OPTIONS
 
 pytestmark = pytest.mark.browser
@@ -148,10 +147,7 @@ def test_play_every_game_to_the_end_against_the_computer(
     assert page.locator("#players .seat").count() == 2
     assert "you" in page.locator("#players .seat").nth(0).inner_text()
     play_to_the_end(page, game, random.Random(1))
-    shots = os.environ.get("HEXARENA_SCREENSHOTS")
-    if shots:
-        Path(shots).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(shots) / f"{game}.png"))
+    save_picture(page, game)
 
 
 @pytest.mark.parametrize("game", game_names())

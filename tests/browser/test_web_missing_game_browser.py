@@ -22,3 +22,32 @@ def test_a_link_to_no_game_shows_no_game_controls(context: Any, server: Server) 
     for hidden in game_only:
         assert not page.is_visible(hidden), hidden
     assert page.is_visible("#gameview a.button[href='/']")  # New game
+
+
+def test_the_page_of_no_game_answers_404(context: Any, server: Server) -> None:
+    page = context.new_page()
+    assert page.goto(f"{server.url}/game/nonsense").status == 404
+    page.wait_for_function("() => document.getElementById('g-title').textContent !== ''")
+    assert page.inner_text("#g-title") == "No such game"
+
+
+@pytest.mark.parametrize("path", ["/rules/chess", "/learn/chess", "/rules/Churn"])
+def test_the_rules_of_no_game_say_so_with_the_games(
+    context: Any, server: Server, path: str
+) -> None:
+    # /rules/Churn (a capital letter) showed an empty page: its script read no game name in it
+    page = context.new_page()
+    assert page.goto(server.url + path).status == 404
+    page.wait_for_function("() => document.getElementById('t-title').textContent !== ''")
+    assert page.inner_text("#t-title") == "Not found"
+    assert "there is no game" in page.inner_text("#t-summary")
+    page.wait_for_selector("#teach-games a[href$='/churn']")  # the way to a real game's page
+    assert page.is_visible("header a[href='/']")
+
+
+def test_an_address_of_no_page_says_so_with_a_way_back(context: Any, server: Server) -> None:
+    page = context.new_page()
+    assert page.goto(f"{server.url}/gmae/abc").status == 404
+    assert "There is no page at /gmae/abc here." in page.inner_text("main")
+    page.click("main a.button.primary")
+    page.wait_for_url(f"{server.url}/")

@@ -85,10 +85,10 @@ def test_a_step_named_in_the_address_after_loading_is_shown(context: Any, server
     page = context.new_page()
     page.goto(f"{server.url}/learn/churn")
     page.wait_for_function(READY)
-    page.goto(f"{server.url}/learn/churn#step-3")
-    page.wait_for_function("() => document.querySelector('.guided').dataset.step === '3'")
-    assert page.inner_text(".guided .ask") == LESSONS["churn"]["guide"][2]["ask"]
-    assert page.inner_text("#t-summary") == f"Step 3 of {len(LESSONS['churn']['guide'])}"
+    page.goto(f"{server.url}/learn/churn#step-4")
+    page.wait_for_function("() => document.querySelector('.guided').dataset.step === '4'")
+    assert page.inner_text(".guided .ask") == LESSONS["churn"]["guide"][3]["ask"]
+    assert page.inner_text("#t-summary") == f"Step 4 of {len(LESSONS['churn']['guide'])}"
     page.click("#t-body .cell[data-name=d3]")  # the step's own refusal, not step 1's answer
     page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'refused'")
     assert "group of 3" in page.inner_text("#t-feedback")

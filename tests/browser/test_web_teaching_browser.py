@@ -7,8 +7,6 @@ Set ``HEXARENA_SCREENSHOTS=DIR`` to save the pictures that ``docs/screenshots`` 
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +15,7 @@ from hexarena.games import game_class
 from hexarena.web.lessons import LESSONS
 from hexarena.web.teaching import refusal
 from tests.browser.conftest import Server
+from tests.browser.pictures import TALL_PAGE_WIDTH, save_picture
 
 pytestmark = pytest.mark.browser
 
@@ -24,12 +23,9 @@ IDLE = "() => document.body.dataset.busy === 'no'"
 MY_TURN = "() => document.getElementById('status').dataset.state === 'your-turn'"
 
 
-def shot(page: Any, name: str, *, full: bool = False) -> None:
-    """Save a picture of the page when screenshots are asked for."""
-    folder = os.environ.get("HEXARENA_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full)
+def shot(page: Any, name: str, *, full: bool = False, width: int | None = None) -> None:
+    """Save a picture of the page when screenshots are asked for (small: see ``pictures``)."""
+    save_picture(page, name, full=full, width=width)
 
 
 def new_local_game(page: Any, server: Server, game: str, options: dict[str, Any]) -> str:
@@ -109,7 +105,7 @@ def test_rules_pages_reachable_from_home_form_and_game_with_live_boards(
         for o in page.locator("dl.options dt").all_inner_texts():
             assert o
         assert page.locator("dl.options dd").count() >= 1
-        shot(page, f"rules-{name}", full=True)
+        shot(page, f"rules-{name}", full=True, width=TALL_PAGE_WIDTH)
     # the Throngs page shows potentials; Gyre's the loop; Churn's a removal by crosses
     page.goto(f"{server.url}/rules/churn#removal")
     page.wait_for_function("() => document.body.dataset.ready === 'yes'")
@@ -156,6 +152,10 @@ def test_guided_first_game_checks_moves_and_shows_a_refusal(context: Any, server
     assert page.get_attribute("#t-feedback", "data-kind") == "ok"
     page.click("#t-next")
     page.wait_for_function("() => document.querySelector('.guided').dataset.step === '2'")
+    page.locator("#t-specials button.special", has_text="swap").click()  # as Blue: the swap
+    page.wait_for_function("() => document.body.dataset.done === 'yes'")
+    page.click("#t-next")
+    page.wait_for_function("() => document.querySelector('.guided').dataset.step === '3'")
     page.click("#t-body .cell[data-name=b2]")
     page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'refused'")
     text = page.inner_text("#t-feedback")
@@ -164,7 +164,7 @@ def test_guided_first_game_checks_moves_and_shows_a_refusal(context: Any, server
     page.locator("#t-body .cell.legal").first.click()
     page.wait_for_function("() => document.body.dataset.done === 'yes'")
     page.click("#t-next")
-    page.wait_for_function("() => document.querySelector('.guided').dataset.step === '3'")
+    page.wait_for_function("() => document.querySelector('.guided').dataset.step === '4'")
     page.click("#t-body .cell[data-name=d3]")
     page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'refused'")
     assert "it would make a group of 3" in page.inner_text("#t-feedback")

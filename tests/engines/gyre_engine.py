@@ -3,11 +3,15 @@
 It knows the board of a regular hexhex of side n (cell names: column letter from the smallest
 q, row number from the smallest r), keeps the stones of ``position`` and answers ``go`` with a
 random empty cell. ``--mode crash`` exits at its first ``go``; ``--mode illegal`` answers an
-occupied cell (or ``zz99`` before any stone is down); ``--mode slow`` never answers ``go``.
+occupied cell (or ``zz99`` before any stone is down); ``--mode slow`` never answers ``go``;
+``--mode ponder`` answers as UCI engines often do, ``bestmove CELL ponder CELL``; ``--mode
+slowready`` takes 2 s before its ``readyok``, as an engine loading or compiling does; ``--mode
+badbytes`` writes a line that is not UTF-8 before each ``bestmove``.
 """
 
 import random
 import sys
+import time
 
 
 def cells(n):
@@ -35,6 +39,8 @@ def main():
             print("option name size type spin default 7 min 3 max 12")
             print("ugiok")
         elif cmd == "isready":
+            if mode == "slowready":
+                time.sleep(2)
             print("readyok")
         elif cmd == "setoption" and len(words) >= 5 and words[2] == "size":
             size = int(words[4])
@@ -46,11 +52,16 @@ def main():
             if mode == "slow":
                 continue
             print(f"info string {len(taken)} moves so far")
+            if mode == "badbytes":
+                sys.stdout.flush()
+                sys.stdout.buffer.write(b"info string \xff\xfe latin-1 \xe9\n")
+                sys.stdout.buffer.flush()
             if mode == "illegal":
                 print("bestmove " + (taken[0] if taken else "zz99"))
             else:
                 free = [c for c in cells(size) if c not in taken]
-                print("bestmove " + rng.choice(free))
+                ponder = f" ponder {free[0]}" if mode == "ponder" else ""
+                print("bestmove " + rng.choice(free) + ponder)
         elif cmd == "quit":
             return
         sys.stdout.flush()

@@ -7,8 +7,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..ai import player_names
-from ..cliargs import progress_bar
+from ..cliargs import (
+    MAX_SEED,
+    MAX_TURNS,
+    MAX_WORKERS,
+    positive_number,
+    progress_bar,
+    whole_number,
+)
 from ..core import Game
+from ..limits import MAX_THINK_COUNT, MAX_THINK_SECONDS
 from ..match import dask_executor, limit_from_args
 from .analyse import Settings, plan, run_analysis
 from .runner import AnalysisError
@@ -20,23 +28,41 @@ MAX_GAMES = 1_000_000
 
 def add_arguments(sp: Any) -> None:
     """The command-line arguments of ``analyse``."""
-    sp.add_argument("--games", type=int, default=100, help="games per player (default 100)")
+    sp.add_argument(
+        "--games",
+        type=whole_number(1, MAX_GAMES),
+        default=100,
+        help="games per player (default 100)",
+    )
     sp.add_argument(
         "--players",
         default="random,mcts",
         help="comma-separated players, each playing itself, each with its own number of games "
         "if given as NAME:GAMES (default random,mcts)",
     )
-    sp.add_argument("--time", type=float, default=None, metavar="T", help="seconds per decision")
     sp.add_argument(
-        "--iterations", type=int, default=None, metavar="I", help="search iterations per decision"
+        "--time",
+        type=positive_number(MAX_THINK_SECONDS),
+        default=None,
+        metavar="T",
+        help="seconds per decision",
     )
     sp.add_argument(
-        "--seed", type=int, default=1, help="seed (same seed and iterations, same report)"
+        "--iterations",
+        type=whole_number(1, MAX_THINK_COUNT),
+        default=None,
+        metavar="I",
+        help="search iterations per decision",
+    )
+    sp.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        default=1,
+        help="seed (same seed and iterations, same report)",
     )
     sp.add_argument(
         "--workers",
-        type=int,
+        type=whole_number(1, MAX_WORKERS),
         default=os.cpu_count() or 1,
         help="local worker processes (default: one per CPU)",
     )
@@ -48,14 +74,14 @@ def add_arguments(sp: Any) -> None:
     )
     sp.add_argument(
         "--playouts",
-        type=int,
+        type=whole_number(1, 1_000_000),
         default=200,
         help="random playouts per opening for random's swap map",
     )
     sp.add_argument(
         "--opening-factor",
         dest="opening_factor",
-        type=int,
+        type=whole_number(1, 1000),
         default=10,
         help="the swap map's search gets this many times a decision's limit (default 10)",
     )
@@ -65,7 +91,7 @@ def add_arguments(sp: Any) -> None:
     sp.add_argument(
         "--max-turns",
         dest="max_turns",
-        type=int,
+        type=whole_number(1, MAX_TURNS),
         default=None,
         help="stop a search game after this many turns (the player to move resigns)",
     )

@@ -360,7 +360,7 @@ class ChinaGrove(Game):
         ),
         Option("penalty", "int", 2, "points lost per group", choices=(2, 4)),
         Option("islands", "int", 1, "separate islands of the board", choices=(1, 2)),
-        Option("board_seed", "int", 1, "seed of the generated board", minimum=0),
+        Option("board_seed", "int", 1, "seed of the generated board", minimum=0, maximum=2**31 - 1),
         Option(
             "board",
             "str",

@@ -6,16 +6,30 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..cliargs import progress_bar
+from ..cliargs import positive_number, progress_bar, whole_number
 from ..core import Game
+from ..limits import MAX_THINK_COUNT
 from . import SolveError, Solver, solve_endgames, solve_game
+
+#: Most empty cells ``--empties`` may name (the game's board bounds it further).
+MAX_EMPTIES = 10_000
+#: Most reachable positions ``--retrograde`` may be told to go through.
+MAX_RETROGRADE = 100_000_000
 
 
 def add_arguments(sp: Any) -> None:
     """The command-line arguments of ``solve``."""
-    sp.add_argument("--memory", type=float, default=1024, help="table memory in MB (default 1024)")
     sp.add_argument(
-        "--nodes", type=int, default=None, help="give up after this many positions a first move"
+        "--memory",
+        type=positive_number(1_000_000, minimum=1),
+        default=1024,
+        help="table memory in MB, 1 to 1,000,000 (default 1024)",
+    )
+    sp.add_argument(
+        "--nodes",
+        type=whole_number(1, MAX_THINK_COUNT),
+        default=None,
+        help="give up after this many positions a first move",
     )
     sp.add_argument(
         "--table", metavar="FILE", default=None, help="load and save the solution table"
@@ -27,17 +41,23 @@ def add_arguments(sp: Any) -> None:
         help="also save an opening book: the table's positions within --book-depth actions",
     )
     sp.add_argument(
-        "--book-depth", type=int, default=4, help="actions from the start in the book (default 4)"
+        "--book-depth",
+        type=whole_number(0, 8),
+        default=4,
+        help="actions from the start in the book, 0 to 8 (default 4)",
     )
     sp.add_argument(
         "--empties",
-        type=int,
+        type=whole_number(0, MAX_EMPTIES),
         default=None,
         metavar="K",
         help="solve endgames instead: positions of random games with at most K empty cells",
     )
     sp.add_argument(
-        "--samples", type=int, default=10, help="random games for --empties (default 10)"
+        "--samples",
+        type=whole_number(1, 100_000),
+        default=10,
+        help="random games for --empties (default 10)",
     )
     sp.add_argument(
         "--moves",
@@ -52,7 +72,7 @@ def add_arguments(sp: Any) -> None:
     )
     sp.add_argument(
         "--positions",
-        type=int,
+        type=whole_number(1, MAX_RETROGRADE),
         default=None,
         help="--retrograde: give up past this many reachable positions (default 200000)",
     )

@@ -51,6 +51,7 @@ read-only and overwritten by the next step: copy what you keep.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -59,6 +60,7 @@ import numpy.typing as npt
 from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, State
 from ..games import new_game
 from ..games.scrunch.rules import apply_inline as scrunch_apply_inline
+from ..limits import cut
 from ..observe import Observer
 from .deltas import bound_update, memo_width, prime, vector_geometry
 from .deltas_scrunch import bound_update_scrunch_streamed
@@ -72,18 +74,20 @@ from .deltas_throngs import (
 from .drivers import (
     bound_delta_step,
     bound_loops,
+    entry_point,
     random_legal,
     restart_rows,
     seed_states,
 )
 from .masks import mask_writer
-from .streaming import store_fence
 
 #: The actions' type (NumPy's one instance of it, for a quick check).
 _INT64 = np.dtype(np.int64)
 
 #: Largest number of environments one :class:`VectorEnv` holds.
 MAX_ENVS = 1 << 20
+#: Largest ``max_actions`` (the compiled step counts actions in 64-bit integers).
+MAX_CAP = 1 << 62
 
 
 class Step(NamedTuple):
@@ -142,8 +146,10 @@ class VectorEnv:
         cap = self.game.selfplay_cap if max_actions is None else max_actions
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int | np.integer)):
             raise HexArenaError(f"max_actions is a whole number or None, not {max_actions!r}")
-        if cap is not None and cap < 0:
-            raise HexArenaError(f"max_actions is at least 0 (0: no cap), not {max_actions}")
+        if cap is not None and not 0 <= cap <= MAX_CAP:
+            raise HexArenaError(
+                f"max_actions is 0 (no cap) to {MAX_CAP:,}, not {cut(str(max_actions), 60)}"
+            )
         self.max_actions: int = int(cap or 0)  #: actions after which a game is truncated; 0: none
         self.num_envs = int(n)
         self.num_actions = self.game.num_distinct_actions
@@ -184,7 +190,11 @@ class VectorEnv:
             update,
             {"throngs": apply_throngs, "scrunch": scrunch_apply_inline}.get(g.name, self._k.apply),
             prefetch_span(g),
-            *((foresee_throngs, True, False) if self._streamed and g.name == "throngs" else ()),
+            *(
+                (foresee_throngs, True, False, True)
+                if self._streamed and g.name == "throngs"
+                else ()
+            ),
         )
         self._memo = np.zeros((n, memo_width(g)), dtype=np.int32)
         self._vgeo = vector_geometry(self.observer)
@@ -203,6 +213,10 @@ class VectorEnv:
             _readonly(self._truncated),
         )
         self._mask_ro = _readonly(self._mask)
+        # the compiled step and random choice, called without the dispatcher's typing of their
+        # arguments (drivers.entry_point; made at the first call)
+        self._delta_entry: Callable[..., int] | None = None
+        self._random_entry: Callable[..., None] | None = None
         self._seed: int | None = None
         self._rngs = seed_states(0, n)
         self.reset(seed=seed)
@@ -245,7 +259,7 @@ class VectorEnv:
         """
         acts = self._as_actions(actions)
         if self._incremental:
-            bad = self._delta_step(
+            args = (
                 self._g,
                 self._init,
                 self._vgeo,
@@ -263,8 +277,9 @@ class VectorEnv:
                 self._lengths,
                 self.max_actions,
             )
-            if self._streamed:
-                store_fence()
+            if self._delta_entry is None:
+                self._delta_entry = entry_point(self._delta_step, *args)
+            bad = self._delta_entry(*args)
         else:
             bad = self._step(
                 self._g,
@@ -295,7 +310,9 @@ class VectorEnv:
             type(actions) is np.ndarray
             and actions.dtype is _INT64
             and actions.shape == (n,)
-            and actions.flags.c_contiguous
+            and (flags := actions.flags).c_contiguous
+            and flags.aligned
+            and flags.writeable
         ):
             return actions
         arr = np.asarray(actions)
@@ -308,7 +325,9 @@ class VectorEnv:
         if arr.dtype.kind == "u" and arr.dtype.itemsize == 8 and (arr > (1 << 62)).any():
             i = int(np.flatnonzero(arr > (1 << 62))[0])
             raise IllegalActionError(f"environment {i}: {arr[i]} is not an action")
-        return np.ascontiguousarray(arr, dtype=np.int64)
+        out = np.ascontiguousarray(arr, dtype=np.int64)
+        # one type of array for the compiled step (drivers.entry_point): aligned and writable
+        return out if out.flags.aligned and out.flags.writeable else out.copy()
 
     def _refusal(self, i: int, a: int) -> str:
         g = self.game
@@ -323,7 +342,10 @@ class VectorEnv:
 
     def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action per environment (from the seeded generators)."""
-        random_legal(self._mask, self._rngs, self._random)
+        args = (self._mask, self._rngs, self._random)
+        if self._random_entry is None:
+            self._random_entry = entry_point(random_legal, *args)
+        self._random_entry(*args)
         return self._random.copy()
 
     # -- reading -------------------------------------------------------

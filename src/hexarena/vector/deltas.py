@@ -20,7 +20,8 @@ with restarts, on every game): a buffer and ``memo`` that show a position, once 
 from scratch (for a buffer the full writer has just written).
 
 ``memo`` rows are ``int32``, :func:`memo_width` entries: the cells' contents first (``n``), then
-the game's own entries. Churn's and Scrunch's rows also hold scratch room for their mask
+the game's own entries (Throngs: its own entries only, its contents read from the observation,
+:mod:`.deltas_throngs`). Churn's and Scrunch's rows also hold scratch room for their mask
 writers (:func:`mask_churn`, :func:`hexarena.games.scrunch.mask_into`), which write the mask
 without allocating.
 """
@@ -519,6 +520,13 @@ def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
 # ---------------------------------------------------------------- memo rows
 
 
+def throngs_memo_width() -> int:
+    """Entries of Throngs' ``memo`` row (:data:`hexarena.vector.deltas_throngs.MEMO_WIDTH`)."""
+    from .deltas_throngs import MEMO_WIDTH  # it imports this module's helpers
+
+    return MEMO_WIDTH
+
+
 def memo_width(game: Game, *, scratch: bool = True) -> int:
     """Entries of a ``memo`` row for ``game`` (without ``scratch``: the entries that say what the
     observation shows, without Churn's and Scrunch's scratch room for their masks)."""
@@ -530,7 +538,7 @@ def memo_width(game: Game, *, scratch: bool = True) -> int:
         # cells, placed, picked, phase, creation flags, seat colour, the mask's scratch
         "scrunch": n + 6 + scrunch.mask_scratch_size(n) if scratch else n + 6,
         "china-grove": n + 1,
-        "throngs": 2 * n + 7,  # cells, potentials, selected, phase, whole planes
+        "throngs": throngs_memo_width(),  # selected, phase, whole planes
     }[game.name]
 
 
@@ -544,7 +552,6 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
     """Write into ``memo`` what the full writer's observation of ``arr`` shows (``memo`` is one
     row of :func:`memo_width` ``int32`` entries)."""
     n = game.board.size
-    g = game.consts
     memo[:] = 0
     if game.name == "churn":
         col = churn.BASE + churn.B_COL * n
@@ -572,21 +579,12 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
         _prime_cells(arr, china_grove.BASE, n, memo)
         memo[n] = arr[china_grove.S_CLASS]
     elif game.name == "throngs":
-        col = throngs.BASE + throngs.B_COL * n
-        _prime_cells(arr, col, n, memo)
-        for x in range(n):
-            pot = 0
-            for y in [x, *(int(g[throngs.G_NB + 6 * x + e]) for e in range(6))]:
-                if y >= 0:
-                    v = int(arr[col + y])
-                    pot += (v & 1) - (v >> 1)
-            memo[n + x] = pot
-        phase = arr[throngs.S_PHASE] if arr[H_PLAYER] >= 0 else -1
-        memo[2 * n] = arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1
-        memo[2 * n + 1] = phase
-        from .deltas_throngs import shown_values  # it imports this module's helpers
+        from .deltas_throngs import M_PHASE, M_SEL, M_SHOWN, shown_values  # (it imports this)
 
-        memo[2 * n + 2 : 2 * n + 7] = shown_values(arr, int(arr[H_PLAYER]))
+        phase = arr[throngs.S_PHASE] if arr[H_PLAYER] >= 0 else -1
+        memo[M_SEL] = arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1
+        memo[M_PHASE] = phase
+        memo[M_SHOWN : M_SHOWN + 5] = shown_values(arr, int(arr[H_PLAYER]))
     else:  # pragma: no cover - every game is above
         raise AssertionError(game.name)
 

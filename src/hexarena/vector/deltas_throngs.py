@@ -6,9 +6,15 @@ choice of a stone to dispatch) changes its own site or none; a destination empti
 site (kept in the ``memo`` while the destination phase is shown) and fills the destination; the
 stop and the choice of colour change no site. Only the end of a game changes more (the filling
 and capturing), and an ended game's row is copied from the start instead. So
-:func:`delta_throngs_after` looks at those two sites (a changed site changes the potential of
-itself and its neighbours by the same amount), then the whole planes, each rewritten only when
-the value the ``memo`` row keeps for it changed.
+:func:`delta_throngs_after` looks at those two sites, then the whole planes, each rewritten only
+when the value the ``memo`` row keeps for it changed.
+
+What a site shows is read from the observation itself (its cells of the stone planes, which a
+changed site rewrites anyway), and a changed site's potential and its neighbours' from the
+state's potential bit planes (which the rules keep up to date): the ``memo`` row keeps only the
+selected site, the phase and the values of the other whole planes (:data:`MEMO_WIDTH` entries,
+one cache line or less; it kept each site's contents and potential, which spread a step's reads
+over half a dozen of its lines).
 
 The whole planes are written by :mod:`.deltas`' writers (:func:`hexarena.vector.deltas._plane`,
 ``_onehot``), by streaming stores for batches far bigger than the caches; the phase planes are
@@ -29,6 +35,7 @@ from ..core import H_PLAYER, H_SWAPPED, Array, Game
 from ..games import throngs
 from ..games.throngs.layout import G_NB, NWBLOCKS, _g_words_bare, _words_bare, words_offset
 from ..games.throngs.rules import _apply
+from ..games.throngs.tables import _pot
 from ..observe import _POS
 from .deltas import _move_one, _onehot, _plane, _stones
 from .drivers import _prefetch
@@ -43,6 +50,14 @@ _SEVENTHS = (np.arange(-7, 8) / 7.0).astype(np.float32)
 #: which stay in the caches from one step to the next, by ordinary stores.
 STREAM_BYTES = 4 << 20
 
+#: The ``memo`` row (:func:`delta_throngs_after`): the site shown as selected (-1 for none), the
+#: phase shown (-1 for none: the game is over), then the values of the other whole planes
+#: (:func:`shown_values`, five entries); one entry spare, so that a row is 32 bytes.
+M_SEL = 0
+M_PHASE = 1
+M_SHOWN = 2
+MEMO_WIDTH = 8
+
 #: Entries of the repetition table that the step prefetches beyond the rest of the state
 #: (the positions since the number of stones last changed: a handful in random play).
 REP_AHEAD = 16
@@ -50,39 +65,33 @@ REP_AHEAD = 16
 
 @njit(cache=True, inline="always")
 def _site(
-    g: Array, arr: Array, geo: Array, out: Any, memo: Any, x: int
+    g: Array, arr: Array, w: Any, geo: Array, out: Any, x: int
 ) -> None:  # pragma: no cover - compiled
-    """Site ``x`` (nothing when ``x < 0``): if its contents changed since ``memo``, its stone
-    planes, and the potentials of it and its neighbours (each by the same amount)."""
+    """Site ``x`` (nothing when ``x < 0``): if its contents are not what its cells of the stone
+    planes show, those cells, and the potentials of it and its neighbours, read from the
+    state's potential bit planes ``w`` (:func:`hexarena.games.throngs.tables._pot`)."""
     if x < 0:
         return
-    n = geo[0]
-    v = arr[throngs.BASE + throngs.B_COL * n + x]
-    w = memo[x]
-    if v == w:
+    v = arr[throngs.BASE + throngs.B_COL * geo[0] + x]
+    s = geo[1]
+    k = geo[_POS + x]
+    # what the stone planes show: 1 Black (colour0), 2 White (colour1), 0 empty
+    shown = int(out[k] != 0) | (int(out[s + k] != 0) << 1)
+    if v == shown:
         return
-    memo[x] = v
-    _stones(geo, out, geo[_POS + x], v)
-    # (v & 1) - (v >> 1): +1 for Black (1), -1 for White (2), 0 for empty
-    d = ((v & 1) - (v >> 1)) - ((w & 1) - (w >> 1))
-    if d == 0:
-        return
-    at = 6 * geo[1]
-    pot = memo[n + x] + d
-    memo[n + x] = pot
-    out[at + geo[_POS + x]] = _SEVENTHS[pot + 7]
+    _stones(geo, out, k, v)
+    at = 6 * s
+    out[at + k] = _SEVENTHS[_pot(g, w, x, 0) + 7]
     for e in range(6):
         y = g[G_NB + 6 * x + e]
         if y >= 0:
-            pot = memo[n + y] + d
-            memo[n + y] = pot
-            out[at + geo[_POS + y]] = _SEVENTHS[pot + 7]
+            out[at + geo[_POS + y]] = _SEVENTHS[_pot(g, w, y, 0) + 7]
 
 
 @njit(cache=True, inline="always")
 def shown_values(arr: Array, seat: int) -> tuple[int, int, int, int, int]:  # pragma: no cover
     """What the whole planes after the phase show, as whole numbers (the ``memo`` row's
-    entries ``2n + 2`` on): the budget (0 outside a destination phase), the second move (0 or
+    entries from :data:`M_SHOWN`): the budget (0 outside a destination phase), the second move (0 or
     1), each colour's dispatches in a row (up to 3), and the colour of ``seat`` (-1 before the
     colours are settled: ``me_colour0`` and ``me_colour1``)."""
     going = arr[H_PLAYER] >= 0
@@ -102,12 +111,12 @@ def _whole_planes(
     arr: Array, seat: int, geo: Array, out: Any, memo: Any, stream: bool
 ) -> None:  # pragma: no cover - compiled
     """The whole planes ``me_colour0``/``me_colour1``, ``budget``, ``second_move``, ``stall0``
-    and ``stall1``, rewritten where the values kept in ``memo`` (from ``2n + 2``) changed: no
+    and ``stall1``, rewritten where the values kept in ``memo`` (from :data:`M_SHOWN`) changed: no
     plane is read, so a plane that stays as it was is not touched at all (reading one cell of
     each to compare, as :func:`hexarena.vector.deltas._fill` does, fetched seven cache lines
     a step). ``me_to_act`` stays 1: the update shows each position to the seat to act. When
     the seat to act changes colour, both seat planes are rewritten (not swapped: not read)."""
-    at = 2 * geo[0] + 2
+    at = M_SHOWN
     budget, second, stall0, stall1, mine = shown_values(arr, seat)
     if memo[at] != budget:
         memo[at] = budget
@@ -136,12 +145,13 @@ def _delta(
 ) -> None:  # pragma: no cover - compiled
     """:func:`delta_throngs_after`, the whole planes by streaming stores when ``stream``."""
     n = geo[0]
-    _site(g, arr, geo, out, memo, a if a < n else (a - n if a < 2 * n else -1))
-    _site(g, arr, geo, out, memo, memo[2 * n])
+    w = _words_bare(g, arr)
+    _site(g, arr, w, geo, out, a if a < n else (a - n if a < 2 * n else -1))
+    _site(g, arr, w, geo, out, memo[M_SEL])
     going = arr[H_PLAYER] >= 0
     phase = arr[throngs.S_PHASE] if going else -1
-    _onehot(geo, out, 7, memo, 2 * n + 1, phase, stream, False)
-    _move_one(geo, out, 14, memo, 2 * n, arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1)
+    _onehot(geo, out, 7, memo, M_PHASE, phase, stream, False)
+    _move_one(geo, out, 14, memo, M_SEL, arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1)
     _whole_planes(arr, seat, geo, out, memo, stream)
 
 
@@ -151,10 +161,10 @@ def delta_throngs_after(
 ) -> None:  # pragma: no cover - compiled
     """Throngs after action ``a`` of a game that goes on, shown to the seat to act (``seat``):
     the site ``a`` names (a selection, or a destination's site) and the site selected before
-    it (the start of a dispatch), then the whole planes. ``memo``: each site's contents (``n``),
-    each site's potential as a whole number (``n``), the selected site shown, the phase shown,
-    then the values of the other whole planes (:func:`shown_values`). Compiled into its
-    caller (``inline``): a call passes each array as seven values and counts its references."""
+    it (the start of a dispatch), then the whole planes. ``memo``: the selected site shown, the
+    phase shown, then the values of the other whole planes (:data:`M_SEL`, :data:`M_PHASE`,
+    :data:`M_SHOWN`). Compiled into its caller (``inline``): a call passes each array as seven
+    values and counts its references."""
     _delta(g, arr, seat, geo, out, memo, a, False)
 
 
@@ -193,22 +203,15 @@ def bound_update_streamed(mask: Any) -> Callable[..., None]:
 def _foresee(g: Array, geo: Array, out: Any, memo: Any, a: int) -> None:  # pragma: no cover
     """Fetch ahead (for writing) the lines of observation ``out`` that action ``a`` will
     change at the site it names (a selection, or a destination's site): the site's cell of the
-    three stone planes and the site's and its neighbours' cells of ``potential``; and the lines
-    of the ``memo`` row the update reads: the values of the whole planes at its end, and the
-    site's contents and the potentials of the site and its neighbours (the site's own, one row
-    of the board either side: three lines cover them). With streaming stores for the whole
+    three stone planes (which the update reads first) and the site's and its neighbours' cells
+    of ``potential``; and the ``memo`` row (one line). With streaming stores for the whole
     planes, these scattered cells are the lines left to wait for (for the batched step,
     :func:`hexarena.vector.drivers.bound_delta_step`)."""
+    _prefetch(memo, 0)  # type: ignore[call-arg]
     n = geo[0]
-    _prefetch(memo, 2 * n)  # type: ignore[call-arg]
-    _prefetch(memo, 2 * n + 6)
     x = a if a < n else (a - n if a < 2 * n else -1)
     if x < 0:
         return
-    _prefetch(memo, x)
-    _prefetch(memo, max(n + x - 16, 0))
-    _prefetch(memo, n + x)
-    _prefetch(memo, min(n + x + 16, 2 * n - 1))
     s = geo[1]
     k = geo[_POS + x]
     _prefetch(out, k)
@@ -243,6 +246,10 @@ def prefetch_span(game: Game) -> int:
 
 
 __all__ = [
+    "MEMO_WIDTH",
+    "M_PHASE",
+    "M_SEL",
+    "M_SHOWN",
     "STREAM_BYTES",
     "apply_throngs",
     "bound_update_streamed",

@@ -32,15 +32,15 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from . import pages, views
 from . import seats as seat_links
-from . import views
 from .arena import ApiError, Arena, known_fields
-from .bounds import bounded_json
+from .bounds import bounded_json, cut
 from .guard import Guard, GuardConfig
 from .seats import request_token, seat_response
 from .storage import open_storage, redact_url
 from .swapmaps import SwapMaps
-from .teaching import TeachingError, guide, guide_try, rules
+from .teaching import TeachingError, guide, guide_try, has_lesson, rules
 from .workers import ComputerPool
 
 log = logging.getLogger("hexarena.web")
@@ -124,6 +124,8 @@ def create_app(
         return handler
 
     async def game_of(request: Request) -> Any:
+        if request.url.path == "/api/games/import":  # the route of imports takes only POST
+            raise pages.not_allowed(request, routes)
         return await arena.get(request.path_params["game_id"])
 
     # -- endpoints ------------------------------------------------------------
@@ -251,7 +253,13 @@ def create_app(
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+        game_id = request.path_params.get("game_id")
+        missing = game_id is not None and not await asyncio.to_thread(arena.exists, game_id)
+        return FileResponse(  # a missing game's page says so, with a way to a new game
+            STATIC / "index.html",
+            status_code=404 if missing else 200,
+            headers={"Cache-Control": "no-cache"},
+        )
 
     swap_maps = SwapMaps(reports)
 
@@ -294,15 +302,23 @@ def create_app(
         )
 
     async def teaching_page(request: Request) -> Response:
-        return FileResponse(STATIC / "learn.html", headers={"Cache-Control": "no-cache"})
+        known = has_lesson(request.path_params["game"])
+        return FileResponse(  # an unknown game's page says so, with links to the games
+            STATIC / "learn.html",
+            status_code=200 if known else 404,
+            headers={"Cache-Control": "no-cache"},
+        )
 
     async def not_found(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         detail = exc.detail if isinstance(exc, HTTPException) else "internal error"
+        if status == 405:
+            return pages.refusal_response(request, pages.not_allowed(request, routes))
+        if status == 404 and not request.url.path.startswith("/api/"):
+            return pages.no_page(request.url.path)
         if request.url.path.startswith("/api/"):
             message = {
-                404: f"there is no API endpoint {request.url.path}",
-                405: f"{request.method} is not allowed on {request.url.path}",
+                404: f"there is no API endpoint {cut(request.url.path, pages.PATH_ECHO)}",
             }.get(status, str(detail))
             return JSONResponse({"error": message}, status_code=status)
         return PlainTextResponse(str(detail), status_code=status)

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
@@ -66,6 +67,17 @@ def _int_field(body: dict[str, Any], name: str) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
         raise ApiError(400, f"the request needs {name!r}: a whole number, not {shown(v, 40)}")
     return v
+
+
+def _form_text(text: str) -> str:
+    """A game's words about its options as the new-game form shows them: without the command
+    line's dashes ("with --board hex" reads "with board hex" beside the form's board field)."""
+    return re.sub(r"--([a-z])", r"\1", text)
+
+
+def _form_words(option: dict[str, Any]) -> dict[str, Any]:
+    """An option as the new-game form shows it (its help in :func:`_form_text`)."""
+    return {**option, "help": _form_text(str(option.get("help", "")))}
 
 
 class Arena:
@@ -132,7 +144,7 @@ class Arena:
                     "name": name,
                     "title": cls.title,
                     "colours": list(cls.colours),
-                    "options": [o.describe() for o in cls.option_specs],
+                    "options": [_form_words(o.describe()) for o in cls.option_specs],
                     "special_actions": list(cls.special_actions),
                 }
             )
@@ -158,6 +170,11 @@ class Arena:
         if row.resigned is not None:
             state.resign(row.resigned)
         return game, state
+
+    def exists(self, game_id: str) -> bool:
+        """Whether a game with this id is stored (for the game page's status)."""
+        ok = isinstance(game_id, str) and game_id.isalnum() and len(game_id) <= 40
+        return ok and self.storage.version(game_id) is not None
 
     async def get(self, game_id: str) -> Session:
         """The game with this id, loaded (or reloaded, if another process changed it)."""
@@ -295,9 +312,9 @@ class Arena:
             )
             return cls(**clean)
         except HexArenaError as exc:
-            raise ApiError(400, cut(str(exc))) from None
+            raise ApiError(400, _form_text(cut(str(exc)))) from None
         except (TypeError, ValueError) as exc:
-            raise ApiError(400, f"bad options for {name}: {cut(str(exc))}") from None
+            raise ApiError(400, f"bad options for {name}: {_form_text(cut(str(exc)))}") from None
 
     def _store_new(
         self,

@@ -155,7 +155,9 @@ def check_option_values(options: Any, known: list[str], sides_limit: int | None)
             pass
         elif isinstance(value, int):
             if abs(value) > MAX_OPTION_INT:
-                raise RequestRefused(400, f"option {name} is out of range: {shown(value, 40)}")
+                low, high = f"at least {-MAX_OPTION_INT:,}", f"at most {MAX_OPTION_INT:,}"
+                side = low if value < 0 else high
+                raise RequestRefused(400, f"option {name} must be {side}, not {shown(value, 40)}")
         elif isinstance(value, str):
             if len(value) > MAX_OPTION_TEXT:
                 raise RequestRefused(

@@ -285,8 +285,13 @@ def _game(name: str, options: dict[str, Any]) -> Game:
     return game_class(name)(**options)
 
 
+def has_lesson(name: str) -> bool:
+    """Whether ``name`` is a game with a rules page and a guided game."""
+    return name in LESSONS and name in game_names()
+
+
 def _lesson(name: str) -> dict[str, Any]:
-    if name not in LESSONS or name not in game_names():
+    if not has_lesson(name):
         raise TeachingError(
             404, f"there is no game {name[:40]!r}; the games are: " + ", ".join(game_names())
         )
@@ -447,7 +452,10 @@ def _step(name: str, index: int) -> tuple[dict[str, Any], Game, State]:
     lesson = _lesson(name)
     steps = lesson["guide"]
     if not 0 <= index < len(steps):
-        raise TeachingError(404, f"the guided game of {name} has steps 1..{len(steps)}")
+        raise TeachingError(
+            404,
+            f"there is no step {index + 1}; the guided game of {name} has steps 1..{len(steps)}",
+        )
     step = steps[index]
     game = _game(name, lesson["options"])
     st, _, _ = play_through(game, list(step["moves"]))

@@ -45,9 +45,24 @@ def jsonable(value: Any, depth: int = 0) -> Any:
     return str(value)
 
 
+#: Longest option value shown whole in a game's options.
+SHORT_TAG = 24
+
+
+def _short(key: str, value: str) -> str:
+    """One option's value for display: a stored board (a list of cells) by its number of
+    cells, another long value cut with dots."""
+    if len(value) <= SHORT_TAG:
+        return value
+    if key == "board":
+        return f"{len(value.split())} cells"
+    return value[: SHORT_TAG - 3] + "..."
+
+
 def short_tags(tags: dict[str, str]) -> dict[str, str]:
-    """A game's option tags for display: a stored board or other long value is abbreviated."""
-    return {k: (v if len(v) <= 24 else "(stored)") for k, v in tags.items()}
+    """A game's option tags for display: a stored board is named by its number of cells, and
+    another long value is cut."""
+    return {k: _short(k, v) for k, v in tags.items()}
 
 
 def board(session: Session) -> dict[str, Any]:
@@ -157,6 +172,7 @@ def view(session: Session, token: str | None) -> dict[str, Any]:
         "computer_error": session.computer_error,
         "can_undo": undo,
         "move_separator": g.move_separator,
+        "special_actions": list(g.special_actions),
         **position(g, st),
     }
 

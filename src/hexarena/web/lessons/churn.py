@@ -135,8 +135,22 @@ CHURN: Lesson = {
             "not always wise. Here Blue answers with a stone of its own.",
         },
         {
+            "moves": _FIRST[:1],
+            "ask": "Now you are Blue, and Red has just opened on a4. On Blue's first turn "
+            "only, you may swap: the stone on a4 becomes yours and you play Red from now on. "
+            "You may also decline by placing a blue stone. This small board is solved, and a "
+            "first stone on a4 wins with perfect play, so press swap.",
+            "expect": ["swap"],
+            "answer": "swap",
+            "done": "You swapped: a4 is now your stone and you are Red; the other player places "
+            "the next stone, in Blue. The swap counts as your turn, and it is never offered "
+            "again. A first stone that is too strong gets swapped, so Red should open with a "
+            "stone that is neither too strong nor too weak.",
+        },
+        {
             "moves": _FIRST[:4],
-            "ask": "A few turns later, Red (you) to play, with stones on a4 and c1. First try b2: "
+            "ask": "Back to the game where Blue did not swap, a few turns later: Red (you) to "
+            "play, with stones on a4 and c1. First try b2: "
             "it touches your stone on c1, and the engine refuses it. Then play one of the marked "
             "cells: none of your stones touches them.",
             "refuse": "b2",

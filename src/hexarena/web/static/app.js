@@ -108,7 +108,9 @@ function readOptions() {
     const kind = input.dataset.kind;
     if (kind === "flag") options[input.dataset.option] = input.checked;
     else if (input.value.trim() !== "") {
-      options[input.dataset.option] = kind === "int" ? Number(input.value) : input.value.trim();
+      // a whole number past what JavaScript holds exactly goes as typed, for the server to judge
+      const n = Number(input.value);
+      options[input.dataset.option] = kind === "int" && Number.isSafeInteger(n) ? n : input.value.trim();
     }
   }
   // a regular size and irregular sides exclude each other: irregular sides win when given
@@ -179,7 +181,11 @@ async function startHome() {
     sel.appendChild(opt);
   }
   const lv = $("ng-level");
-  for (const name of home.meta.levels) {
+  // the levels from weakest to strongest, then the searches known by name (mcts, uct)
+  const strength = ["random", "easy", "medium", "hard", "perfect"];
+  const rank = (n) => (strength.includes(n) ? strength.indexOf(n) : strength.length);
+  const levels = home.meta.levels.slice().sort((a, b) => rank(a) - rank(b));
+  for (const name of levels) {
     const opt = html("option", name);
     opt.value = name;
     if (name === home.meta.default_level) opt.selected = true;
@@ -227,6 +233,11 @@ async function startHome() {
   $("import-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = { record: $("import-text").value, mode: $("import-mode").value };
+    if (!body.record.trim()) { // nothing to import: say so in the page's words, not the API's
+      showMessage("Paste a game record into the box, or choose a file, then press Import.");
+      $("import-text").focus();
+      return;
+    }
     if (body.mode === "computer") body.level = lv.value;
     await starting($("import-go"), null, async () => {
       const created = await api("POST", "/api/games/import", body);
@@ -452,6 +463,9 @@ function renderControls() {
   document.title = `${state === "your-turn" && G.replay === null ? "● " : ""}${v.title} — hexarena`;
 }
 
+// Fewest tries of a suggestion whose value the hint shows.
+const HINT_TRIES = 10;
+
 function renderHints() {
   const box = $("hints");
   box.hidden = !G.hints;
@@ -461,7 +475,9 @@ function renderHints() {
   const ol = html("ol");
   for (const h of G.hints) {
     let text = h.text;
-    if (h.visits !== undefined) text += ` — tried ${h.visits} times, value ${(100 * h.value).toFixed(0)}%`;
+    // a value from a handful of playouts says nothing: below HINT_TRIES it is not shown
+    if (h.visits !== undefined && h.visits < HINT_TRIES) text += ` — tried ${h.visits} times, too few to judge`;
+    else if (h.visits !== undefined) text += ` — tried ${h.visits} times, value ${(100 * h.value).toFixed(0)}%`;
     if (h.proven) text += ` (proven ${h.proven})`;
     ol.appendChild(html("li", text));
   }
@@ -674,6 +690,11 @@ async function onTyped(ev) {
   for (const piece of pieces) {
     if (!myTurn() || G.busy) break;
     const a = matchPiece(piece, G.pending || G.view);
+    if (a === null && (G.view.special_actions || []).includes(piece)) { // the game's, not now
+      const when = piece === "swap" ? ": the swap is offered once, to the second player on their first turn" : "";
+      showRefusal(`${piece} cannot be played now${when}`);
+      return;
+    }
     if (a === null) {
       showRefusal(`${piece.slice(0, 20)} is not a cell of this board or an action of this game`);
       return;

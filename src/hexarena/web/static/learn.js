@@ -359,7 +359,7 @@ async function tryAction(a) {
 // ------------------------------------------------------------------ start
 window.addEventListener("DOMContentLoaded", async () => {
   tq("message").addEventListener("click", () => { tq("message").hidden = true; });
-  const m = /^\/(rules|learn)\/([a-z-]+)$/.exec(location.pathname);
+  const m = /^\/(rules|learn)\/([^/]+)$/.exec(location.pathname);
   if (!m) return;
   T.mode = m[1];
   T.game = m[2];

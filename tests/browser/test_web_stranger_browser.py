@@ -1,0 +1,131 @@
+"""What a stranger trying the app on a phone or a desktop ran into: each test is one thing found
+so, written before it was put right."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server
+
+pytestmark = pytest.mark.browser
+
+MY_TURN = "() => document.getElementById('status').dataset.state === 'your-turn'"
+
+
+def test_an_empty_import_asks_for_a_record_in_plain_words(browser: Any, server: Server) -> None:
+    # it answered with the API's own words: "the request needs 'record': ..."
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ng-game option", state="attached")
+    page.click("#import-go")
+    page.wait_for_selector("#message:not([hidden])")
+    said = page.inner_text("#message")
+    assert said == "Paste a game record into the box, or choose a file, then press Import."
+    assert page.evaluate("document.activeElement.id") == "import-text"
+    assert page.evaluate("async () => (await (await fetch('/api/games')).json()).games") == []
+    ctx.close()
+
+
+def test_the_levels_run_from_weakest_to_strongest_before_the_searches_by_name(
+    context: Any, server: Server
+) -> None:
+    # the list began with "uct" and "mcts", names a stranger does not know, before "easy"
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ng-level option", state="attached")
+    names = page.eval_on_selector_all("#ng-level option", "els => els.map(e => e.value)")
+    assert names[:5] == ["random", "easy", "medium", "hard", "perfect"]
+    assert sorted(names[5:]) == ["mcts", "uct"]
+    assert page.eval_on_selector("#ng-level", "e => e.value") == "easy"  # the default stays
+
+
+def test_typing_swap_when_it_is_not_offered_says_so(context: Any, server: Server) -> None:
+    # it said "swap is not a cell of this board or an action of this game" in Churn, a game
+    # with the swap
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ng-game option", state="attached")
+    page.select_option("#ng-game", "churn")
+    page.check("input[name=mode][value=local]")
+    page.click("#ng-start")
+    page.wait_for_url("**/game/*")
+    page.wait_for_function(MY_TURN, timeout=300_000)
+    page.fill("#type-input", "swap")  # Red's first turn: nothing to swap yet
+    page.click("#type-go")
+    page.wait_for_selector("#refusal:not([hidden])")
+    assert page.inner_text("#refusal") == (
+        "swap cannot be played now: the swap is offered once, to the second player on their "
+        "first turn"
+    )
+    page.fill("#type-input", "nonsense")
+    page.click("#type-go")
+    page.wait_for_function(
+        "() => document.getElementById('refusal').textContent.startsWith('nonsense')"
+    )
+    assert "is not a cell of this board or an action of this game" in page.inner_text("#refusal")
+
+
+def test_a_long_number_in_the_form_is_refused_as_typed(context: Any, server: Server) -> None:
+    # the page sent 40 nines as the float 1e+40: "must be a number, text or yes/no, not 1e+40"
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ng-game option", state="attached")
+    page.select_option("#ng-game", "china-grove")
+    page.check("input[name=mode][value=local]")
+    page.fill("#opt-board_seed", "9" * 40)
+    page.click("#ng-start")
+    # the field knows the seed's range (0 to 2**31 - 1), so the browser itself refuses the
+    # number, naming the bound, and no game is made
+    said = page.eval_on_selector("#opt-board_seed", "e => e.validationMessage")
+    assert "2147483647" in said and "e+" not in said, said
+    assert "/game/" not in page.url
+    # sent anyway, as the page sends a long number (as typed), the server refuses it too
+    for typed, why in (("9" * 40, "more than 30 digits"), ("4294967296", "at most 2147483647")):
+        answer = page.request.post(
+            server.url + "/api/games",
+            data={"game": "china-grove", "options": {"board_seed": typed}, "mode": "local"},
+        )
+        assert answer.status == 400 and why in answer.text(), answer.text()
+
+
+def test_a_hint_tried_too_few_times_gives_no_value(context: Any, server: Server) -> None:
+    # on an empty Gyre board a busy machine's hint read "h1 — tried 2 times, value 100%" for
+    # five moves: a value from two playouts. The server's answer is stood in for here, so that
+    # no search needs compiling.
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ng-game option", state="attached")
+    page.select_option("#ng-game", "churn")
+    page.check("input[name=mode][value=local]")
+    page.click("#ng-start")
+    page.wait_for_url("**/game/*")
+    page.wait_for_function(MY_TURN, timeout=300_000)
+    few = {"action": 9, "text": "c3", "visits": 2, "value": 1.0}
+    many = {"action": 0, "text": "a3", "visits": 40, "value": 0.55}
+    answer = {"level": "medium", "suggestions": [few, many], "actions": []}
+    page.route(
+        "**/hint", lambda route: route.fulfill(json=answer, headers={"Cache-Control": "no-store"})
+    )
+    page.click("#hint-btn")
+    page.wait_for_selector("#hints li")
+    items = page.locator("#hints li").all_inner_texts()
+    assert items == ["c3 — tried 2 times, too few to judge", "a3 — tried 40 times, value 55%"]
+
+
+def test_the_home_page_fits_a_small_phone(browser: Any, server: Server) -> None:
+    # at 320 pixels its panels were 320 wide inside the page's margins: 6 pixels of sideways
+    # scrolling
+    ctx = browser.new_context(viewport={"width": 320, "height": 640}, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#ng-game option", state="attached")
+    assert page.evaluate("document.documentElement.scrollWidth") == 320
+    right = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('.panel')]"
+        ".map(e => e.getBoundingClientRect().right))"
+    )
+    assert right <= 320
+    ctx.close()

@@ -1,0 +1,126 @@
+"""Every number a command-line option takes has bounds, and a value past them is refused before
+any work, in one line naming the option, the value (cut when long) and the bound.
+
+``hexarena selfplay churn --games 99999999999999999999`` used to be accepted and to play for
+ever; ``serve --port 70000`` ended in a traceback; ``solve --book-depth -5`` was taken silently
+(the depth is read only with ``--book``); ``engine --seed`` took any integer. The test walks
+every subcommand of ``hexarena --help``, so an option added later without bounds fails here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+
+import pytest
+
+from hexarena.cli import GAME_COMMANDS, _subparser, build_parser, main
+
+HUGE = "9" * 20
+ENORMOUS = "9" * 5000
+
+
+def number_options() -> list[tuple[str, str]]:
+    """(command, option) for every option of every command that reads a number (each reader
+    with its bounds)."""
+    parser = build_parser()
+    found = []
+    for action in parser._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            continue
+        for command in action.choices:
+            for opt in _subparser(parser, command)._actions:
+                if opt.type is not None and opt.option_strings:
+                    assert hasattr(opt.type, "maximum"), (command, opt.option_strings)
+                    found.append((command, opt.option_strings[-1]))
+    return found
+
+
+OPTIONS = number_options()
+
+
+def run(command: str, *args: str, capsys: pytest.CaptureFixture[str]) -> str:
+    argv = [command, "churn", *args] if command in GAME_COMMANDS else [command, *args]
+    assert main(argv, inp=io.StringIO(""), out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hexarena: error: ") and err.count("\n") == 1, err
+    return err
+
+
+def test_the_commands_have_number_options() -> None:
+    names = set(OPTIONS)
+    for expected in [
+        ("selfplay", "--games"),
+        ("selfplay", "--seed"),
+        ("play", "--seed"),
+        ("engine", "--seed"),
+        ("match", "--time"),
+        ("tournament", "--workers"),
+        ("analyse", "--playouts"),
+        ("solve", "--book-depth"),
+        ("serve", "--port"),
+        ("serve", "--moves-per-second"),
+    ]:
+        assert expected in names
+
+
+@pytest.mark.parametrize(("command", "option"), OPTIONS)
+def test_a_number_past_its_bound_is_refused_naming_option_value_and_bound(
+    command: str, option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = run(command, option, HUGE, capsys=capsys)
+    assert f"argument {option}: " in err, err
+    assert HUGE in err and "at most" in err, err
+
+
+@pytest.mark.parametrize(("command", "option"), OPTIONS)
+def test_a_number_below_its_bound_is_refused(
+    command: str, option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = run(command, f"{option}=-1", capsys=capsys)
+    assert f"argument {option}: " in err and "-1" in err, err
+    assert "at least" in err or "above 0" in err, err
+
+
+@pytest.mark.parametrize(("command", "option"), OPTIONS)
+def test_a_number_of_thousands_of_digits_is_cut_in_the_message(
+    command: str, option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = run(command, option, ENORMOUS, capsys=capsys)
+    assert f"argument {option}: " in err and "5,000 characters" in err, err
+    assert len(err) < 400
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e999"])
+@pytest.mark.parametrize(
+    ("command", "option"), [("match", "--time"), ("analyse", "--time"), ("solve", "--memory")]
+)
+def test_seconds_and_megabytes_are_finite(
+    command: str, option: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = run(command, f"{option}={value}", capsys=capsys)
+    assert f"argument {option}: " in err and value in err, err
+
+
+def test_a_port_past_65535_is_refused_without_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    err = run("serve", "--port", "70000", capsys=capsys)
+    assert "argument --port: must be at most 65,535 (and at least 1), not 70000" in err
+
+
+def test_values_at_the_bounds_are_read() -> None:
+    parser = build_parser()
+    ns = parser.parse_args(["serve", "--port", "65535"])
+    assert ns.port == 65535
+    sp = _subparser(parser, "selfplay")
+    assert sp.parse_known_args(["--games", "1000000", "--seed", str(2**64 - 1)])[0].games == 10**6
+    solve = _subparser(parser, "solve")
+    ns, _ = solve.parse_known_args(["--book-depth", "8", "--memory", "1.5"])
+    assert ns.book_depth == 8 and ns.memory == 1.5
+
+
+def test_port_0_is_refused_rather_than_announced(capsys: pytest.CaptureFixture[str]) -> None:
+    # "serving on http://127.0.0.1:0/": the system chose another port, which was never told
+    err = run("serve", "--port", "0", capsys=capsys)
+    assert "argument --port: must be at least 1 (and at most 65,535), not 0" in err
