@@ -440,10 +440,21 @@ class State:
 
     def moves(self) -> list[list[int]]:
         """The actions grouped by turn (the last group may be an unfinished turn)."""
+        return self.turns_from(0)
+
+    def turns_from(self, ply: int) -> list[list[int]]:
+        """The actions from action ``ply`` on, grouped by turn (the last group may be an
+        unfinished turn): the turns since an earlier position, at a cost that grows with their
+        number only. ``ply`` must begin a turn (0, or just after an action that ended one)."""
+        if not (_is_integer(ply) and 0 <= ply <= self._n) or (ply and not self._ends[ply - 1]):
+            raise HexArenaError(
+                f"action {cut_repr(ply)} does not begin a turn of this game "
+                f"({self._n} actions so far)"
+            )
         out: list[list[int]] = []
         cur: list[int] = []
-        hist = self._hist[: self._n].tolist()
-        ends = self._ends[: self._n].tolist()
+        hist = self._hist[ply : self._n].tolist()
+        ends = self._ends[ply : self._n].tolist()
         for a, e in zip(hist, ends, strict=True):
             cur.append(a)
             if e:
@@ -717,6 +728,17 @@ class State:
             self._hist[base * CHECKPOINT_EVERY : n],
         )
         self._n = n
+
+    def rewind(self, ply: int) -> None:
+        """Go back to the position after the first ``ply`` actions (at most the ones taken),
+        dropping the later ones and any resignation: one replay from the nearest checkpoint,
+        however many actions are dropped."""
+        if not (_is_integer(ply) and 0 <= ply <= self._n):
+            raise HexArenaError(
+                f"cannot rewind to action {cut_repr(ply)}: {self._n} actions so far"
+            )
+        self._resigned = None
+        self._truncate(int(ply))
 
     def undo(self) -> int:
         """Take back the last action (or a resignation); return it (-1 for a resignation)."""
