@@ -3,15 +3,19 @@
 An :class:`EnginePlayer` starts ``COMMAND`` (split like a shell command line, run without a
 shell) for each game and talks to it by the engine protocol (``docs/engine-protocol.md``):
 ``ugi``/``ugiok``, ``setoption`` for each game option, ``uginewgame``, ``isready``/``readyok``,
-then for each of its turns ``position startpos moves ...`` and ``go`` with the match's limit
-(``movetime`` for a time limit, ``nodes`` for an iteration limit), waiting for ``bestmove``.
+then for each of its turns the position and ``go`` with the match's limit (``movetime`` for a
+time limit, ``nodes`` for an iteration limit), waiting for ``bestmove``. The position is the
+whole game, ``position startpos moves ...``, or to an engine that offers the option
+``incremental``, the turns since the last position sent, ``position continue N moves ...``;
+every line within the protocol's bound of 1 MiB (:data:`MAX_POSITION`).
 
 The engine forfeits the game (:class:`EngineForfeit`, which the match records as a loss with its
 reason) when it crashes or closes its output, does not answer in time (the time limit plus a
 grace period, or :data:`DEFAULT_TIMEOUT` a turn without a time limit), refuses the game or one
-of its options (an ``info string error`` line before its ``readyok``), or answers a move that is
-not a legal whole turn. Its ``info`` lines are kept (:attr:`EnginePlayer.comments`) for the
-game's record.
+of its options (an ``info string error`` line before its ``readyok``) or a position (such a line
+before its ``bestmove``), answers a move that is not a legal whole turn, or cannot be sent the
+game (it does not offer ``position continue`` and the whole game no longer fits a line). Its
+``info`` lines are kept (:attr:`EnginePlayer.comments`) for the game's record.
 """
 
 from __future__ import annotations
@@ -203,6 +207,7 @@ class EnginePlayer(Player):
         first turn, so that the match records them)."""
         self.game = game
         self._startup_error: EngineForfeit | None = None
+        self._sent = None  # the engine holds the start position after uginewgame
         try:
             self._start()
             self._send("ugi")
@@ -297,7 +302,8 @@ class EnginePlayer(Player):
                     "too long",
                 )
             lines = [line]
-        self._sent = (state.ply, _last_turn(state), len(texts))
+        if self.incremental:
+            self._sent = (state.ply, _last_turn(state), len(texts))
         return lines
 
     def _turns_since_sent(self, state: State) -> list[list[int]] | None:
