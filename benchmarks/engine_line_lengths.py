@@ -81,7 +81,7 @@ def row(
     )
 
 
-def random_rows(names: set[str] | None, cap: int | None) -> None:
+def random_rows(names: set[str] | None, cap: int | None, count: int | None = None) -> None:
     """Random games of every case."""
     print(
         f"{'random games':38s} {'games':>5s} {'mean turns':>12s} {'max turns':>12s} "
@@ -96,7 +96,7 @@ def random_rows(names: set[str] | None, cap: int | None) -> None:
         turns: list[int] = []
         sizes: list[int] = []
         unfinished = 0
-        for i in range(n):
+        for i in range(count or n):
             arr, acts = random_game(game, game_seed(1, i), keep_actions=True, cap=cap)
             assert acts is not None
             if arr[H_PLAYER] >= 0:
@@ -139,6 +139,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", nargs="*", help="only these games")
     ap.add_argument("--cap", type=int, default=None, help="actions a random game at most")
+    ap.add_argument("--count", type=int, default=None, help="random games a case (all cases)")
     ap.add_argument("--player", default="mcts")
     ap.add_argument("--iterations", type=int, default=200)
     ap.add_argument("--player-games", type=int, default=2)
@@ -146,7 +147,7 @@ def main() -> None:
     ns = ap.parse_args()
     names = set(ns.games) if ns.games else None
     if not ns.no_random:
-        random_rows(names, ns.cap)
+        random_rows(names, ns.cap, ns.count)
     if ns.player_games:
         player_rows(names, ns.player, ns.iterations, ns.player_games)
 
