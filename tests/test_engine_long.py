@@ -322,3 +322,14 @@ def test_round_trip_of_every_game_by_both_forms(name: str, options: dict[str, An
     for line in position_lines(texts, None, 200):
         s2.handle(line)
     assert out2 == [] and s2.state == st
+
+
+def test_a_match_with_an_engine_that_takes_position_continue(tmp_path: Path) -> None:
+    from hexarena.match import run_match
+    from hexarena.records import load_record
+
+    game = hexarena.new_game("gyre", size=5)
+    res = run_match(game, engine_name("incremental"), "random", 2, records=tmp_path)
+    assert res.games == 2 and all(not r.forfeited for r in res.results), res.results
+    for f in tmp_path.iterdir():
+        load_record(f)
