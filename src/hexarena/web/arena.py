@@ -29,6 +29,7 @@ from ..games import game_class, game_names
 from ..records import read_record, write_record
 from ..solve.results import solved_boards
 from .bounds import RequestRefused, actions_field, check_option_values, cut, shown
+from .formrules import form_option
 from .hints import HintGate, hint_budget
 from .seats import clean_name, mask_of, new_secret
 from .session import Session, ending
@@ -147,7 +148,9 @@ class Arena:
                     "name": name,
                     "title": cls.title,
                     "colours": list(cls.colours),
-                    "options": [_form_words(o.describe()) for o in cls.option_specs],
+                    "options": [
+                        _form_words(form_option(cls, o.describe())) for o in cls.option_specs
+                    ],
                     "special_actions": list(cls.special_actions),
                 }
             )
