@@ -174,7 +174,9 @@ def test_every_number_option_shows_its_bounds_in_its_help(
         a.type for a in _subparser(parser, command)._actions if option in a.option_strings
     )
     entry = help_entries(command, capsys)[option]
-    assert f"({expected_bounds(reader)}" in entry, entry
+    shown = expected_bounds(reader)
+    assert f"({shown}" in entry or f"; {shown})" in entry, entry
+    assert entry.count(shown) == 1, entry  # not written by hand besides
 
 
 def test_help_gives_bounds_and_default_together(capsys: pytest.CaptureFixture[str]) -> None:
@@ -185,6 +187,8 @@ def test_help_gives_bounds_and_default_together(capsys: pytest.CaptureFixture[st
     assert "port (1 to 65,535; default 8000)" in help_entries("serve", capsys)["--port"]
     time_help = help_entries("match", capsys)["--time"]
     assert "(above 0, at most 1,000,000; default: each player's own limit)" in time_help
+    seed_help = help_entries("selfplay", capsys)["--seed"]
+    assert "seed (same seed, same games; 0 to 18,446,744,073,709,551,615)" in seed_help
 
 
 @pytest.mark.parametrize("game", ["churn", "gyre", "scrunch", "china-grove"])

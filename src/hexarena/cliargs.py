@@ -37,12 +37,15 @@ def bounds_text(minimum: float | None, maximum: float | None, *, above: bool = F
 
 def with_bounds(help_text: str, bounds: str) -> str:
     """``help_text`` with ``bounds`` added: inside its closing "(default ...)" if it ends with
-    one ("number of games (1 to 1,000,000; default 100)"), else in brackets of its own."""
+    one ("number of games (1 to 1,000,000; default 100)"), at the end of another closing
+    bracket ("seed (same seed, same games; 0 to ...)"), else in brackets of its own."""
     if not bounds:
         return help_text
     m = re.search(r" \(default(:?) ([^()]*)\)$", help_text)
     if m:
         return f"{help_text[: m.start()]} ({bounds}; default{m.group(1)} {m.group(2)})"
+    if re.search(r"\([^()]*\)$", help_text):
+        return f"{help_text[:-1]}; {bounds})"
     return f"{help_text} ({bounds})"
 
 
