@@ -8,7 +8,9 @@ answers in the manner of UCI/UGI (``docs/engine-protocol.md`` is the full descri
                                        line per option, then ``ugiok``
 ``isready``                            ``readyok`` (once the player is prepared)
 ``setoption name N value V``           set an option (``player``, ``seed`` or a game option;
-                                       game options take effect at ``uginewgame``)
+                                       game options take effect at ``uginewgame``; ``seed``
+                                       is a string option: a whole number, or empty for a
+                                       fresh random seed)
 ``uginewgame``                         a new game (with the options set)
 ``position startpos [moves M1 M2 …]``  the start position, then whole turns in move text
 ``position continue N [moves …]``      the position held (of N whole turns), then more
@@ -43,6 +45,9 @@ QUOTE = 60
 MAX_LINE = 1 << 20
 #: Largest seed (the ``seed`` option's range is 0 to this).
 MAX_SEED = 2**31 - 1
+#: UCI's word for an empty string option: the ``seed`` option without a seed (a fresh random
+#: seed for each new player), as ``ugi`` shows it and ``setoption`` takes it.
+EMPTY = "<empty>"
 
 
 class ProtocolError(HexArenaError):
@@ -148,8 +153,7 @@ class EngineSession:
         lines = [
             f"option name player type combo default {self.player_name} "
             + " ".join(f"var {n}" for n in player_names()),
-            f"option name seed type spin default {self.seed if self.seed is not None else 0}"
-            f" min 0 max {MAX_SEED}",
+            f"option name seed type string default {EMPTY if self.seed is None else self.seed}",
             "option name incremental type check default false",
         ]
         for o in self.cls.option_specs:
@@ -187,6 +191,10 @@ class EngineSession:
             self._new_player()
             return
         if key == "seed":
+            if value.strip() in ("", EMPTY):  # no seed: the player is seeded afresh
+                self.seed = None
+                self._new_player()
+                return
             try:
                 seed = parse_int_text(value, "seed")
             except ValueError:
