@@ -333,3 +333,24 @@ def test_a_match_with_an_engine_that_takes_position_continue(tmp_path: Path) -> 
     assert res.games == 2 and all(not r.forfeited for r in res.results), res.results
     for f in tmp_path.iterdir():
         load_record(f)
+
+
+def test_the_host_checks_the_engines_move_and_leaves_the_state_as_it_was() -> None:
+    """The engine's move is tried on the state and taken back (a copy of a game of a million
+    turns costs milliseconds a turn): legal or not, the state is unchanged."""
+    game = hexarena.new_game("gyre", size=5)
+    for mode, forfeit in (("incremental", False), ("illegal", True)):
+        st = game.state_from_moves("c3 d4 e5")
+        held = st.copy()
+        player = EnginePlayer(engine_name(mode))
+        try:
+            player.prepare(game)
+            if forfeit:
+                with pytest.raises(EngineForfeit, match="illegal move 'c3'"):
+                    player.choose_turn(st)
+            else:
+                move = player.choose_turn(st)
+                assert len(move) == 1 and st.is_legal(move[0])
+        finally:
+            player.close()
+        assert st == held and np.array_equal(st.array, held.array)

@@ -263,15 +263,17 @@ class EnginePlayer(Player):
         if len(words) == 3 and words[1] == "ponder":  # UCI's bestmove MOVE ponder MOVE2
             words = words[:1]
         text = " ".join(words)
-        trial = state.copy()
+        start = state.ply  # the move is tried on ``state`` and taken back: a copy costs the game
         try:
             if not text:
                 raise HexArenaError("no move given")
-            actions = trial.apply_move(text)
+            actions = state.apply_move(text)
         except HexArenaError as exc:
             raise EngineForfeit(
                 f"the engine sent an illegal move {text[:40]!r}: {str(exc)[:200]}", "illegal"
             ) from None
+        finally:
+            state.rewind(start)
         return actions
 
     def _position_lines(self, state: State) -> list[str]:
