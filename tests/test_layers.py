@@ -25,6 +25,7 @@ LAYERS: list[tuple[str, ...]] = [
         "hexarena.cliargs",
     ),
     ("hexarena.options",),
+    ("hexarena.header",),
     ("hexarena.core",),
     ("hexarena.kernels_common",),
     ("hexarena.games",),
