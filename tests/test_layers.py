@@ -39,6 +39,7 @@ LAYERS: list[tuple[str, ...]] = [
     ),
     (
         "hexarena.match",
+        "hexarena.match_cli",
         "hexarena.engine",
         "hexarena.engine_player",
         "hexarena.envs",

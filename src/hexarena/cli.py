@@ -373,7 +373,7 @@ def build_parser() -> argparse.ArgumentParser:
                 help="seed for the player (the protocol's seed option's range)",
             )
         if name in ("match", "tournament"):
-            from .match import add_arguments
+            from .match_cli import add_arguments
 
             add_arguments(sp, tournament=name == "tournament")
         if name == "analyse":
@@ -564,8 +564,8 @@ def _run_game_command(
 
 
 def _match_command(command: str, game: Game, ns: argparse.Namespace, out: TextIO) -> int:
-    """``match`` and ``tournament`` (see :mod:`hexarena.match`)."""
-    from .match import cmd_match, cmd_tournament
+    """``match`` and ``tournament`` (see :mod:`hexarena.match_cli`)."""
+    from .match_cli import cmd_match, cmd_tournament
 
     return cmd_match(game, ns, out) if command == "match" else cmd_tournament(game, ns, out)
 
