@@ -495,5 +495,6 @@ def test_the_page_has_no_inline_script_or_style() -> None:
     assert not re.search(r"<script(?![^>]*\bsrc=)", page)
     assert "<style" not in page and " style=" not in page
     assert not re.search(r"\son[a-z]+=", page)
-    script = (STATIC / "app.js").read_text()
-    assert 'setAttribute("style"' not in script and "style=" not in script
+    for js in sorted(STATIC.glob("*.js")):
+        script = js.read_text()
+        assert 'setAttribute("style"' not in script and "style=" not in script, js.name
