@@ -81,21 +81,21 @@ def test_batched_masks_equal_legal_at_every_step() -> None:
     assert {PH_START, PH_PICK, PH_DEST} <= phases
 
 
-@pytest.mark.parametrize(("size", "streamed"), [(3, False), (5, False), (5, True)])
+@pytest.mark.parametrize(("size", "big"), [(3, False), (5, False), (5, True)])
 def test_observation_learnt_from_the_action_at_every_step(
-    size: int, streamed: bool, monkeypatch: pytest.MonkeyPatch
+    size: int, big: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The observation updated from the action's cells (every cell after a removal): after
     every step of a batched run with restarts, every environment's observation is the
     observer's for its position and seat, and its memo row (what the observation shows) the one
     made from scratch; eggs, placements, stones picked, destinations and removals all stepped
-    through. The same with the whole planes written by streaming stores (as in a batch whose
-    observations far outgrow the caches)."""
-    if streamed:
+    through. The same in a batch taken for one whose observations far outgrow the caches, where
+    Scrunch's whole planes still trade places (no streaming stores, unlike Throngs')."""
+    if big:
         monkeypatch.setattr(vector, "STREAM_BYTES", 0)
     n_envs = 8
     env = VectorEnv("scrunch", n_envs, {"size": size}, seed=3)
-    assert env._streamed == streamed
+    assert not env._streamed
     observer = Observer(env.game)
     n = env.game.board.size
     memo = np.zeros(memo_width(env.game), dtype=np.int32)

@@ -63,7 +63,6 @@ from ..games.scrunch.rules import apply_inline as scrunch_apply_inline
 from ..limits import cut
 from ..observe import Observer
 from .deltas import bound_update, memo_width, prime, vector_geometry
-from .deltas_scrunch import bound_update_scrunch_streamed
 from .deltas_throngs import (
     STREAM_BYTES,
     apply_throngs,
@@ -176,16 +175,11 @@ class VectorEnv:
         self._random = np.zeros(n, dtype=np.int64)
         self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer)[1]
         self._incremental = bool(incremental)
-        # Throngs' and Scrunch's whole planes by streaming stores in a buffer far bigger than
-        # the caches
-        self._streamed = g.name in ("throngs", "scrunch") and self._obs.nbytes >= STREAM_BYTES
+        # Throngs' whole planes by streaming stores in a buffer far bigger than the caches
+        self._streamed = g.name == "throngs" and self._obs.nbytes >= STREAM_BYTES
         update = bound_update(g.name, mask_writer(g))
         if self._streamed:
-            update = (
-                bound_update_streamed(mask_writer(g))
-                if g.name == "throngs"
-                else bound_update_scrunch_streamed()
-            )
+            update = bound_update_streamed(mask_writer(g))
         self._delta_step = bound_delta_step(
             update,
             {"throngs": apply_throngs, "scrunch": scrunch_apply_inline}.get(g.name, self._k.apply),

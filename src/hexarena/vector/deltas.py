@@ -499,11 +499,11 @@ def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
             mask_china_grove(g, arr, row)  # pragma: no cover
 
     elif game_name == "scrunch":
-        from .deltas_scrunch import SHOWN_EXTRA, delta_scrunch_after
+        from .deltas_scrunch import SHOWN_EXTRA, update_scrunch
 
         @njit(inline="always")
         def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
-            delta_scrunch_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
+            update_scrunch(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
             scrunch.mask_into(g, arr, row, memo[geo[0] + SHOWN_EXTRA :])  # pragma: no cover
 
     else:

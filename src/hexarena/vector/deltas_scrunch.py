@@ -17,8 +17,6 @@ settled), then the mask writer's working space (:func:`hexarena.games.scrunch.ma
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import Any
 
 from numba import njit
@@ -70,11 +68,14 @@ def shown_values(arr: Array, seat: int) -> tuple[int, int, int, int]:  # pragma:
 
 
 @njit(cache=True, inline="always")
-def _delta(
-    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int, stream: bool
+def update_scrunch(
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int
 ) -> None:  # pragma: no cover - compiled
-    """:func:`delta_scrunch_after`; with ``stream``, the whole planes that change (the phase,
-    the seat's colour) are rewritten by streaming stores instead of swapped."""
+    """:func:`delta_scrunch_after`, compiled into its caller (the batched step's update: a call
+    passes each array as seven values). The whole planes that change (the phase, the seat's
+    colour) trade places with the plane shown before (:func:`hexarena.vector.deltas._swap`),
+    at every batch size: at N = 1,024 (a buffer of 5 MB) swapping took about two thirds of the
+    time of streaming stores (docs/research.md, Scrunch's fifth round)."""
     n = geo[0]
     if a < n:
         _cell(arr, geo, out, memo, a)
@@ -84,25 +85,25 @@ def _delta(
         for x in range(n):
             _cell(arr, geo, out, memo, x)
     phase, create0, create1, mine = shown_values(arr, seat)
-    _onehot(geo, out, 8, memo, n + 2, phase, stream, not stream)
+    _onehot(geo, out, 8, memo, n + 2, phase)
     going = arr[H_PLAYER] >= 0
     _move_one(geo, out, 12, memo, n, arr[scrunch.S_P] if going else -1)
     _move_one(geo, out, 13, memo, n + 1, arr[scrunch.S_S])
     if memo[n + 3] != create0:
         memo[n + 3] = create0
-        _plane(geo, out, 6, float(create0), stream)
+        _plane(geo, out, 6, float(create0))
     if memo[n + 4] != create1:
         memo[n + 4] = create1
-        _plane(geo, out, 7, float(create1), stream)
+        _plane(geo, out, 7, float(create1))
     old = memo[n + 5]
     if old != mine:
         memo[n + 5] = mine
-        if old >= 0 and mine >= 0 and not stream:  # the seat changed colour: planes trade places
+        if old >= 0 and mine >= 0:  # the seat changed colour: the planes trade places
             s = geo[1]
             _swap(out, 3 * s, 4 * s, s)
         else:
-            _plane(geo, out, 3, 1.0 if mine == 0 else 0.0, stream)
-            _plane(geo, out, 4, 1.0 if mine == 1 else 0.0, stream)
+            _plane(geo, out, 3, 1.0 if mine == 0 else 0.0)
+            _plane(geo, out, 4, 1.0 if mine == 1 else 0.0)
 
 
 @njit(cache=True)
@@ -113,37 +114,12 @@ def delta_scrunch_after(
     the cell ``a`` names and the placed and picked cells shown before it (every cell after a
     removal), then the whole planes from the values kept in ``memo``. ``me_to_act`` stays 1:
     the update shows each position to the seat to act."""
-    _delta(g, arr, seat, geo, out, memo, a, False)
-
-
-@functools.cache
-def bound_update_scrunch_streamed() -> Callable[..., None]:
-    """:func:`hexarena.vector.deltas.bound_update` for Scrunch with the whole planes written by
-    streaming stores (:func:`delta_scrunch_streamed`)."""
-
-    @njit(inline="always")
-    def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
-        delta_scrunch_streamed(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
-        scrunch.mask_into(g, arr, row, memo[geo[0] + SHOWN_EXTRA :])  # pragma: no cover
-
-    return update
-
-
-@njit(cache=True)
-def delta_scrunch_streamed(
-    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int
-) -> None:  # pragma: no cover - compiled
-    """:func:`delta_scrunch_after` with the whole planes that change written by streaming
-    stores (:mod:`hexarena.vector.streaming`), for batches whose observations far outgrow the
-    caches; the caller orders them (:func:`hexarena.vector.streaming.store_fence`) after its
-    loop."""
-    _delta(g, arr, seat, geo, out, memo, a, True)
+    update_scrunch(g, arr, seat, geo, out, memo, a)
 
 
 __all__ = [
     "SHOWN_EXTRA",
-    "bound_update_scrunch_streamed",
     "delta_scrunch_after",
-    "delta_scrunch_streamed",
     "shown_values",
+    "update_scrunch",
 ]

@@ -231,6 +231,21 @@ def _other(g: Array, arr: Array, c: int, cur: int, prev: int) -> int:  # pragma:
     return -1
 
 
+@njit(cache=True, inline="always")
+def _close_snake(  # pragma: no cover - compiled
+    arr: Array, n: int, c: int, start: int, last: int, size: int, cyc: bool
+) -> None:
+    """End the relabelling of colour ``c``'s snake labelled ``start``, walked to ``last``
+    (``size`` stones): link ``last`` back to ``start`` (the list is circular), keep the size,
+    whether it is a cycle and its last stone by the label, and add the label to the set (for
+    :func:`_relabel` and :func:`_relabel_words`)."""
+    arr[_o(B_NXT, n) + last] = start
+    arr[_o(B_SSIZE, n) + start] = size
+    arr[_o(B_CYC, n) + start] = 1 if cyc else 0
+    arr[_o(B_TAIL, n) + start] = last
+    _lab_add(arr, n, c, start)
+
+
 @plain_kernel
 def _relabel(  # pragma: no cover - compiled
     g: Array,
@@ -288,11 +303,7 @@ def _relabel(  # pragma: no cover - compiled
             break
         prev = cur
         cur = nx
-    arr[nxt + last] = start
-    arr[_o(B_SSIZE, n) + start] = i
-    arr[_o(B_CYC, n) + start] = 1 if cyc else 0
-    arr[_o(B_TAIL, n) + start] = last
-    _lab_add(arr, n, c, start)
+    _close_snake(arr, n, c, start, last, i, cyc)
     return mask
 
 
@@ -451,11 +462,7 @@ def _relabel_words(g: Array, arr: Array, c: int, x: int) -> Word:  # pragma: no 
             break
         seen = one << cur
         cur = nx
-    arr[nxt + last] = start
-    arr[_o(B_SSIZE, n) + start] = i
-    arr[_o(B_CYC, n) + start] = 1 if cyc else 0
-    arr[_o(B_TAIL, n) + start] = last
-    _lab_add(arr, n, c, start)
+    _close_snake(arr, n, c, start, last, i, cyc)
     return mask
 
 
