@@ -29,7 +29,12 @@ Conventions (as OpenSpiel and PettingZoo have them):
 - **Truncation**: ``max_actions`` caps the actions of one game. ``None`` (the default) takes the
   game's own cap for random play (:attr:`hexarena.core.Game.selfplay_cap`: 100,000 actions for
   Throngs, whose games can loop; none for the other four, whose games always end); ``0`` means
-  no cap. A truncated game gives both seats reward 0.
+  no cap. A truncated game gives both seats reward 0. Throngs' rows also hold a repetition
+  table of one size (the positions since the last deploy, 1,024 of them): a game whose table
+  is full after a step is truncated there rather than forget a position (a game that goes
+  1,024 turns without a deploy; none of the random or ``uct`` games measured came near).
+  :meth:`VectorEnv.truncation_reasons` tells the two apart (:data:`CUT_CAP`,
+  :data:`CUT_TABLE`).
 - **Observations** are :mod:`hexarena.observe`'s tensors, the same as the OpenSpiel and
   PettingZoo observations: each environment's as the seat to act sees it
   (:meth:`current_player`), so ``observations[i]`` equals
