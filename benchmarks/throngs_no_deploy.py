@@ -3,6 +3,7 @@ hold in a game (the positions met at the start of a turn since the number of sto
 changed), in seeded random games and in ``uct`` self-play, on each board option.
 
     python benchmarks/throngs_no_deploy.py [--games 2000] [--uct-games 6] [--iterations 200]
+        [--uct-boards original large "hex 5"] [--no-random]
 
 Prints one row per board option and kind of play: games, the longest run over all of them,
 the mean of each game's longest, its 99th percentile, and how many games went over 100 and
@@ -60,13 +61,17 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000, help="random games per board option")
     ap.add_argument("--uct-games", type=int, default=6, help="uct self-play games per board")
     ap.add_argument("--iterations", type=int, default=200, help="uct iterations per action")
+    ap.add_argument(
+        "--uct-boards", nargs="*", default=["original", "large", "hex 5"], choices=list(BOARDS)
+    )
+    ap.add_argument("--no-random", action="store_true", help="uct self-play only")
     ns = ap.parse_args()
     print(
         "| play, board | games | longest | mean of longest | 99th pct | over 100 | over 1,024 "
         "| CPU s | wall s |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for name, opts in BOARDS.items():
+    for name, opts in BOARDS.items() if not ns.no_random else ():
         game = new_game("throngs", **opts)
         c0, w0 = time.process_time(), time.perf_counter()
         runs = []
@@ -75,7 +80,7 @@ def main() -> None:
             assert acts is not None
             runs.append(longest_run(game, acts))
         row(f"random, {name}", runs, time.process_time() - c0, time.perf_counter() - w0)
-    for name in ("original", "large", "hex 5"):
+    for name in ns.uct_boards:
         game = new_game("throngs", **BOARDS[name])
         c0, w0 = time.process_time(), time.perf_counter()
         runs = []

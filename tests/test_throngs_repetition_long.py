@@ -40,6 +40,7 @@ from hexarena.games.throngs import REASON_REPETITION, REP_CAP, S_REPLOST, S_REPN
 from hexarena.hexgrid import DIRECTIONS, Board, hex_distance
 from hexarena.records import read_record, write_record
 from hexarena.rng import make_rng
+from hexarena.solve import SolveError, Solver
 from hexarena.vector import CUT_CAP, CUT_TABLE, VectorEnv
 
 SIDE = 9
@@ -273,3 +274,16 @@ def test_batched_games_are_truncated_when_the_table_is_full(
     for _ in range(3):
         out = capped.step(capped.random_actions())
     assert out.truncated[0] and capped.truncation_reasons()[0] == CUT_CAP
+
+
+def test_the_solver_goes_no_deeper_than_the_table_has_room(
+    long_game: tuple[Throngs, State, list[str]],
+) -> None:
+    """The depth-first solver's lines stay within the room the root's table has (its arrays
+    are of one size): with one free entry it gives up at once, saying why, rather than leave a
+    position out."""
+    game, start, moves = long_game
+    st = play(start, moves[: REP_CAP - 2])
+    assert game.spare_turns(st.array) == 1
+    with pytest.raises(SolveError, match="room left in the position's repetition table"):
+        Solver(game, memory_mb=1).value(st, node_limit=10_000)
