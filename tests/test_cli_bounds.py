@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 
 import pytest
 
@@ -124,3 +125,81 @@ def test_port_0_is_refused_rather_than_announced(capsys: pytest.CaptureFixture[s
     # "serving on http://127.0.0.1:0/": the system chose another port, which was never told
     err = run("serve", "--port", "0", capsys=capsys)
     assert "argument --port: must be at least 1 (and at most 65,535), not 0" in err
+
+
+def _figure(x: float) -> str:
+    return f"{int(x):,}" if x == int(x) else f"{x:g}"
+
+
+def expected_bounds(reader: object) -> str:
+    """The bounds an option's help must show, worked out here from its reader's own bounds."""
+    low, high = reader.minimum, reader.maximum  # type: ignore[attr-defined]
+    if low == 0 and isinstance(low, float):  # a positive number: 0 itself is refused
+        return f"above 0, at most {_figure(high)}"
+    return f"{_figure(low)} to {_figure(high)}"
+
+
+def help_entries(command: str, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+    """Each option of ``hexarena COMMAND [churn] --help`` with its help, on one line."""
+    argv = [command, "churn", "--help"] if command in GAME_COMMANDS else [command, "--help"]
+    out = io.StringIO()
+    try:
+        assert main(argv, inp=io.StringIO(""), out=out) == 0
+    except SystemExit as exc:  # argparse's own -h of the commands without a game
+        assert exc.code == 0
+    text = out.getvalue() + capsys.readouterr().out
+    entries: dict[str, str] = {}
+    names: list[str] = []
+    lines: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("  -"):  # an option's first line: its flags, then its help
+            flags = re.split(r"\s{2,}", line.strip())[0]
+            names = [w.rstrip(",") for w in flags.split() if w.startswith("-")]
+            lines = [line]
+        elif line.startswith("   ") and names:  # its help, wrapped
+            lines.append(line)
+        else:
+            names = []
+        for n in names:
+            entries[n] = " ".join(" ".join(lines).split())
+    return entries
+
+
+@pytest.mark.parametrize(("command", "option"), OPTIONS)
+def test_every_number_option_shows_its_bounds_in_its_help(
+    command: str, option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parser = build_parser()
+    reader = next(
+        a.type for a in _subparser(parser, command)._actions if option in a.option_strings
+    )
+    entry = help_entries(command, capsys)[option]
+    shown = expected_bounds(reader)
+    assert f"({shown}" in entry or f"; {shown})" in entry, entry
+    assert entry.count(shown) == 1, entry  # not written by hand besides
+
+
+def test_help_gives_bounds_and_default_together(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        "number of games (1 to 1,000,000; default 100)"
+        in help_entries("selfplay", capsys)["--games"]
+    )
+    assert "port (1 to 65,535; default 8000)" in help_entries("serve", capsys)["--port"]
+    time_help = help_entries("match", capsys)["--time"]
+    assert "(above 0, at most 1,000,000; default: each player's own limit)" in time_help
+    seed_help = help_entries("selfplay", capsys)["--seed"]
+    assert "seed (same seed, same games; 0 to 18,446,744,073,709,551,615)" in seed_help
+
+
+@pytest.mark.parametrize("game", ["churn", "gyre", "scrunch", "china-grove"])
+def test_a_games_number_options_show_their_bounds(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hexarena.games import game_class
+
+    out = io.StringIO()
+    assert main(["board", game, "--help"], inp=io.StringIO(""), out=out) == 0
+    text = " ".join(out.getvalue().split())
+    for o in game_class(game).option_specs:
+        if o.kind == "int" and not o.choices:
+            assert f"({o.minimum:,} to {o.maximum:,}; default {o.default}" in text, (o.name, text)

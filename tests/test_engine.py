@@ -125,7 +125,33 @@ def test_bad_lines_are_answered_and_change_nothing(line: str, words: str | None)
 def test_a_bad_seed_leaves_the_seed() -> None:
     ans = talk(["setoption name seed value 99999999999", "ugi"])
     assert ans[0].startswith("info string error setoption: seed is 0 to 2147483647")
-    assert "option name seed type spin default 1 min 0 max 2147483647" in ans
+    assert "option name seed type string default 1" in ans
+
+
+def test_without_a_seed_ugi_shows_an_empty_seed_not_0() -> None:
+    # the engine seeds afresh without one: "default 0" claimed a seed it did not use
+    out = io.StringIO()
+    inp = io.StringIO("ugi\nsetoption name seed value 7\nugi\nsetoption name seed value\nugi\n")
+    assert serve(hexarena.new_game("gyre", size=3), player="random", inp=inp, out=out) == 0
+    seeds = [a for a in out.getvalue().splitlines() if a.startswith("option name seed ")]
+    assert seeds == [
+        "option name seed type string default <empty>",
+        "option name seed type string default 7",
+        "option name seed type string default <empty>",  # an empty value: seeded afresh again
+    ]
+
+
+def test_an_empty_seed_seeds_the_player_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hexarena import engine
+
+    seeds: list[int | None] = []
+    monkeypatch.setattr(
+        engine, "make_player", lambda name, seed=None: seeds.append(seed) or _Recorder([])
+    )
+    session = engine.EngineSession("gyre", {"size": 3}, player_name="random", write=print)
+    for line in ["setoption name seed value 5", "setoption name seed value <empty>"]:
+        session.handle(line)
+    assert seeds == [None, 5, None]
 
 
 def test_the_command_line_engine_refuses_a_bad_seed() -> None:

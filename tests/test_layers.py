@@ -25,6 +25,7 @@ LAYERS: list[tuple[str, ...]] = [
         "hexarena.cliargs",
     ),
     ("hexarena.options",),
+    ("hexarena.header",),
     ("hexarena.core",),
     ("hexarena.kernels_common",),
     ("hexarena.games",),
@@ -38,6 +39,7 @@ LAYERS: list[tuple[str, ...]] = [
     ),
     (
         "hexarena.match",
+        "hexarena.match_cli",
         "hexarena.engine",
         "hexarena.engine_player",
         "hexarena.envs",

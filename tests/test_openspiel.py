@@ -57,6 +57,18 @@ def test_parameters_reach_the_game() -> None:
     assert sides.hexarena_game.board.size == 27
 
 
+def test_parameters_come_back_in_their_canonical_spelling() -> None:
+    game = pyspiel.load_game("hexarena_china_grove(mode=Number,penalty=4)")
+    params = game.get_parameters()
+    assert params["mode"] == "number" and params["penalty"] == 4
+    assert str(game) == str(pyspiel.load_game("hexarena_china_grove(mode=number,penalty=4)"))
+    assert pyspiel.load_game("hexarena_china_grove", params) == game
+    assert game == pyspiel.load_game("hexarena_china_grove(mode=number,penalty=4)")
+    churn = pyspiel.load_game("hexarena_churn", {"sides": "3,4,3,4,3,4"})
+    assert churn.get_parameters()["sides"] == "3/4/3/4/3/4"
+    assert pyspiel.load_game("hexarena_churn", churn.get_parameters()) == churn
+
+
 def test_bad_parameters_are_refused() -> None:
     with pytest.raises(hexarena.OptionError, match="at most 8"):
         pyspiel.load_game("hexarena_churn(size=99)")

@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")
 
-import httpx
+import httpx2
 from starlette.testclient import TestClient
 
 from hexarena.ai import base as ai_base
@@ -45,8 +45,6 @@ from hexarena.web.storage import (
 from hexarena.web.workers import ComputerPool
 from tests.conftest import ACTION_CAP, SMALL_OPTIONS, run_async
 from tests.web_players import SlowPlayer
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 #: The quickest computer player on offer (the random player while no search player is faster).
 FAST = "random" if "random" in player_names() else player_names()[0]
@@ -114,12 +112,14 @@ def view(client: TestClient, gid: str, token: str | None = None) -> dict[str, An
     return data
 
 
-def post(client: TestClient, gid: str, what: str, token: str | None, **body: Any) -> httpx.Response:
+def post(
+    client: TestClient, gid: str, what: str, token: str | None, **body: Any
+) -> httpx2.Response:
     headers = {"X-Seat-Token": token} if token else {}
     return client.post(f"/api/games/{gid}/{what}", json=body, headers=headers)
 
 
-def error(r: httpx.Response, status: int) -> str:
+def error(r: httpx2.Response, status: int) -> str:
     assert r.status_code == status, r.text
     message = r.json()["error"]
     assert isinstance(message, str) and message
@@ -703,18 +703,18 @@ def test_events_stream_announces_each_change(db: str) -> None:
             if server.started:
                 break
             time.sleep(0.02)
-        g = httpx.post(
+        g = httpx2.post(
             f"{base}/api/games", json={"game": "churn", "options": {"size": 3}, "mode": "local"}
         ).json()
         seen: list[dict[str, Any]] = []
-        with httpx.stream("GET", f"{base}/api/games/{g['id']}/events", timeout=30) as stream:
+        with httpx2.stream("GET", f"{base}/api/games/{g['id']}/events", timeout=30) as stream:
             assert stream.headers["content-type"].startswith("text/event-stream")
             lines = stream.iter_lines()
             for line in lines:
                 if line.startswith("data:"):
                     seen.append(json.loads(line[5:]))
                     if len(seen) == 1:
-                        r = httpx.post(
+                        r = httpx2.post(
                             f"{base}/api/games/{g['id']}/moves",
                             json={"actions": [9], "version": 0},
                             headers={"X-Seat-Token": g["token"]},

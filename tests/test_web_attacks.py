@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")
 
-import httpx
+import httpx2
 from starlette.testclient import TestClient
 
 from hexarena.ai import base as ai_base
@@ -31,8 +31,6 @@ from hexarena.web.guard import Guard, GuardConfig, Rate, RateLimiter
 from hexarena.web.workers import ComputerPool, JobCancelled, JobFailed
 from tests.conftest import run_async
 from tests.web_players import SlowPlayer
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 STATIC = Path(__file__).parents[1] / "src" / "hexarena" / "web" / "static"
 
@@ -56,7 +54,7 @@ def client(db: str, pool: ComputerPool) -> Iterator[TestClient]:
         yield c
 
 
-def refused(r: httpx.Response, status: int) -> str:
+def refused(r: httpx2.Response, status: int) -> str:
     """The message of a refusal with ``status`` (short, whatever was sent)."""
     assert r.status_code == status, r.text
     message = r.json()["error"]
@@ -77,7 +75,9 @@ def new_local(client: TestClient) -> dict[str, Any]:
     return data
 
 
-def move(client: TestClient, g: dict[str, Any], actions: list[int], version: int) -> httpx.Response:
+def move(
+    client: TestClient, g: dict[str, Any], actions: list[int], version: int
+) -> httpx2.Response:
     h = {"X-Seat-Token": g["token"]}
     body = {"actions": actions, "version": version}
     return client.post(f"/api/games/{g['id']}/moves", json=body, headers=h)
@@ -293,7 +293,7 @@ def test_a_huge_body_is_refused_while_it_streams_in(db: str) -> None:
             assert answer.startswith("HTTP/1.1 413"), answer[:200]
             assert "larger than" in answer
             assert sent < 50_000_000, f"{sent:,} bytes were sent before the refusal"
-        assert httpx.get(f"http://127.0.0.1:{port}/api/meta").status_code == 200
+        assert httpx2.get(f"http://127.0.0.1:{port}/api/meta").status_code == 200
     finally:
         server.should_exit = True
         thread.join(timeout=30)
@@ -304,7 +304,7 @@ def test_open_event_streams_are_capped_per_address_and_in_all(db: str) -> None:
     server, thread, port = _serve(db, GuardConfig(streams_per_client=2))
     base = f"http://127.0.0.1:{port}"
     try:
-        with httpx.Client(base_url=base, headers={"Host": "localhost"}, timeout=30) as c:
+        with httpx2.Client(base_url=base, headers={"Host": "localhost"}, timeout=30) as c:
             g = c.post("/api/games", json={"game": "churn", "mode": "local"}).json()
             url = f"/api/games/{g['id']}/events"
             with c.stream("GET", url) as one, c.stream("GET", url) as two:

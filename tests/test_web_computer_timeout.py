@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
 
@@ -19,8 +19,6 @@ from hexarena.ai import base as ai_base
 from hexarena.web import create_app
 from hexarena.web.workers import ComputerPool
 from tests.web_players import SlowPlayer
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 def test_a_random_turn_after_a_timeout_is_announced(

@@ -12,8 +12,6 @@ import hexarena
 from hexarena.records import read_record, write_record
 from hexarena.web.app import create_app
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:

@@ -20,15 +20,13 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")
 
-import httpx
+import httpx2
 from starlette.testclient import TestClient
 
 from hexarena.web import create_app
 from tests.browser.conftest import _free_port
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 class ServeProcess:
@@ -46,9 +44,9 @@ class ServeProcess:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited with status {self.proc.returncode}")
             try:
-                if httpx.get(self.url + "/api/meta", timeout=2).status_code == 200:
+                if httpx2.get(self.url + "/api/meta", timeout=2).status_code == 200:
                     return
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 pass
             time.sleep(0.1)
         raise RuntimeError("the server did not start")
@@ -85,7 +83,7 @@ def test_two_server_processes_share_a_game_live(
     two_servers: tuple[ServeProcess, ServeProcess],
 ) -> None:
     a, b = two_servers
-    http = httpx.Client(timeout=120)  # a server may compile a game's rules on first use
+    http = httpx2.Client(timeout=120)  # a server may compile a game's rules on first use
     g = http.post(
         f"{a.url}/api/games", json={"game": "churn", "options": {"size": 3}, "mode": "online"}
     ).json()

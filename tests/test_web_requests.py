@@ -10,14 +10,12 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")
 
-import httpx
+import httpx2
 from starlette.testclient import TestClient
 
 from hexarena.web import create_app
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 RECORD = '[Game "churn"]\n[size "3"]\n\n1. c3\n*\n'
 
@@ -29,7 +27,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
-def refused(r: httpx.Response, status: int) -> str:
+def refused(r: httpx2.Response, status: int) -> str:
     assert r.status_code == status, r.text
     message: str = r.json()["error"]
     assert len(message) < 400

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
 
@@ -21,8 +21,6 @@ from hexarena.web import create_app
 from hexarena.web.storage import digest, open_storage
 from hexarena.web.storage.sqlite import SCHEMA_1
 from tests.test_web_api import error, new, post, view
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 @pytest.fixture

@@ -14,14 +14,12 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
 
 from hexarena.web import create_app
 from hexarena.web.swapmaps import PACKAGED, SwapMaps, extract
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "analysis"
 

@@ -9,13 +9,11 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
 
 from hexarena.web import create_app
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 @pytest.fixture
@@ -50,3 +48,53 @@ def test_an_option_refused_on_the_form_is_named_without_dashes(client: TestClien
     r = client.post("/api/games", json=body)
     assert r.status_code == 400
     assert r.json()["error"].startswith("option size is for board hex only")
+
+
+def test_the_form_shows_an_option_only_where_it_applies(client: TestClient) -> None:
+    # Throngs' size field showed with every board, where the game refuses it
+    meta = client.get("/api/meta").json()
+    opts = {(g["name"], o["name"]): o for g in meta["games"] for o in g["options"]}
+    size = opts[("throngs", "size")]
+    assert size["applies"] == {"option": "board", "values": ["hex"]} and size["default"] == 5
+    assert opts[("throngs", "setup")]["choices_apply"] == {
+        "standard": {"option": "board", "values": ["original"]}
+    }
+    assert opts[("churn", "size")]["applies"] == {"option": "sides", "values": [""]}
+    for name in ("islands", "board_seed"):
+        assert opts[("china-grove", name)]["applies"] == {"option": "board", "values": [""]}
+    assert "applies" not in opts[("gyre", "size")] and "applies" not in opts[("throngs", "board")]
+    for (game, _), o in opts.items():  # each rule names another option of the same game
+        if "applies" in o:
+            assert (game, o["applies"]["option"]) in opts
+
+
+def test_the_forms_rules_are_the_games_own() -> None:
+    # where the form hides an option, the game refuses it (the form is not the only client)
+    from hexarena.core import OptionError
+    from hexarena.games import game_class
+
+    throngs, churn = game_class("throngs"), game_class("churn")
+    for board in ("original", "large"):
+        with pytest.raises(OptionError, match="option size is for --board hex only"):
+            throngs.parse_options({"board": board, "size": 5})
+        assert throngs.parse_options({"board": board})["size"] is None
+    with pytest.raises(OptionError, match="standard set-up"):
+        throngs.parse_options({"board": "large", "setup": "standard"})
+    with pytest.raises(OptionError, match="size"):
+        churn.parse_options({"sides": "3,4,3,4,3,4", "size": 3})
+
+
+def test_a_size_with_a_fixed_board_is_refused_even_the_hex_boards_default(
+    client: TestClient,
+) -> None:
+    # 5 is the hex board's size, not a value that means anything on the original board: the
+    # game is refused rather than the size dropped unseen; a size left out (or null) is taken
+    for size in (5, 7):
+        body = {"game": "throngs", "mode": "local", "options": {"board": "original", "size": size}}
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400
+        assert r.json()["error"] == (
+            "option size is for board hex only; the original board has a fixed shape"
+        )
+    body = {"game": "throngs", "mode": "local", "options": {"board": "original", "size": None}}
+    assert client.post("/api/games", json=body).status_code == 200

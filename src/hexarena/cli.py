@@ -19,9 +19,11 @@ from .cliargs import (
     MAX_SEED,
     CliError,
     OneLineParser,
+    bounds_text,
     progress_bar,
     records_folder,
     whole_number,
+    with_bounds,
 )
 from .core import Game, HexArenaError
 from .engine import MAX_SEED as ENGINE_MAX_SEED
@@ -50,6 +52,8 @@ def add_game_options(parser: argparse.ArgumentParser, cls: type[Game]) -> None:
             flags.append(f"--{o.name.replace('_', '-')}")
         default_text = o.format(o.default) if o.default is not None else "none"
         help_text = option_help(o.help, default_text, o.kind == "flag")
+        if o.kind == "int" and not o.choices:
+            help_text = with_bounds(help_text, bounds_text(o.minimum, o.maximum))
         if o.choices:
             help_text += f"; one of {', '.join(map(str, o.choices))}"
         if o.kind == "flag":
@@ -369,7 +373,7 @@ def build_parser() -> argparse.ArgumentParser:
                 help="seed for the player (the protocol's seed option's range)",
             )
         if name in ("match", "tournament"):
-            from .match import add_arguments
+            from .match_cli import add_arguments
 
             add_arguments(sp, tournament=name == "tournament")
         if name == "analyse":
@@ -387,7 +391,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("serve", help="start the web app (play in the browser)")
     sp.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     sp.add_argument(
-        "--port", type=whole_number(1, 65_535), default=8000, help="port, 1 to 65535 (default 8000)"
+        "--port", type=whole_number(1, 65_535), default=8000, help="port (default 8000)"
     )
     sp.add_argument(
         "--db",
@@ -535,6 +539,9 @@ def _run_game_command(
     cls = game_class(game_name)
     full = OneLineParser(prog=f"hexarena {command} {cls.name}", add_help=False, parents=[sub])
     add_game_options(full, cls)
+    if "-h" in rest or "--help" in rest:  # before a required argument is missed (tournament)
+        full.print_help(out)
+        return 0
     ns, unknown = full.parse_known_args(rest)
     if ns.help:
         full.print_help(out)
@@ -557,8 +564,8 @@ def _run_game_command(
 
 
 def _match_command(command: str, game: Game, ns: argparse.Namespace, out: TextIO) -> int:
-    """``match`` and ``tournament`` (see :mod:`hexarena.match`)."""
-    from .match import cmd_match, cmd_tournament
+    """``match`` and ``tournament`` (see :mod:`hexarena.match_cli`)."""
+    from .match_cli import cmd_match, cmd_tournament
 
     return cmd_match(game, ns, out) if command == "match" else cmd_tournament(game, ns, out)
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .limits import MAX_DIGITS, cut_repr, parse_int_text
 
@@ -24,8 +25,58 @@ class CliError(Exception):
     """A command-line usage error, reported as one line and exit status 2."""
 
 
+def bounds_text(minimum: float | None, maximum: float | None, *, above: bool = False) -> str:
+    """The range of a number as its option's help shows it: ``1 to 1,000,000``, or ``above 0,
+    at most 3,600`` when the lower bound itself is refused (``above``)."""
+    if minimum is None or maximum is None:
+        return ""
+    if above:
+        return f"above {_figure(minimum)}, at most {_figure(maximum)}"
+    return f"{_figure(minimum)} to {_figure(maximum)}"
+
+
+def with_bounds(help_text: str, bounds: str) -> str:
+    """``help_text`` with ``bounds`` added: inside its closing "(default ...)" if it ends with
+    one ("number of games (1 to 1,000,000; default 100)"), at the end of another closing
+    bracket ("seed (same seed, same games; 0 to ...)"), else in brackets of its own."""
+    if not bounds:
+        return help_text
+    m = re.search(r" \(default(:?) ([^()]*)\)$", help_text)
+    if m:
+        return f"{help_text[: m.start()]} ({bounds}; default{m.group(1)} {m.group(2)})"
+    if re.search(r"\([^()]*\)$", help_text):
+        return f"{help_text[:-1]}; {bounds})"
+    return f"{help_text} ({bounds})"
+
+
+def type_bounds(reader: object) -> str:
+    """The bounds of an argparse ``type`` made by :func:`whole_number` or
+    :func:`positive_number`, as :func:`bounds_text` writes them ("" for any other type)."""
+    return bounds_text(
+        getattr(reader, "minimum", None),
+        getattr(reader, "maximum", None),
+        above=getattr(reader, "above", False),
+    )
+
+
+class BoundsHelpFormatter(argparse.HelpFormatter):
+    """Help that shows every number option's bounds, read from its ``type`` (so the text cannot
+    drift from the bounds the option enforces)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help
+        if text is None or text == argparse.SUPPRESS or not action.option_strings:
+            return text
+        return with_bounds(text, type_bounds(action.type))
+
+
 class OneLineParser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose errors raise :class:`CliError` (one line, no usage block)."""
+    """An ``ArgumentParser`` whose errors raise :class:`CliError` (one line, no usage block) and
+    whose help shows the bounds of its number options (:class:`BoundsHelpFormatter`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", BoundsHelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Report a parse error as :class:`CliError` instead of printing usage and exiting."""
@@ -121,6 +172,7 @@ def positive_number(maximum: float, *, minimum: float = 0.0) -> Callable[[str], 
     read.__name__ = "number"
     read.minimum = minimum  # type: ignore[attr-defined]
     read.maximum = maximum  # type: ignore[attr-defined]
+    read.above = minimum == 0  # type: ignore[attr-defined]
     return read
 
 

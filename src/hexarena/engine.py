@@ -8,9 +8,12 @@ answers in the manner of UCI/UGI (``docs/engine-protocol.md`` is the full descri
                                        line per option, then ``ugiok``
 ``isready``                            ``readyok`` (once the player is prepared)
 ``setoption name N value V``           set an option (``player``, ``seed`` or a game option;
-                                       game options take effect at ``uginewgame``)
+                                       game options take effect at ``uginewgame``; ``seed``
+                                       is a string option: a whole number, or empty for a
+                                       fresh random seed)
 ``uginewgame``                         a new game (with the options set)
 ``position startpos [moves M1 M2 …]``  the start position, then whole turns in move text
+``position continue N [moves …]``      the position held (of N whole turns), then more
 ``go [movetime MS] [wtime MS btime MS  search and answer ``bestmove MOVE`` (a whole turn)
 winc MS binc MS] [nodes N]``
 ``query gameover|p1turn|result``       ``response true|false`` (``result``: ``p1win``,
@@ -42,6 +45,9 @@ QUOTE = 60
 MAX_LINE = 1 << 20
 #: Largest seed (the ``seed`` option's range is 0 to this).
 MAX_SEED = 2**31 - 1
+#: UCI's word for an empty string option: the ``seed`` option without a seed (a fresh random
+#: seed for each new player), as ``ugi`` shows it and ``setoption`` takes it.
+EMPTY = "<empty>"
 
 
 class ProtocolError(HexArenaError):
@@ -111,6 +117,8 @@ class EngineSession:
     game: Game = field(init=False)
     state: State = field(init=False)
     player: Player = field(init=False)
+    #: Whole turns in the position (what ``position continue N`` must name).
+    turns: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
         self.cls = game_class(self.game_name)
@@ -126,6 +134,7 @@ class EngineSession:
         self._new_player()
         self.options = dict(self._pending)
         self.state = game.new_initial_state()
+        self.turns = 0  # whole turns in the position (for ``position continue``)
 
     def _new_player(self) -> None:
         self.player = make_player(self.player_name, seed=self.seed)
@@ -144,8 +153,8 @@ class EngineSession:
         lines = [
             f"option name player type combo default {self.player_name} "
             + " ".join(f"var {n}" for n in player_names()),
-            f"option name seed type spin default {self.seed if self.seed is not None else 0}"
-            f" min 0 max {MAX_SEED}",
+            f"option name seed type string default {EMPTY if self.seed is None else self.seed}",
+            "option name incremental type check default false",
         ]
         for o in self.cls.option_specs:
             lines.append(_option_line(o, self.options.get(o.name)))
@@ -168,6 +177,10 @@ class EngineSession:
                     f"setoption: this engine plays {self.cls.name}, not {cut(value)!r}"
                 )
             return
+        if key == "incremental":  # ``position continue`` is always understood
+            if value.strip().lower() not in ("true", "false"):
+                raise ProtocolError(f"setoption: incremental is true or false, not {cut(value)!r}")
+            return
         if key == "player":
             if value.strip().lower() not in player_names():
                 raise ProtocolError(
@@ -178,6 +191,10 @@ class EngineSession:
             self._new_player()
             return
         if key == "seed":
+            if value.strip() in ("", EMPTY):  # no seed: the player is seeded afresh
+                self.seed = None
+                self._new_player()
+                return
             try:
                 seed = parse_int_text(value, "seed")
             except ValueError:
@@ -191,7 +208,7 @@ class EngineSession:
             return
         specs = {o.name: o for o in self.cls.option_specs}
         if key not in specs:
-            known = ", ".join(["player", "seed", *specs])
+            known = ", ".join(["player", "seed", "incremental", *specs])
             raise ProtocolError(f"setoption: no option {cut(name)!r} (options: {known})")
         o = specs[key]
         pending = dict(self._pending)
@@ -203,21 +220,51 @@ class EngineSession:
         self._pending = pending
 
     def set_position(self, words: list[str]) -> None:
-        """``position startpos [moves ...]``: all the moves are checked before anything changes."""
-        if not words or words[0].lower() != "startpos":
-            raise ProtocolError("position: write position startpos [moves M1 M2 ...]")
+        """``position startpos [moves ...]`` (the whole game) or ``position continue N [moves
+        ...]`` (the turns after the N the position holds): all the moves are checked before
+        anything changes."""
+        form = words[0].lower() if words else ""
+        if form not in ("startpos", "continue"):
+            raise ProtocolError(
+                "position: write position startpos [moves M1 M2 ...] "
+                "or position continue N [moves M1 M2 ...]"
+            )
         rest = words[1:]
+        if form == "continue":
+            if not rest:
+                raise ProtocolError("position: continue needs the number of turns played")
+            try:
+                held = parse_int_text(rest[0], "turns")
+            except ValueError:
+                raise ProtocolError(
+                    f"position: continue needs a whole number of turns, not {cut(rest[0])!r}"
+                ) from None
+            if held != self.turns:
+                raise ProtocolError(
+                    f"position: continue {cut(str(held), 40)}, but the position holds "
+                    f"{self.turns} turns (send position startpos moves ... with the whole game)"
+                )
+            rest = rest[1:]
         if rest and rest[0].lower() != "moves":
-            raise ProtocolError(f"position: expected 'moves' after startpos, not {cut(rest[0])!r}")
-        st = self.game.new_initial_state()
-        for i, m in enumerate(rest[1:], start=1):
+            raise ProtocolError(f"position: expected 'moves' after {form}, not {cut(rest[0])!r}")
+        moves = rest[1:]
+        if form == "startpos":
+            st = self.game.new_initial_state()
+            first = 1
+        else:
+            st = self.state  # changed in place, rewound on an error (a copy costs the game)
+            first = self.turns + 1
+        start = st.ply
+        for i, m in enumerate(moves, start=first):
             try:
                 st.apply_move(m)
             except HexArenaError as exc:
+                st.rewind(start)
                 raise ProtocolError(
                     f"position: move {i} ({cut(m, 30)}): {cut(str(exc), 200)}"
                 ) from None
         self.state = st
+        self.turns = first - 1 + len(moves)
 
     def go(self, words: list[str]) -> str:
         """Search and return the ``bestmove`` line; ``info`` lines are written on the way."""

@@ -3,15 +3,19 @@
 An :class:`EnginePlayer` starts ``COMMAND`` (split like a shell command line, run without a
 shell) for each game and talks to it by the engine protocol (``docs/engine-protocol.md``):
 ``ugi``/``ugiok``, ``setoption`` for each game option, ``uginewgame``, ``isready``/``readyok``,
-then for each of its turns ``position startpos moves ...`` and ``go`` with the match's limit
-(``movetime`` for a time limit, ``nodes`` for an iteration limit), waiting for ``bestmove``.
+then for each of its turns the position and ``go`` with the match's limit (``movetime`` for a
+time limit, ``nodes`` for an iteration limit), waiting for ``bestmove``. The position is the
+whole game, ``position startpos moves ...``, or to an engine that offers the option
+``incremental``, the turns since the last position sent, ``position continue N moves ...``;
+every line within the protocol's bound of 1 MiB (:data:`MAX_POSITION`).
 
 The engine forfeits the game (:class:`EngineForfeit`, which the match records as a loss with its
 reason) when it crashes or closes its output, does not answer in time (the time limit plus a
 grace period, or :data:`DEFAULT_TIMEOUT` a turn without a time limit), refuses the game or one
-of its options (an ``info string error`` line before its ``readyok``), or answers a move that is
-not a legal whole turn. Its ``info`` lines are kept (:attr:`EnginePlayer.comments`) for the
-game's record.
+of its options (an ``info string error`` line before its ``readyok``) or a position (such a line
+before its ``bestmove``), answers a move that is not a legal whole turn, or cannot be sent the
+game (it does not offer ``position continue`` and the whole game no longer fits a line). Its
+``info`` lines are kept (:attr:`EnginePlayer.comments`) for the game's record.
 """
 
 from __future__ import annotations
@@ -44,6 +48,11 @@ MAX_COMMENTS = 1000
 MAX_COMMENT = 200
 #: Longest engine line kept (characters); the rest of a longer line is dropped.
 MAX_LINE = 1 << 20
+#: Longest line sent to an engine (characters, the newline included): the protocol's bound,
+#: past which an engine refuses a line whole.
+MAX_POSITION = 1 << 20
+#: The engine option by which an engine offers ``position continue N moves ...``.
+INCREMENTAL = "incremental"
 #: The words that begin an engine's error line.
 _ERROR = ["info", "string", "error"]
 
@@ -53,7 +62,7 @@ class EngineForfeit(HexArenaError):
 
     def __init__(self, message: str, kind: str) -> None:
         super().__init__(message)
-        self.kind = kind  # "crash", "timeout", "illegal" or "refused"
+        self.kind = kind  # "crash", "timeout", "illegal", "refused" or "too long"
 
 
 def is_engine(name: str) -> bool:
@@ -88,6 +97,15 @@ class EnginePlayer(Player):
         self.proc: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self.game: Game | None = None
+        #: Whether the engine offered ``position continue`` (its option ``incremental``).
+        self.incremental = False
+        #: The position last sent: actions, the actions of its last turn, and whole turns.
+        self._sent: tuple[int, list[int], int] | None = None
+        #: The last ``info string error`` line read (checked after each ``bestmove``).
+        self._error: str | None = None
+        #: Characters sent in ``position`` lines this game (newlines included), and lines.
+        self.position_chars = 0
+        self.position_lines = 0
 
     # -- process ----------------------------------------------------------
     def _start(self) -> None:
@@ -130,8 +148,9 @@ class EnginePlayer(Player):
         except (BrokenPipeError, OSError, ValueError):
             raise EngineForfeit("the engine crashed (its input is closed)", "crash") from None
 
-    def _wait_for(self, word: str, seconds: float) -> str:
-        """Read lines until one starting with ``word``; keep ``info`` lines as comments."""
+    def _wait_for(self, word: str, seconds: float, seen: list[str] | None = None) -> str:
+        """Read lines until one starting with ``word``; keep ``info`` lines as comments (and
+        every line in ``seen``, when given)."""
         deadline = time.monotonic() + seconds
         while True:
             left = deadline - time.monotonic()
@@ -153,7 +172,11 @@ class EnginePlayer(Player):
                     + (f" (exit status {code})" if code is not None else " (closed its output)"),
                     "crash",
                 )
+            if seen is not None:
+                seen.append(line)
             first = line.split(maxsplit=1)[0] if line.strip() else ""
+            if line.split()[:3] == _ERROR:
+                self._error = line[:MAX_COMMENT]
             if first == "info" and len(self.comments) < MAX_COMMENTS:
                 self.comments.append(line[:MAX_COMMENT])
             if first == word:
@@ -184,15 +207,22 @@ class EnginePlayer(Player):
         first turn, so that the match records them)."""
         self.game = game
         self._startup_error: EngineForfeit | None = None
+        self._sent = None  # the engine holds the start position after uginewgame
         try:
             self._start()
             self._send("ugi")
-            self._wait_for("ugiok", STARTUP_TIMEOUT)
+            answer: list[str] = []
+            self._wait_for("ugiok", STARTUP_TIMEOUT, answer)
+            self.incremental = any(
+                w[:3] == ["option", "name", INCREMENTAL] for w in (a.split() for a in answer)
+            )
             start = len(self.comments)
             self._send(f"setoption name game value {game.name}")
             for k, v in game.record_tags().items():
                 if v != "":
                     self._send(f"setoption name {k} value {v}")
+            if self.incremental:
+                self._send(f"setoption name {INCREMENTAL} value true")
             self._send("uginewgame")
             self._send("isready")
             self._wait_for("readyok", READY_TIMEOUT)
@@ -212,8 +242,11 @@ class EnginePlayer(Player):
             self.prepare(state.game)
         if self._startup_error is not None:
             raise self._startup_error
-        moves = " ".join(state.move_texts())
-        self._send("position startpos" + (f" moves {moves}" if moves else ""))
+        for line in self._position_lines(state):
+            self._send(line)
+            self.position_chars += len(line) + 1
+            self.position_lines += 1
+        self._error = None
         go = ["go"]
         wait = self.timeout
         if limit is not None and limit.seconds is not None:
@@ -223,19 +256,75 @@ class EnginePlayer(Player):
             go.append(f"nodes {limit.iterations}")
         self._send(" ".join(go))
         words = self._wait_for("bestmove", wait).split()[1:]
+        if self._error is not None:  # it plays from some other position
+            raise EngineForfeit(
+                f"the engine refused the position or the go: {self._error}", "refused"
+            )
         if len(words) == 3 and words[1] == "ponder":  # UCI's bestmove MOVE ponder MOVE2
             words = words[:1]
         text = " ".join(words)
-        trial = state.copy()
+        start = state.ply  # the move is tried on ``state`` and taken back: a copy costs the game
         try:
             if not text:
                 raise HexArenaError("no move given")
-            actions = trial.apply_move(text)
+            actions = state.apply_move(text)
         except HexArenaError as exc:
             raise EngineForfeit(
                 f"the engine sent an illegal move {text[:40]!r}: {str(exc)[:200]}", "illegal"
             ) from None
+        finally:
+            state.rewind(start)
         return actions
+
+    def _position_lines(self, state: State) -> list[str]:
+        """The ``position`` lines that bring the engine to ``state``: the turns since the
+        position last sent (``position continue``) when the engine offers that form and
+        ``state`` goes on from it, else the whole game; each line within
+        :data:`MAX_POSITION`. Raises :class:`EngineForfeit` (``"too long"``) when the whole
+        game does not fit in one line and the engine offers no other form."""
+        new = self._turns_since_sent(state)
+        if new is not None:
+            assert self._sent is not None
+            held = self._sent[2]
+            lines = position_lines([state.game.move_text(t) for t in new], held, MAX_POSITION)
+            if new:
+                self._sent = (state.ply, new[-1], held + len(new))
+            return lines
+        texts = state.move_texts()
+        if self.incremental:
+            lines = position_lines(texts, None, MAX_POSITION)
+        else:
+            line = "position startpos" + (f" moves {' '.join(texts)}" if texts else "")
+            if len(line) + 1 > MAX_POSITION:
+                raise EngineForfeit(
+                    f"the game is too long for the engine: the position of {len(texts):,} "
+                    f"turns takes a line of {len(line) + 1:,} characters, over the "
+                    f"protocol's {MAX_POSITION:,}, and the engine does not offer "
+                    f"'position continue' (option {INCREMENTAL})",
+                    "too long",
+                )
+            lines = [line]
+        if self.incremental:
+            self._sent = (state.ply, _last_turn(state), len(texts))
+        return lines
+
+    def _turns_since_sent(self, state: State) -> list[list[int]] | None:
+        """The whole turns of ``state`` after the position last sent, or ``None`` when the
+        engine does not offer ``position continue`` or ``state`` does not go on from that
+        position (another game, or a turn under way). Costs the new turns only: the position
+        sent is recognised by its number of actions and the actions of its last turn."""
+        if not self.incremental or self._sent is None or state.game != self.game:
+            return None
+        ply, last, _ = self._sent
+        if not len(last) <= ply <= state.ply or state.turn_actions:
+            return None
+        try:
+            turns = state.turns_from(ply - len(last))
+        except HexArenaError:
+            return None
+        if not last:
+            return turns
+        return turns[1:] if turns and turns[0] == last else None
 
     def choose(self, state: State, limit: Limit | None = None) -> int:
         """The first action of the engine's turn (prefer :meth:`choose_turn`)."""
@@ -246,6 +335,43 @@ class EnginePlayer(Player):
             self.close()
 
 
+def _last_turn(state: State) -> list[int]:
+    """The actions of the last whole turn of ``state`` (at a turn's start), ``[]`` if none."""
+    ends = state.turn_ends()
+    k = state.ply - 1
+    while k > 0 and not ends[k - 1]:
+        k -= 1
+    return state.turns_from(k)[0] if state.ply else []
+
+
+def position_lines(texts: list[str], held: int | None, bound: int) -> list[str]:
+    """The ``position`` lines that play the turns ``texts``: from the start position
+    (``held`` is ``None``: ``position startpos moves ...``, then ``position continue`` lines
+    for what does not fit) or after the ``held`` turns an engine holds (``position continue
+    N moves ...``), each line at most ``bound`` characters with its newline."""
+    lines: list[str] = []
+    i = 0
+    done = held
+    while True:
+        head = "position startpos" if done is None else f"position continue {done}"
+        words = [head]
+        size = len(head) + 1
+        if i < len(texts):
+            words.append("moves")
+            size += len(" moves")
+        start = i
+        while i < len(texts) and size + 1 + len(texts[i]) <= bound:
+            words.append(texts[i])
+            size += 1 + len(texts[i])
+            i += 1
+        if i == start and i < len(texts):
+            raise HexArenaError(f"a move of {len(texts[i]):,} characters does not fit a line")
+        lines.append(" ".join(words) if i > start else head)
+        done = (done or 0) + (i - start)
+        if i >= len(texts):
+            return lines
+
+
 def make_engine(name: str, seed: int | None = None, **kwargs: Any) -> EnginePlayer:
     """The player of ``engine:COMMAND``."""
     return EnginePlayer(name, seed, **kwargs)
@@ -253,6 +379,7 @@ def make_engine(name: str, seed: int | None = None, **kwargs: Any) -> EnginePlay
 
 __all__ = [
     "DEFAULT_TIMEOUT",
+    "MAX_POSITION",
     "PREFIX",
     "READY_TIMEOUT",
     "STARTUP_TIMEOUT",
@@ -261,4 +388,5 @@ __all__ = [
     "engine_command",
     "is_engine",
     "make_engine",
+    "position_lines",
 ]

@@ -101,6 +101,31 @@ def options_from_params(name: str, params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def canonical_params(game: Game, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with each option's value as the game read it (``mode=Number`` becomes
+    ``mode=number``), so that ``get_parameters()`` and the game's string name the game in one
+    spelling, and a game loaded from its own parameters is equal to it."""
+    specs = {o.name: o for o in type(game).option_specs}
+    out = dict(params)
+    for name, given in params.items():
+        o = specs.get(name)
+        if o is None:
+            continue
+        value = game.options.get(name)
+        if value is None:
+            canonical = _param_default(o)
+        elif o.kind == "sides":
+            canonical = "/".join(map(str, value))
+        elif o.kind == "flag":
+            canonical = bool(value)
+        elif isinstance(given, int):
+            canonical = int(value)
+        else:
+            canonical = o.format(value)
+        out[name] = canonical
+    return out
+
+
 @functools.lru_cache(maxsize=64)
 def _game(name: str, tags: tuple[tuple[str, str], ...]) -> Game:
     """One hexarena game per name and options (building a game compiles and checks its board)."""
@@ -159,7 +184,7 @@ class HexArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0,
             max_game_length=self.max_actions,
         )
-        super().__init__(self.game_type, info, params)
+        super().__init__(self.game_type, info, canonical_params(g, params))
         self.observer_spec = Observer(g)
         self._tags = tuple(sorted(g.record_tags().items()))
 

@@ -56,7 +56,7 @@ class Server:
 
     def start(self) -> None:
         """Start the server and wait until it answers."""
-        import httpx
+        import httpx2
 
         cmd = [
             sys.executable,
@@ -74,9 +74,9 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited with status {self.proc.returncode}")
             try:
-                if httpx.get(self.url + "/api/meta", timeout=2).status_code == 200:
+                if httpx2.get(self.url + "/api/meta", timeout=2).status_code == 200:
                     return
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 pass
             time.sleep(0.1)
         raise RuntimeError("the server did not start")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 from tests.browser.conftest import Server
@@ -21,7 +21,7 @@ def test_the_swap_map_is_drawn_on_a_board_with_a_report(server: Server, context:
     console: list[str] = []
     page.on("console", lambda m: console.append(m.text))
     start_game(page, server, "churn", "local", {"size": 3})
-    stored = httpx.get(server.url + "/api/swap-maps/churn?size=3", timeout=30).json()
+    stored = httpx2.get(server.url + "/api/swap-maps/churn?size=3", timeout=30).json()
     values = stored["maps"]["mcts"]["values"]
 
     page.wait_for_selector("#swapmap-wrap", state="visible")
@@ -80,5 +80,5 @@ def test_no_switch_on_a_board_without_a_report(server: Server, context: Any) -> 
     assert asked.value.status == 404
     page.wait_for_selector("g.cell", state="attached")
     assert page.locator("#swapmap-wrap").is_hidden()
-    r = httpx.get(server.url + "/api/swap-maps/gyre?size=4", timeout=30)
+    r = httpx2.get(server.url + "/api/swap-maps/gyre?size=4", timeout=30)
     assert r.status_code == 404 and "size=7" in r.json()["error"]

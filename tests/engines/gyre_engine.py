@@ -6,7 +6,9 @@ random empty cell. ``--mode crash`` exits at its first ``go``; ``--mode illegal`
 occupied cell (or ``zz99`` before any stone is down); ``--mode slow`` never answers ``go``;
 ``--mode ponder`` answers as UCI engines often do, ``bestmove CELL ponder CELL``; ``--mode
 slowready`` takes 2 s before its ``readyok``, as an engine loading or compiling does; ``--mode
-badbytes`` writes a line that is not UTF-8 before each ``bestmove``.
+badbytes`` writes a line that is not UTF-8 before each ``bestmove``; ``--mode incremental``
+offers the option ``incremental`` and so is sent ``position continue N moves ...`` (the turns
+after the N it holds), and ``--mode badcontinue`` offers it but refuses those lines.
 """
 
 import random
@@ -37,6 +39,8 @@ def main():
         if cmd == "ugi":
             print("id name test-gyre")
             print("option name size type spin default 7 min 3 max 12")
+            if mode in ("incremental", "badcontinue"):
+                print("option name incremental type check default false")
             print("ugiok")
         elif cmd == "isready":
             if mode == "slowready":
@@ -44,6 +48,11 @@ def main():
             print("readyok")
         elif cmd == "setoption" and len(words) >= 5 and words[2] == "size":
             size = int(words[4])
+        elif cmd == "position" and len(words) > 1 and words[1] == "continue":
+            if mode != "incremental" or int(words[2]) != len(taken):
+                print(f"info string error position: I hold {len(taken)} turns")
+            else:
+                taken = taken + words[4:]
         elif cmd == "position":
             taken = words[3:] if len(words) > 2 and words[2] == "moves" else []
         elif cmd == "go":

@@ -17,7 +17,7 @@ from ..cliargs import (
 )
 from ..core import Game
 from ..limits import MAX_THINK_COUNT, MAX_THINK_SECONDS
-from ..match import dask_executor, limit_from_args
+from ..match_cli import dask_executor, limit_from_args
 from .analyse import Settings, plan, run_analysis
 from .runner import AnalysisError
 from .sweep import parse_sweep, run_sweep

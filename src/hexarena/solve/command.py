@@ -23,7 +23,7 @@ def add_arguments(sp: Any) -> None:
         "--memory",
         type=positive_number(1_000_000, minimum=1),
         default=1024,
-        help="table memory in MB, 1 to 1,000,000 (default 1024)",
+        help="table memory in MB (default 1024)",
     )
     sp.add_argument(
         "--nodes",
@@ -44,7 +44,7 @@ def add_arguments(sp: Any) -> None:
         "--book-depth",
         type=whole_number(0, 8),
         default=4,
-        help="actions from the start in the book, 0 to 8 (default 4)",
+        help="actions from the start in the book (default 4)",
     )
     sp.add_argument(
         "--empties",

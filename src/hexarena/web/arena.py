@@ -29,6 +29,8 @@ from ..games import game_class, game_names
 from ..records import read_record, write_record
 from ..solve.results import solved_boards
 from .bounds import RequestRefused, actions_field, check_option_values, cut, shown
+from .formrules import form_option
+from .hints import HintGate, hint_budget
 from .seats import clean_name, mask_of, new_secret
 from .session import Session, ending
 from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict, digest
@@ -104,6 +106,8 @@ class Arena:
         self._own_pool = pool is None
         self.pool = pool if pool is not None else ComputerPool(workers)
         self.warmer = Warmer(self.pool, game_names(), search=warm_search)
+        #: The hints being worked out, bounded (:mod:`hexarena.web.hints`).
+        self.hints = HintGate(self.pool.size)
         self._meta: dict[str, Any] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         #: Set when the server is stopping: event streams end so that shutdown is quick.
@@ -144,7 +148,9 @@ class Arena:
                     "name": name,
                     "title": cls.title,
                     "colours": list(cls.colours),
-                    "options": [_form_words(o.describe()) for o in cls.option_specs],
+                    "options": [
+                        _form_words(form_option(cls, o.describe())) for o in cls.option_specs
+                    ],
                     "special_actions": list(cls.special_actions),
                 }
             )
@@ -588,12 +594,15 @@ class Arena:
             raise ApiError(409, "that turn is already complete")
         levels = player_names()
         level = next((lv for lv in HINT_LEVELS if lv in levels), levels[0])
+        budget = hint_budget(session.state.game.board.size)
         job = {**self._job(session, session.state), "partial": actions, "level": level}
         job["seed"] = session.row.seed
+        job["limit"] = budget
         try:
-            suggestions = await self.pool.run(
-                "hint", job, key=session.id, timeout=self.hint_timeout
-            )
+            with self.hints.admit(session.id):
+                suggestions = await self.pool.run(
+                    "hint", job, key=session.id, timeout=self.hint_timeout
+                )
         except TimeoutError:
             raise ApiError(503, "the computer took too long to find a hint") from None
         except JobCancelled:
@@ -604,7 +613,7 @@ class Arena:
             raise ApiError(
                 503, f"the computer could not find a hint ({cut(str(exc), 200)})"
             ) from None
-        return {"level": level, "suggestions": suggestions, "actions": actions}
+        return {"level": level, "suggestions": suggestions, "actions": actions, "budget": budget}
 
     # -- the computer --------------------------------------------------------
     def _kick(self, session: Session) -> None:

@@ -116,21 +116,24 @@ class _WorkerState:
         raise ValueError(f"unknown job {kind!r}")
 
     def hint(self, job: dict[str, Any]) -> list[dict[str, Any]]:
+        from ..ai import Limit
+
         st = self.state(job)
         if job["partial"]:
             st.apply_move(job["partial"], complete=False)
         player = self.player(None, job["level"], job["seed"])
+        limit = Limit(**job["limit"]) if job.get("limit") else None  # else the level's own
         game = st.game
         analyse = getattr(player, "analyse", None)
         if callable(analyse):
             try:
-                found = analyse(st, None)
+                found = analyse(st, limit)
             except Exception:  # fall back on the player's plain choice
                 found = []
             out = [h.as_dict() for h in found]
             if out:
                 return out
-        a = player.choose(st, None)
+        a = player.choose(st, limit)
         return [{"action": a, "text": game.action_text(a)}]
 
 

@@ -85,10 +85,39 @@ function renderOptions() {
   const box = $("ng-options");
   box.innerHTML = "";
   for (const o of g.options) box.appendChild(optionInput(o));
+  applyOptionRules();
   $("ng-rules-link").href = `/rules/${name}#options`;
   $("ng-rules-link").textContent = `How to play ${g.title} (and its options)`;
   $("ng-learn-link").href = `/learn/${name}`;
   markSolved();
+}
+
+// An option field's value as the form rules compare it: the trimmed text, or true/false.
+function optionValue(name) {
+  const input = $("opt-" + name);
+  if (!input) return "";
+  return input.type === "checkbox" ? String(input.checked) : input.value.trim();
+}
+
+// Options that apply only with another option's value (the meta's "applies"): shown, and sent,
+// only then (Throngs' size with the hex board); choices offered only then ("choices_apply":
+// Throngs' standard set-up on the original board), the option going back to its default.
+function applyOptionRules() {
+  const g = home.meta.games.find((x) => x.name === $("ng-game").value);
+  for (const o of g.options) {
+    const input = $("opt-" + o.name);
+    if (!input) continue;
+    if (o.applies) {
+      const on = o.applies.values.includes(optionValue(o.applies.option));
+      input.closest("label").hidden = !on;
+      input.disabled = !on;
+    }
+    for (const [choice, rule] of Object.entries(o.choices_apply || {})) {
+      const on = rule.values.includes(optionValue(rule.option));
+      for (const opt of input.options) if (opt.value === choice) opt.disabled = !on;
+      if (!on && input.value === choice) input.value = String(o.default);
+    }
+  }
 }
 
 // On a solved board (meta.solved) the perfect player plays proven wins: say so at its level.
@@ -105,6 +134,7 @@ function markSolved() {
 function readOptions() {
   const options = {};
   for (const input of $("ng-options").querySelectorAll("[data-option]")) {
+    if (input.disabled) continue; // an option that does not apply now (applyOptionRules)
     const kind = input.dataset.kind;
     if (kind === "flag") options[input.dataset.option] = input.checked;
     else if (input.value.trim() !== "") {
@@ -113,8 +143,6 @@ function readOptions() {
       options[input.dataset.option] = kind === "int" && Number.isSafeInteger(n) ? n : input.value.trim();
     }
   }
-  // a regular size and irregular sides exclude each other: irregular sides win when given
-  if (options.sides && "size" in options) delete options.size;
   return options;
 }
 
@@ -205,7 +233,8 @@ async function startHome() {
     $("howto-list").appendChild(li);
   }
   sel.addEventListener("change", renderOptions);
-  $("ng-options").addEventListener("change", markSolved);
+  $("ng-options").addEventListener("input", applyOptionRules);
+  $("ng-options").addEventListener("change", () => { applyOptionRules(); markSolved(); });
   renderOptions();
   showWarming(home.meta.warming);
   for (const r of document.querySelectorAll("input[name=mode]")) {
