@@ -74,6 +74,12 @@ class Game:
     #: For games whose rules allow endless play: the most actions a random self-play game may
     #: take; a game still going then is counted as unfinished. ``None``: play every game out.
     selfplay_cap: ClassVar[int | None] = None
+    #: Whether a game's state array may need more room as the game goes on (Throngs keeps every
+    #: position since the last deploy for its repetition rule). Whatever applies the kernels
+    #: then asks :meth:`spare_turns` before applying actions and gives the array room with
+    #: :meth:`with_room` (:class:`State` does it; so do the search, self-play and the batched
+    #: environments, in their own ways).
+    grows: ClassVar[bool] = False
 
     board: Board
     kernels: Kernels
@@ -92,6 +98,18 @@ class Game:
     def initial_array(self) -> Array:
         """The state array of the starting position."""
         raise NotImplementedError
+
+    def spare_turns(self, arr: Array) -> int:
+        """How many actions the kernels may apply to ``arr`` before it needs more room
+        (:attr:`grows`; a very large number for a game whose array never grows)."""
+        return 1 << 62
+
+    def with_room(self, arr: Array, turns: int = 1, *, exact: bool = False) -> Array:
+        """``arr`` itself if it has room for ``turns`` more actions, else a longer copy that
+        has (:attr:`grows`): the same position. Without ``exact`` the room doubles (so that the
+        size of an array depends only on the game's actions, whichever driver applied them);
+        with it, the copy has just the room asked for."""
+        return arr
 
     def outcome_of(self, arr: Array) -> Outcome:
         """The outcome of a finished position (``arr[H_WINNER] >= 0``)."""
@@ -466,6 +484,8 @@ class State:
         g = self.game
         if not (0 <= a < g.num_distinct_actions) or not g.kernels.is_legal(g.consts, self._arr, a):
             raise self._refuse(a)
+        if g.grows:
+            self._spare()
         turn = self._arr[H_TURN]
         g.kernels.apply(g.consts, self._arr, a)
         self._push(a, bool(self._arr[H_TURN] != turn))
@@ -549,6 +569,7 @@ class State:
         pos = 0
         while pos < limit:
             room = CHECKPOINT_EVERY - (self._n % CHECKPOINT_EVERY)
+            room = min(room, self._spare())
             chunk = acts[pos : min(pos + room, limit)]
             ends = np.zeros(len(chunk), dtype=np.uint8)
             found = int(
@@ -630,14 +651,31 @@ class State:
             return
         base = n // CHECKPOINT_EVERY
         del self._ckpt[base + 1 :]
-        self._arr[:] = self._ckpt[base]
-        replay_unchecked(
-            self.game.kernels.apply,
-            self.game.consts,
-            self._arr,
-            self._hist[base * CHECKPOINT_EVERY : n],
-        )
+        ckpt = self._ckpt[base]
+        if ckpt.shape == self._arr.shape:
+            self._arr[:] = ckpt
+        else:  # the array grew after the snapshot
+            self._arr = ckpt.copy()
+        pos = base * CHECKPOINT_EVERY
+        while pos < n:
+            upto = min(n, pos + self._spare())
+            replay_unchecked(
+                self.game.kernels.apply, self.game.consts, self._arr, self._hist[pos:upto]
+            )
+            pos = upto
         self._n = n
+
+    def _spare(self) -> int:
+        """How many actions may be applied now (:attr:`Game.grows`), at least 1: the array
+        is given room first if it has none."""
+        g = self.game
+        if not g.grows:
+            return 1 << 62
+        spare = g.spare_turns(self._arr)
+        if spare < 1:
+            self._arr = g.with_room(self._arr)
+            spare = g.spare_turns(self._arr)
+        return spare
 
     def rewind(self, ply: int) -> None:
         """Go back to the position after the first ``ply`` actions (at most the ones taken),

@@ -40,11 +40,13 @@ def random_game(
     if not keep_actions:
         empty = np.empty(0, dtype=np.int32)
         while arr[H_PLAYER] >= 0 and left > 0:
+            arr = game.with_room(arr)  # a playout stops where the state needs room (grows)
             left -= int(k.playout(game.consts, arr, rng, empty, min(left, 1 << 40)))
         return arr, None
     chunks: list[Array] = []
     buf = np.empty(_CHUNK, dtype=np.int32)
     while arr[H_PLAYER] >= 0 and left > 0:
+        arr = game.with_room(arr)
         m = int(k.playout(game.consts, arr, rng, buf, min(left, _CHUNK)))
         left -= m
         chunks.append(buf[:m].copy())

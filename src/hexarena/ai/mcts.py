@@ -187,6 +187,9 @@ class MCTSPlayer(Player):
         seq = len(self._path) + (cap if (rave or greedy > 0) else 0) + 1
         self._seq_a = np.empty(seq, dtype=np.int32)
         self._seq_s = np.empty(seq, dtype=np.int32)
+        #: actions a simulation may apply outside the playout kernel (which stops by itself
+        #: where the state needs room): the root is given room for them (Game.with_room)
+        self._room = seq - 1
         self._last = np.full((2, nact), -1, dtype=np.int32)
         self._ti, self._tf = S.new_tree(min(st.max_nodes, max(16 * (nact + 1), 65536)))
         self._meta = np.zeros(2, dtype=np.int64)
@@ -232,6 +235,8 @@ class MCTSPlayer(Player):
             self._prepare(state.game)
         hist = state.history_array()
         arr = np.array(state.array, dtype=np.int32)
+        if state.game.grows:  # room for the deepest line (Throngs' repetition table)
+            arr = state.game.with_room(arr, self._room, exact=True)
         old = self._root_hist
         node = -1
         if (

@@ -127,6 +127,8 @@ def turn_series(game: Game, actions: Sequence[int]) -> dict[str, Any]:
 
     for a in actions:
         t = int(arr[H_TURN])
+        if game.grows:
+            arr = game.with_room(arr)
         k.apply(game.consts, arr, int(a))
         if int(arr[H_TURN]) != t:
             snap()

@@ -189,7 +189,10 @@ def opening_value(job: Job) -> dict[str, Any]:
         total = 0.0
         for _ in range(job.playouts):
             arr = state.array.copy()
-            k.playout(game.consts, arr, rng, empty, cap)
+            left = cap
+            while arr[H_PLAYER] >= 0 and left > 0:  # a playout stops where the state needs room
+                arr = game.with_room(arr)
+                left -= int(k.playout(game.consts, arr, rng, empty, left))
             if arr[H_PLAYER] >= 0:
                 total += 0.5  # a playout stopped at the cap counts as even
             else:

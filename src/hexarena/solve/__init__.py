@@ -69,7 +69,7 @@ class KeySpec:
         return (self.normal, self.raw, self.cellscal, self.blocks, self.perms, self.invs)
 
 
-def key_spec(game: Game, *, symmetries: bool = True) -> KeySpec:
+def key_spec(game: Game, *, symmetries: bool = True, width: int | None = None) -> KeySpec:
     """The parts of the state array that fix a position's future, and the symmetries to reduce
     keys by.
 
@@ -79,7 +79,8 @@ def key_spec(game: Game, *, symmetries: bool = True) -> KeySpec:
     creation flags. China Grove: the contents and the class and count of the turn under way.
     All four with the normalised header (the colour to act, the first, second or a later turn).
     Throngs: the whole array but the action count (its repetition rule reads the positions met
-    since the stone count last changed, which the array holds).
+    since the stone count last changed, which the array holds), ``width`` entries of it (by
+    default the length of a new state's array; a state's array grows with its table).
     """
     n = game.board.size
     none = np.zeros((0, 2), dtype=np.int32)
@@ -105,7 +106,8 @@ def key_spec(game: Game, *, symmetries: bool = True) -> KeySpec:
         blocks = np.array([C.BASE], dtype=np.int32)
     else:
         normal = 0
-        width = len(game.initial_array())
+        if width is None:
+            width = len(game.initial_array())
         raw = np.array([[0, H_PLY], [H_PLY + 1, width]], dtype=np.int32)
     if symmetries and name in SYMMETRIC_GAMES:
         perms = np.ascontiguousarray(game.board.symmetries, dtype=np.int32)
@@ -156,7 +158,15 @@ class Solver:
         each other)."""
         arr = state.array if isinstance(state, State) else state
         skip = -1 if allow_swap else self.swap
-        return int(K.position_key(np.array(arr, dtype=np.int32), *self.spec.args(), skip))
+        spec = self.spec_for(len(arr))
+        return int(K.position_key(np.array(arr, dtype=np.int32), *spec.args(), skip))
+
+    def spec_for(self, width: int) -> KeySpec:
+        """The key specification for state arrays of ``width`` entries: :attr:`spec`, or, for a
+        Throngs state whose repetition table grew, one that hashes the whole longer array."""
+        if self.spec.normal or width == int(self.spec.raw[-1, 1]):
+            return self.spec
+        return key_spec(self.game, symmetries=self.symmetries, width=width)
 
     def value(
         self, state: State | Array, *, allow_swap: bool = True, node_limit: int = 1 << 62
@@ -165,22 +175,30 @@ class Solver:
         ``node_limit`` positions). ``allow_swap=False`` solves the game without the pie rule."""
         arr = state.array if isinstance(state, State) else state
         k = self.game.kernels
+        # a game whose array grows (Throngs' repetition table): no line deeper than the room
+        # its table has, so that no position of a line is left out of it
+        depth = min(MAX_DEPTH, max(1, self.game.spare_turns(np.asarray(arr))))
         r = K.solve_position(
             k.legal,
             k.apply,
             self.game.consts,
             np.array(arr, dtype=np.int32),
-            *self.spec.args(),
+            *self.spec_for(len(arr)).args(),
             self.keys,
             self.vals,
             self.hist,
             1 if self.game.name in SCAN_GAMES else 0,
             -1 if allow_swap else self.swap,
             int(node_limit),
-            MAX_DEPTH,
+            depth,
             self.stats,
         )
         if r == K.UNKNOWN_DEPTH:
+            if depth < MAX_DEPTH:
+                raise SolveError(
+                    f"a line went deeper than {depth} actions, the room left in the position's "
+                    "repetition table"
+                )
             raise SolveError(f"a line went deeper than {MAX_DEPTH} actions; this game may not end")
         return None if r == K.UNKNOWN_NODES else bool(r)
 

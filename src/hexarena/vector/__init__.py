@@ -29,7 +29,12 @@ Conventions (as OpenSpiel and PettingZoo have them):
 - **Truncation**: ``max_actions`` caps the actions of one game. ``None`` (the default) takes the
   game's own cap for random play (:attr:`hexarena.core.Game.selfplay_cap`: 100,000 actions for
   Throngs, whose games can loop; none for the other four, whose games always end); ``0`` means
-  no cap. A truncated game gives both seats reward 0.
+  no cap. A truncated game gives both seats reward 0. Throngs' rows also hold a repetition
+  table of one size (the positions since the last deploy, 1,024 of them): a game whose table
+  is full after a step is truncated there rather than forget a position (a game that goes
+  1,024 turns without a deploy; none of the random or ``uct`` games measured came near).
+  :meth:`VectorEnv.truncation_reasons` tells the two apart (:data:`CUT_CAP`,
+  :data:`CUT_TABLE`).
 - **Observations** are :mod:`hexarena.observe`'s tensors, the same as the OpenSpiel and
   PettingZoo observations: each environment's as the seat to act sees it
   (:meth:`current_player`), so ``observations[i]`` equals
@@ -69,11 +74,15 @@ from .deltas_throngs import (
     bound_update_streamed,
     foresee_throngs,
     prefetch_span,
+    table_full_throngs,
 )
 from .drivers import (
+    CUT_CAP,
+    CUT_TABLE,
     bound_delta_step,
     bound_loops,
     entry_point,
+    never_full,
     random_legal,
     restart_rows,
     seed_states,
@@ -173,7 +182,11 @@ class VectorEnv:
         self._truncated = np.zeros(n, dtype=np.bool_)
         self._lengths = np.zeros(n, dtype=np.int64)
         self._random = np.zeros(n, dtype=np.int64)
-        self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer)[1]
+        #: Throngs' rows hold a repetition table of one size: a game whose table is full is
+        #: truncated (``why`` = CUT_TABLE) rather than forget a position
+        full = table_full_throngs if g.name == "throngs" else never_full
+        self._why = np.zeros(n, dtype=np.int8)
+        self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer, full=full)[1]
         self._incremental = bool(incremental)
         # Throngs' whole planes by streaming stores in a buffer far bigger than the caches
         self._streamed = g.name == "throngs" and self._obs.nbytes >= STREAM_BYTES
@@ -184,11 +197,12 @@ class VectorEnv:
             update,
             {"throngs": apply_throngs, "scrunch": scrunch_apply_inline}.get(g.name, self._k.apply),
             prefetch_span(g),
-            *(
-                (foresee_throngs, True, False, True)
-                if self._streamed and g.name == "throngs"
-                else ()
+            **(
+                {"foresee": foresee_throngs, "whole_memo": False, "fence": True}
+                if self._streamed
+                else {}
             ),
+            full=full,
         )
         self._memo = np.zeros((n, memo_width(g)), dtype=np.int32)
         self._vgeo = vector_geometry(self.observer)
@@ -270,6 +284,7 @@ class VectorEnv:
                 self._truncated,
                 self._lengths,
                 self.max_actions,
+                self._why,
             )
             if self._delta_entry is None:
                 self._delta_entry = entry_point(self._delta_step, *args)
@@ -289,6 +304,7 @@ class VectorEnv:
                 self._lengths,
                 self.max_actions,
                 self._span,
+                self._why,
             )
         if bad >= 0:  # the compiled step checked every action first and changed nothing
             raise IllegalActionError(self._refusal(bad, int(acts[bad])), index=bad)
@@ -367,6 +383,16 @@ class VectorEnv:
         """The colour index to act in each environment (-1 where no colour acts: set-up)."""
         return self._states[:, H_COLOUR].copy()
 
+    def truncation_reasons(self) -> npt.NDArray[np.int8]:
+        """Why each environment that the last step truncated was truncated (read where
+        ``truncated`` is set; elsewhere it holds an earlier reason or 0):
+        :data:`CUT_CAP` (1), its game reached ``max_actions``; :data:`CUT_TABLE` (2), Throngs:
+        its repetition table, of one size in every row here, was full, so that the next turn
+        could not have been checked against every position since the last deploy (a game of
+        more than 1,024 turns without a deploy; :class:`~hexarena.core.State` grows the table
+        instead). A copy."""
+        return self._why.copy()
+
     @property
     def episode_lengths(self) -> npt.NDArray[np.int64]:
         """Actions taken so far in each environment's current game (read-only)."""
@@ -387,4 +413,4 @@ class VectorEnv:
         return f"<VectorEnv {self.game!r} n={self.num_envs} obs={self.observation_shape}>"
 
 
-__all__ = ["MAX_ENVS", "Step", "VectorEnv"]
+__all__ = ["CUT_CAP", "CUT_TABLE", "MAX_ENVS", "Step", "VectorEnv"]

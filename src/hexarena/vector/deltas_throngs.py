@@ -33,7 +33,17 @@ from numba import config, njit
 
 from ..core import H_PLAYER, H_SWAPPED, Array, Game
 from ..games import throngs
-from ..games.throngs.layout import G_NB, NWBLOCKS, _g_words_bare, _words_bare, words_offset
+from ..games.throngs.layout import (
+    G_N,
+    G_NB,
+    G_REP,
+    NWBLOCKS,
+    S_REPN,
+    _bit_base,
+    _g_words_bare,
+    _words_bare,
+    words_offset,
+)
 from ..games.throngs.rules import _apply
 from ..games.throngs.tables import _pot
 from ..observe import _POS
@@ -186,6 +196,18 @@ def apply_throngs(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - c
     _apply(g, _g_words_bare(g), arr, _words_bare(g, arr), int(np.int64(a)))
 
 
+@njit(cache=True, inline="always")
+def table_full_throngs(g: Array, arr: Any) -> bool:  # pragma: no cover - compiled
+    """Whether the repetition table of ``arr`` (a row of the batched states: it cannot grow)
+    is full, so that the next turn could not record its position: the batched step then
+    truncates the game (:data:`hexarena.vector.drivers.CUT_TABLE`) rather than lose a
+    position."""
+    if g[G_REP] == 0:
+        return False
+    t = words_offset(g[G_N]) + 2 * (NWBLOCKS * g[_bit_base(g)] + 1)
+    return arr[S_REPN] >= (arr.shape[0] - t) // 2
+
+
 @functools.cache
 def bound_update_streamed(mask: Any) -> Callable[..., None]:
     """:func:`hexarena.vector.deltas.bound_update` for Throngs with the whole planes by
@@ -257,4 +279,5 @@ __all__ = [
     "delta_throngs_streamed",
     "foresee_throngs",
     "prefetch_span",
+    "table_full_throngs",
 ]

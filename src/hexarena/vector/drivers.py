@@ -188,6 +188,32 @@ def _settle(
     return bool(terminated[i] or truncated[i])
 
 
+@njit(inline="always")
+def _settle_why(
+    g: Array,
+    arr: Array,
+    i: int,
+    rewards: Any,
+    terminated: Any,
+    truncated: Any,
+    lengths: Any,
+    cap: int,
+    full: Any,
+    why: Any,
+) -> bool:  # pragma: no cover - compiled
+    """:func:`_settle`, then: a game that goes on but whose state has no room left
+    (``full``) is truncated too; ``why[i]`` says why a truncated game was (:data:`CUT_CAP`,
+    :data:`CUT_TABLE`)."""
+    over = _settle(arr, i, rewards, terminated, truncated, lengths, cap)
+    if truncated[i]:
+        why[i] = CUT_CAP
+    elif not over and full(g, arr):
+        truncated[i] = True
+        why[i] = CUT_TABLE
+        over = True
+    return over
+
+
 @njit(cache=True)
 def first_refused(actions: Any, mask: Any) -> int:  # pragma: no cover - compiled
     """The index of the first environment whose action is not legal now, or -1."""
@@ -259,9 +285,22 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
                     break
 
 
+#: ``why[i]`` after a step that truncated environment ``i``: it reached the action cap.
+CUT_CAP = 1
+#: ``why[i]`` after a step that truncated environment ``i``: its state has no room for another
+#: position in Throngs' repetition table (its rows are of one size; see ``full`` below).
+CUT_TABLE = 2
+
+
+@njit(inline="always")
+def never_full(g: Array, arr: Any) -> bool:  # pragma: no cover - compiled
+    """No state runs out of room (every game but Throngs)."""
+    return False
+
+
 @functools.cache
 def bound_loops(
-    mask: Any, apply: Any, observe: Any, checked: bool = True
+    mask: Any, apply: Any, observe: Any, checked: bool = True, full: Any = never_full
 ) -> tuple[Callable[..., None], Callable[..., int]]:
     """``(reset, step)``: the batched loops, compiled with one game's mask writer (``mask``,
     :mod:`.masks`), ``apply`` kernel and observation writer (``observe``,
@@ -270,16 +309,19 @@ def bound_loops(
     Both write, for every environment, its legal-action mask and its observation as the seat to
     act sees it. ``reset(g, init, geo, states, mask, obs)`` puts every environment at the
     starting position ``init``. ``step(g, init, geo, states, actions, mask, obs, rewards,
-    terminated, truncated, lengths, cap, span)`` checks every action against the mask first
+    terminated, truncated, lengths, cap, span, why)`` checks every action against the mask first
     and, if one is refused, returns the index of the first such environment and changes
     nothing; otherwise it applies one action in every environment and returns -1:
     ``rewards[i]`` is by seat, +1 to the winner and -1 to
     the loser on the action that ends a game, 0 otherwise; a game reaching ``cap`` actions (when
-    ``cap > 0``) is truncated; an ended game restarts at once, its mask and observation those of
-    the new game. ``obs`` is ``(N, planes * rows * columns)``, of which the first ``span``
-    entries of a row are the dynamic planes (the ones the step prefetches). With ``checked``
-    false the step leaves the actions unchecked (for replays of actions checked before, by
-    loops compiled with parts left out: ``benchmarks/profile_vector.py``).
+    ``cap > 0``) is truncated, and so is a game whose state has no room left (``full(g, arr)``:
+    Throngs' repetition table, which cannot grow in a row of fixed size), ``why[i]`` saying
+    which (:data:`CUT_CAP`, :data:`CUT_TABLE`; written only on truncation); an ended game
+    restarts at once, its mask and observation those of the new game. ``obs`` is ``(N, planes *
+    rows * columns)``, of which the first ``span`` entries of a row are the dynamic planes (the
+    ones the step prefetches). With ``checked`` false the step leaves the actions unchecked
+    (for replays of actions checked before, by loops compiled with parts left out:
+    ``benchmarks/profile_vector.py``).
     """
 
     @njit(inline="always")
@@ -312,6 +354,7 @@ def bound_loops(
         lengths: Any,
         cap: int,
         span: int,
+        why: Any,
     ) -> int:  # pragma: no cover - compiled
         if checked:
             bad = first_refused(actions, mask)
@@ -328,7 +371,7 @@ def bound_loops(
                 _prefetch_row(obs, i + AHEAD, span)
             arr = _bare(states[i])
             apply(gu, arr, actions[i])
-            if _settle(arr, i, rewards, terminated, truncated, lengths, cap):
+            if _settle_why(gu, arr, i, rewards, terminated, truncated, lengths, cap, full, why):
                 arr[:] = init
                 lengths[i] = 0
             refresh(gu, geou, arr, _bare(mask[i]), _bare(obs[i]))
@@ -368,13 +411,15 @@ def bound_delta_step(
     checked: bool = True,
     whole_memo: bool = True,
     fence: bool = False,
+    full: Any = never_full,
 ) -> Callable[..., int]:
     """The batched step with incremental observations, compiled with one game's ``apply`` and
     ``update`` (:func:`hexarena.vector.deltas.bound_update`) held as constants.
 
     ``step(g, init, geo, states, actions, mask, obs, memo, obs0, mask0, memo0, rewards,
-    terminated, truncated, lengths, cap)`` does what :func:`bound_loops`' step does (the
-    check of the actions first, unless ``checked`` is false, and its return value, included),
+    terminated, truncated, lengths, cap, why)`` does what :func:`bound_loops`' step does (the
+    check of the actions first, unless ``checked`` is false, its return value, and the
+    truncation of a state with no room left, ``full``, included),
     but writes each environment's observation and mask incrementally: a game that goes on gets
     ``update`` (only the cells that changed, against its ``memo`` row), and an ended game's
     row is restarted by copying the start's state, observation (``obs0``, the dynamic part),
@@ -409,6 +454,7 @@ def bound_delta_step(
         truncated: Any,
         lengths: Any,
         cap: int,
+        why: Any,
     ) -> int:  # pragma: no cover - compiled
         if checked:
             bad = first_refused(actions, mask)
@@ -427,7 +473,7 @@ def bound_delta_step(
                 foresee(gu, geou, _bare(obs[i + AHEAD]), _bare(memo[i + AHEAD]), actions[i + AHEAD])
             arr = _bare(states[i])
             apply(gu, arr, actions[i])
-            if _settle(arr, i, rewards, terminated, truncated, lengths, cap):
+            if _settle_why(gu, arr, i, rewards, terminated, truncated, lengths, cap, full, why):
                 arr[:] = init
                 lengths[i] = 0
                 obs[i, :span] = obs0

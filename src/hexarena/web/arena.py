@@ -396,6 +396,8 @@ class Arena:
             for m in rec.state.moves():
                 seat, colour = int(arr[H_PLAYER]), int(arr[H_COLOUR])
                 for a in m:
+                    if game.grows:  # Throngs' repetition table
+                        arr = game.with_room(arr)
                     apply(game.consts, arr, a)
                 moves.append(MoveRow(seat, colour, m))
             return rec, moves

@@ -75,6 +75,7 @@ from .layout import (
     S_N,
     S_NOMOVE,
     S_PHASE,
+    S_REPLOST,
     S_REPN,
     S_REPTOTAL,
     S_SEL,
@@ -94,6 +95,8 @@ from .layout import (
     _words,
     _zobrist,
     consts_for,
+    spare_turns,
+    table_start,
     words_offset,
 )
 from .masks import legal_mask
@@ -206,6 +209,7 @@ __all__ = [
     "S_N",
     "S_NOMOVE",
     "S_PHASE",
+    "S_REPLOST",
     "S_REPN",
     "S_REPTOTAL",
     "S_SEL",
@@ -284,6 +288,8 @@ __all__ = [
     "quick_scratch_size",
     "scratch_size",
     "select_ok",
+    "spare_turns",
+    "table_start",
     "upper_destinations",
     "words_offset",
 ]

@@ -22,10 +22,24 @@ then 9 bitboards      (from an even index, each ``words`` 64-bit words stored as
                       while a move is to be chosen, the mover's sure selections and
                       the stones only a jump could move
 then 1 word           the Zobrist hash of the site contents
-then ``REP_CAP``      with ``repetition``: the hashes of the positions met at the
-words                 start of a turn since the number of stones last changed (a
-                      ring; ``arr[21]`` of them recorded, with ``arr[22]`` stones)
+``arr[23]``           1 once a position could not be recorded because the
+                      repetition table was full (only a driver that does not give
+                      the table room lets that happen: see below)
+then the rest         with ``repetition``: the table of the hashes of the positions
+(``REP_CAP`` words    met at the start of a turn since the number of stones last
+to begin with)        changed, in the order met (``arr[21]`` of them recorded, with
+                      ``arr[22]`` stones); its capacity is whatever the array holds
+                      after the hash
 ====================  =========================================================
+
+The repetition table grows: its capacity is read from the length of the array, so a state
+array may be longer than :func:`hexarena.games.throngs.rules.initial_array` makes it. A turn
+start records at most one position, so a state with ``k`` free entries takes at least ``k``
+more actions; the drivers give it room before it is full (:func:`spare_turns`, and
+``Throngs.with_room``, which doubles the table), and the batched environments, whose rows are
+of one size, end a game whose table is full as truncated. Nothing is forgotten: a table
+that is full when a position must be recorded (a driver that gave it no room) marks the state
+with ``arr[S_REPLOST]`` rather than overwrite an entry.
 
 Every change of a site goes through one function that keeps these up to date: seven
 potentials, three bits, and the potential planes by a bit-sliced add of the site's vicinity
@@ -62,6 +76,7 @@ S_CAPTURED = 19
 S_NOMOVE = 20
 S_REPN = 21  # positions recorded in the repetition table since the stone count changed
 S_REPTOTAL = 22  # stones on the board in those positions
+S_REPLOST = 23  # 1 once a position could not be recorded (the table was full)
 BASE = 32
 
 
@@ -94,9 +109,9 @@ P_AFTER_DEPLOY = 6  # destination of the just deployed stone, or stop
 REASON_NO_MOVE = 1
 REASON_REPETITION = 2
 
-#: Positions kept for the repetition rule: those met at the start of a turn since the number
-#: of stones last changed (no earlier one can come back: only a deploy changes it, and it only
-#: grows). A game that goes this many turns without a deploy keeps the latest this many.
+#: Positions the repetition table holds to begin with: those met at the start of a turn since
+#: the number of stones last changed (no earlier one can come back: only a deploy changes it,
+#: and it only grows). The table grows when full (:data:`S_REPLOST`, ``Throngs.with_room``).
 REP_CAP = 1024
 #: Zobrist keys in the constant words: two per site (a Black or White stone there), two for
 #: the colour to move and three per colour for its ``no_stalling`` count.
@@ -107,7 +122,7 @@ MAX_BUDGET = 7
 #: Stars kept per site in the constant words: budgets 2 to ``MAX_BUDGET`` (:func:`_star`).
 STARS = MAX_BUDGET - 1
 
-# constant table: [n, no_stalling, positions kept for repetition (0: off), neighbours (n x 6)]
+# constant table: [n, no_stalling, the repetition table's first capacity (0: off), neighbours]
 G_N = 0
 G_NOSTALL = 1
 G_REP = 2
@@ -124,8 +139,8 @@ def words_offset(n: int) -> int:
 
 
 def consts_for(board: Board, no_stalling: bool, repetition: str = "third") -> Array:
-    """The constant table: ``[n, no_stalling, positions kept for the repetition rule (0 with
-    repetition off), neighbours (n x 6, -1 off the board)]``, then the bitboard tables:
+    """The constant table: ``[n, no_stalling, the repetition table's capacity in a new state
+    (0 with repetition off), neighbours (n x 6, -1 off the board)]``, then the bitboard tables:
     ``[words, 6 bit offsets of the directions, each site's bit (n), each bit's site (64 x
     words, -1 for none)]``, then (from an even index, as pairs of int32) the 64-bit words of
     the board's sites, of each site's vicinity, and of each site's stars (``words`` each;
@@ -222,11 +237,11 @@ def _star(g: Array, x: int, budget: int) -> int:  # pragma: no cover - compiled
 @njit(cache=True, inline="always")
 def _words(g: Array, arr: Array) -> Any:  # pragma: no cover - compiled
     """The state's bitboards (blocks ``W_*`` of ``words`` uint64), then the contents' hash
-    and the repetition table, a view sharing ``arr``'s memory. Making a view costs about as
-    much as a stone change, so the kernels make them once (per call of a public kernel, per
-    playout) and pass them down as ``gw`` and ``w``."""
+    and the repetition table (to the end of ``arr``), a view sharing ``arr``'s memory.
+    Making a view costs about as much as a stone change, so the kernels make them once (per
+    call of a public kernel, per playout) and pass them down as ``gw`` and ``w``."""
     off = words_offset(g[G_N])
-    return arr[off : off + 2 * (NWBLOCKS * g[_bit_base(g)] + 1 + g[G_REP])].view(np.uint64)
+    return arr[off : off + 2 * ((arr.shape[0] - off) // 2)].view(np.uint64)
 
 
 @intrinsic
@@ -280,10 +295,26 @@ else:
     @njit(cache=True, inline="always")
     def _words_bare(g: Array, arr: Array) -> Any:  # pragma: no cover - compiled
         """:func:`_words` without a reference count (:func:`_u64_view`)."""
-        return _u64_view(arr, words_offset(g[G_N]), NWBLOCKS * g[_bit_base(g)] + 1 + g[G_REP])
+        off = words_offset(g[G_N])
+        return _u64_view(arr, off, (arr.shape[0] - off) // 2)
 
 
 @njit(cache=True, inline="always")
 def _site_of_bit(g: Array, b: int) -> int:  # pragma: no cover - compiled
     gb = _bit_base(g)
     return g[gb + 7 + g[G_N] + b]
+
+
+def table_start(g: Array) -> int:
+    """Where the repetition table starts in the state array (an even index)."""
+    n = int(g[G_N])
+    return words_offset(n) + 2 * (NWBLOCKS * int(g[G_NB + 6 * n]) + 1)
+
+
+def spare_turns(g: Array, arr: Array) -> int:
+    """How many more positions the repetition table of ``arr`` can record: a driver may apply
+    at least this many actions before it must give the table room (a very large number with
+    ``repetition`` off, which keeps no table)."""
+    if g[G_REP] == 0:
+        return 1 << 62
+    return (arr.shape[0] - table_start(g)) // 2 - int(arr[S_REPN])

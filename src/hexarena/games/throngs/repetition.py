@@ -1,7 +1,8 @@
 """Throngs' repetition rule (NOTES.md, "Repetition"): when a position comes for the third time at
 the start of a turn, the player to move has no move. A position's hash is the exclusive or of
 Zobrist keys (:func:`hexarena.games.throngs.layout._zobrist`); the state array keeps the hashes
-of the positions met since the number of stones last changed.
+of all the positions met since the number of stones last changed, in a table that the drivers
+grow when it is full (:mod:`.layout`, :func:`hexarena.games.throngs.layout.spare_turns`).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from ...core import Array
 from .layout import (
     G_N,
     G_NOSTALL,
-    G_REP,
     NWBLOCKS,
+    S_REPLOST,
     S_REPN,
     S_REPTOTAL,
     S_STALL,
@@ -45,23 +46,27 @@ def _third_time(g: Array, gw: Any, arr: Array, w: Any, c: int) -> bool:  # pragm
 
     Only positions with as many stones as this one can be equal to it, and the number of
     stones never goes down (a deploy adds one; captures and dispatches keep it), so the table
-    holds the positions since it last changed, in the order met (the latest ``g[G_REP]`` of
-    them, kept round a ring)."""
+    holds every position since it last changed, in the order met. Its capacity is the rest of
+    the array (``w`` runs to the end of ``arr``): the drivers give it room before it is full
+    (:func:`hexarena.games.throngs.layout.spare_turns`). If it is full all the same, the
+    position is not recorded and the state is marked (``arr[S_REPLOST]``): no entry is ever
+    overwritten."""
     total = arr[S_STONES] + arr[S_STONES + 1]
     if total != arr[S_REPTOTAL]:
         arr[S_REPTOTAL] = total
         arr[S_REPN] = 0
     key = position_key(g, gw, arr, w, c)
-    cap = g[G_REP]
     t = NWBLOCKS * g[_bit_base(g)] + 1
     m = arr[S_REPN]
     seen = 0
-    for i in range(min(m, cap)):
+    for i in range(m):
         if w[t + i] == key:
             seen += 1
     if seen >= 2:
         return True
-    w[t + m % cap] = key
-    m += 1
-    arr[S_REPN] = m if m < 2 * cap else cap + m % cap  # the same place in the ring, no overflow
+    if t + m < w.shape[0]:
+        w[t + m] = key
+        arr[S_REPN] = m + 1
+    else:
+        arr[S_REPLOST] = 1
     return False

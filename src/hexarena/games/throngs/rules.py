@@ -106,6 +106,7 @@ from .layout import (
     S_N,
     S_NOMOVE,
     S_PHASE,
+    S_REPN,
     S_SEL,
     S_STALL,
     S_STONES,
@@ -119,6 +120,8 @@ from .layout import (
     _words,
     _words_bare,
     consts_for,
+    spare_turns,
+    table_start,
     words_offset,
 )
 from .paths import destinations, quick_scratch_size, scratch_size
@@ -374,7 +377,9 @@ def _apply_views(g: Array, gw: Any, arr: Array, w: Any, a: int) -> None:  # prag
 
 @njit(cache=True)
 def playout(g: Array, arr: Array, rng: Any, out: Array, limit: int) -> int:  # pragma: no cover
-    """Uniformly random legal actions until the game ends or ``limit`` actions were taken."""
+    """Uniformly random legal actions until the game ends or ``limit`` actions were taken, or
+    the repetition table is full (the caller gives it room, ``Throngs.with_room``, and goes on:
+    a turn may start with every action, and the table never loses a position)."""
     n = g[G_N]
     buf = np.zeros(scratch_size(n), dtype=np.int32)
     q = np.zeros(quick_scratch_size(n), dtype=np.int32)
@@ -389,8 +394,10 @@ def playout(g: Array, arr: Array, rng: Any, out: Array, limit: int) -> int:  # p
     uq = unmanaged(q)
     usc = unmanaged(sc)
     record = out.shape[0] >= limit
+    # with repetition on: room for this many positions in all (the table runs to the end)
+    full = uw.shape[0] - (NWBLOCKS * g[_bit_base(g)] + 1) if g[G_REP] > 0 else 1 << 62
     k = 0
-    while uarr[H_PLAYER] >= 0 and k < limit:
+    while uarr[H_PLAYER] >= 0 and k < limit and uarr[S_REPN] < full:
         a = _choose_random(ug, ugw, uarr, uw, urng, ubuf, uq, usc)
         _apply(ug, ugw, uarr, uw, a)
         if record:
@@ -446,6 +453,9 @@ class Throngs(Game):
     #: about a thousand actions on the large board. Self-play counts a game still going after
     #: this many actions as unfinished.
     selfplay_cap: ClassVar[int | None] = 100_000
+    #: The repetition table grows when full (:mod:`.layout`): every position since the last
+    #: deploy is kept, however long ago.
+    grows: ClassVar[bool] = True
     move_separator: ClassVar[str] = ","
     #: Joins a move's selected site and its dispatch destination (or ``stop``) in move text.
     dispatch_mark: ClassVar[str] = "-"
@@ -491,6 +501,31 @@ class Throngs(Game):
     def initial_array(self) -> Array:
         """The set-up (first player to place stones), or the standard set-up with Black to move."""
         return self._start.copy()
+
+    def spare_turns(self, arr: Array) -> int:
+        """Positions the repetition table of ``arr`` can still record: at least as many
+        actions may be applied before it needs room (:func:`.layout.spare_turns`)."""
+        return spare_turns(self.consts, arr)
+
+    def with_room(self, arr: Array, turns: int = 1, *, exact: bool = False) -> Array:
+        """``arr``, or a copy whose repetition table can record ``turns`` more positions: its
+        capacity doubled as often as needed, or (``exact``) just enough. The same position:
+        the entries after the table's recorded positions are unused."""
+        spare = self.spare_turns(arr)
+        if spare >= turns:
+            return arr
+        t = table_start(self.consts)
+        cap = (arr.shape[0] - t) // 2
+        used = cap - spare
+        if exact:
+            new = used + turns
+        else:
+            new = max(cap, 1)
+            while new - used < turns:
+                new *= 2
+        out = np.zeros(t + 2 * new, dtype=np.int32)
+        out[: arr.shape[0]] = arr
+        return out
 
     # -- actions and text ------------------------------------------------
     @property
