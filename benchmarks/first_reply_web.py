@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 
 sys.path.insert(0, str(Path(__file__).parent))
 from soak_web import OPTIONS, children, is_worker, proc_stats, serving
@@ -33,7 +33,7 @@ def main() -> None:
     t_start = time.perf_counter()
     with serving(folder, [], warm=ns.warm) as (server, base):
         print(f"server answering after {time.perf_counter() - t_start:.1f} s", flush=True)
-        with httpx.Client(base_url=base, timeout=600) as client:
+        with httpx2.Client(base_url=base, timeout=600) as client:
             for game in ns.games:
                 options = {} if ns.default_boards else OPTIONS[game]
                 t0 = time.perf_counter()

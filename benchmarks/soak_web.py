@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 from hexarena.cliargs import positive_number, whole_number
 
@@ -75,10 +75,10 @@ def serving(
     try:
         while True:
             try:
-                meta = httpx.get(base + "/api/meta", timeout=5).json()
+                meta = httpx2.get(base + "/api/meta", timeout=5).json()
                 if not warm or meta["warming"]["ready"] == meta["warming"]["total"]:
                     break
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 pass
             if server.poll() is not None:
                 raise SystemExit("the server stopped")
@@ -110,7 +110,7 @@ def proc_stats(pid: int) -> tuple[float, float]:
     return rss, (int(fields[11]) + int(fields[12])) / ticks
 
 
-def server_ms(r: httpx.Response) -> float:
+def server_ms(r: httpx2.Response) -> float:
     """The server's own time for a request (its ``Server-Timing`` header)."""
     timing = r.headers.get("server-timing", "")
     return float(timing.split("dur=", 1)[1]) if "dur=" in timing else float("nan")
@@ -150,7 +150,7 @@ class Soak:
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
 
-    async def probe(self, client: httpx.AsyncClient) -> None:
+    async def probe(self, client: httpx2.AsyncClient) -> None:
         while not self.stop:
             t0 = time.perf_counter()
             r = await client.get("/api/meta")
@@ -161,7 +161,7 @@ class Soak:
             await asyncio.sleep(0.05)
 
     async def turn(
-        self, client: httpx.AsyncClient, gid: str, view: dict[str, Any], rng: random.Random
+        self, client: httpx2.AsyncClient, gid: str, view: dict[str, Any], rng: random.Random
     ) -> list[int]:
         """A random legal whole turn, built through /continuations."""
         actions: list[int] = []
@@ -175,7 +175,7 @@ class Soak:
                 return actions
             options = cont["legal"] + [s["action"] for s in cont["specials"]]
 
-    async def play(self, client: httpx.AsyncClient, computer: bool, rng: random.Random) -> None:
+    async def play(self, client: httpx2.AsyncClient, computer: bool, rng: random.Random) -> None:
         game = rng.choice(self.ns.only)
         body: dict[str, Any] = {"game": game, "options": OPTIONS[game]}
         body |= {"mode": "computer", "level": self.ns.level} if computer else {"mode": "local"}
@@ -210,16 +210,16 @@ class Soak:
     async def client(self, index: int) -> None:
         rng = random.Random(index)
         computer = index < self.ns.computer
-        async with httpx.AsyncClient(base_url=self.base, timeout=600) as client:
+        async with httpx2.AsyncClient(base_url=self.base, timeout=600) as client:
             while self.left > 0 and time.perf_counter() < self.until:
                 self.left -= 1
                 try:
                     await self.play(client, computer, rng)
-                except httpx.HTTPError as exc:
+                except httpx2.HTTPError as exc:
                     self.error(type(exc).__name__)
 
     async def run(self) -> None:
-        async with httpx.AsyncClient(base_url=self.base, timeout=600) as probe_client:
+        async with httpx2.AsyncClient(base_url=self.base, timeout=600) as probe_client:
             probe = asyncio.create_task(self.probe(probe_client))
             await asyncio.gather(*(self.client(i) for i in range(self.ns.clients)))
             self.stop = True
@@ -232,7 +232,7 @@ async def _probe(base: str, stop: Any, out: Any) -> None:
     meta_ms: list[float] = []
     move_ms: list[float] = []
     rng = random.Random(12345)
-    async with httpx.AsyncClient(base_url=base, timeout=600) as client:
+    async with httpx2.AsyncClient(base_url=base, timeout=600) as client:
 
         async def metas() -> None:
             while not stop.is_set():
