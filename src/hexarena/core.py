@@ -402,10 +402,21 @@ class State:
     @property
     def turn_actions(self) -> list[int]:
         """Actions already taken in the turn under way (empty at the start of a turn)."""
-        k = self._n
+        return self._hist[self._turn_start(self._n) : self._n].tolist()
+
+    def last_turn(self) -> list[int]:
+        """The actions of the last turn begun: the turn under way, else the last whole turn
+        (empty before the first action)."""
+        if self._n == 0:
+            return []
+        return self._hist[self._turn_start(self._n - 1) : self._n].tolist()
+
+    def _turn_start(self, k: int) -> int:
+        """The first action of the turn that holds action ``k`` (``k`` itself when a turn
+        ended just before it)."""
         while k > 0 and not self._ends[k - 1]:
             k -= 1
-        return self._hist[k : self._n].tolist()
+        return k
 
     def is_terminal(self) -> bool:
         """Whether the game is over (won, or resigned)."""
@@ -706,11 +717,8 @@ class State:
             return []
         if self._n == 0:
             raise IllegalActionError("nothing to undo: no move has been made")
-        k = self._n - 1  # the last action belongs to the turn to take back
-        while k > 0 and not self._ends[k - 1]:
-            k -= 1
-        taken = self._hist[k : self._n].tolist()
-        self._truncate(k)
+        taken = self.last_turn()
+        self._truncate(self._n - len(taken))
         return taken
 
     def resign(self, seat: int | None = None) -> None:

@@ -305,7 +305,7 @@ class EnginePlayer(Player):
                 )
             lines = [line]
         if self.incremental:
-            self._sent = (state.ply, _last_turn(state), len(texts))
+            self._sent = (state.ply, state.last_turn(), len(texts))
         return lines
 
     def _turns_since_sent(self, state: State) -> list[list[int]] | None:
@@ -333,15 +333,6 @@ class EnginePlayer(Player):
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # interpreter shutdown
             self.close()
-
-
-def _last_turn(state: State) -> list[int]:
-    """The actions of the last whole turn of ``state`` (at a turn's start), ``[]`` if none."""
-    ends = state.turn_ends()
-    k = state.ply - 1
-    while k > 0 and not ends[k - 1]:
-        k -= 1
-    return state.turns_from(k)[0] if state.ply else []
 
 
 def position_lines(texts: list[str], held: int | None, bound: int) -> list[str]:
