@@ -217,6 +217,45 @@ def cmd_tournament(game: Game, ns: Any, out: Any) -> int:
     return 0
 
 
+def add_run_arguments(sp: Any, *, outcome: str) -> None:
+    """The options of every command that plays games with players: how long a player thinks
+    (``--time``, ``--iterations``), the seed, and where the games run (``--workers``,
+    ``--scheduler``). ``outcome`` names what one seed repeats ("games", "report")."""
+    sp.add_argument(
+        "--time",
+        type=positive_number(MAX_THINK_SECONDS),
+        default=None,
+        metavar="T",
+        help="seconds per decision for every player (default: each player's own limit)",
+    )
+    sp.add_argument(
+        "--iterations",
+        type=whole_number(1, MAX_THINK_COUNT),
+        default=None,
+        metavar="I",
+        help="search iterations per decision for every player",
+    )
+    sp.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        default=1,
+        help=f"seed (same seed and iterations, same {outcome})",
+    )
+    sp.add_argument(
+        "--workers",
+        type=whole_number(1, MAX_WORKERS),
+        default=os.cpu_count() or 1,
+        help="games played at once in separate processes (default: one per CPU)",
+    )
+    sp.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="run the games on the Dask cluster at ADDRESS (needs the dask extra); "
+        "default: local processes",
+    )
+
+
 def add_arguments(sp: Any, *, tournament: bool) -> None:
     """The command-line arguments of ``match`` (two players) and ``tournament`` (two or more)."""
     names = ", ".join(player_names()) if player_names() else "random, uct, mcts, easy, medium, hard"
@@ -238,32 +277,7 @@ def add_arguments(sp: Any, *, tournament: bool) -> None:
             default=10,
             help="number of games (default 10)",
         )
-    sp.add_argument(
-        "--time",
-        type=positive_number(MAX_THINK_SECONDS),
-        default=None,
-        metavar="T",
-        help="seconds per decision for every player (default: each player's own limit)",
-    )
-    sp.add_argument(
-        "--iterations",
-        type=whole_number(1, MAX_THINK_COUNT),
-        default=None,
-        metavar="I",
-        help="search iterations per decision for every player",
-    )
-    sp.add_argument(
-        "--seed",
-        type=whole_number(0, MAX_SEED),
-        default=1,
-        help="seed (same seed and iterations, same games)",
-    )
-    sp.add_argument(
-        "--workers",
-        type=whole_number(1, MAX_WORKERS),
-        default=os.cpu_count() or 1,
-        help="games played at once in separate processes (default: one per CPU)",
-    )
+    add_run_arguments(sp, outcome="games")
     sp.add_argument(
         "--records",
         metavar="DIR",
@@ -276,13 +290,6 @@ def add_arguments(sp: Any, *, tournament: bool) -> None:
         type=whole_number(1, MAX_TURNS),
         default=None,
         help="stop a game after this many turns; the player to move then resigns",
-    )
-    sp.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        default=None,
-        help="run the games on the Dask cluster at ADDRESS (needs the dask extra); "
-        "default: local processes",
     )
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..ai import player_names
 from ..cliargs import (
-    MAX_SEED,
     MAX_TURNS,
-    MAX_WORKERS,
-    positive_number,
     progress_bar,
     whole_number,
 )
 from ..core import Game
-from ..limits import MAX_THINK_COUNT, MAX_THINK_SECONDS
-from ..match_cli import dask_executor, limit_from_args
+from ..match_cli import add_run_arguments, dask_executor, limit_from_args
 from .analyse import Settings, plan, run_analysis
 from .runner import AnalysisError
 from .sweep import parse_sweep, run_sweep
@@ -40,35 +35,7 @@ def add_arguments(sp: Any) -> None:
         help="comma-separated players, each playing itself, each with its own number of games "
         "if given as NAME:GAMES (default random,mcts)",
     )
-    sp.add_argument(
-        "--time",
-        type=positive_number(MAX_THINK_SECONDS),
-        default=None,
-        metavar="T",
-        help="seconds per decision",
-    )
-    sp.add_argument(
-        "--iterations",
-        type=whole_number(1, MAX_THINK_COUNT),
-        default=None,
-        metavar="I",
-        help="search iterations per decision",
-    )
-    sp.add_argument(
-        "--seed",
-        type=whole_number(0, MAX_SEED),
-        default=1,
-        help="seed (same seed and iterations, same report)",
-    )
-    sp.add_argument(
-        "--workers",
-        type=whole_number(1, MAX_WORKERS),
-        default=os.cpu_count() or 1,
-        help="local worker processes (default: one per CPU)",
-    )
-    sp.add_argument(
-        "--scheduler", metavar="ADDRESS", default=None, help="run on the Dask cluster at ADDRESS"
-    )
+    add_run_arguments(sp, outcome="report")
     sp.add_argument(
         "--out", metavar="DIR", default=None, help="report folder (default analysis-GAME)"
     )
