@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .ai import Limit, Player, make_player, player_names
+from .ai.base import play_turn
 from .ai.mcts import SearchError, check_limit
 from .core import Game, HexArenaError, Option, State
 from .games import game_class
@@ -293,17 +294,13 @@ class EngineSession:
         """A whole turn within ``seconds``: each decision may take half of the time left, so a
         turn of one decision takes half (as a reply to ``go movetime``) and one of several, all
         told, less than the whole."""
-        st = self.state.copy()
-        seat = st.current_player
         deadline = time.perf_counter() + seconds
-        actions: list[int] = []
-        while True:
+
+        def choose(st: State) -> int:
             left = max(deadline - time.perf_counter(), 0.002)
-            a = self.player.choose(st, Limit(seconds=left / 2, iterations=iterations))
-            st.apply(a)
-            actions.append(a)
-            if st.is_terminal() or st.turn_ends()[-1] or st.current_player != seat:
-                return actions
+            return self.player.choose(st, Limit(seconds=left / 2, iterations=iterations))
+
+        return play_turn(self.state, choose)
 
     def query(self, words: list[str]) -> str:
         """``query gameover|p1turn|result``."""

@@ -61,18 +61,8 @@ class Player:
         raise NotImplementedError
 
     def choose_turn(self, state: State, limit: Limit | None = None) -> list[int]:
-        """The actions of a whole turn, chosen one by one on a copy of ``state``."""
-        if state.is_terminal():
-            raise GameOverError("the game is over")
-        st = state.copy()
-        seat = st.current_player
-        actions: list[int] = []
-        while True:
-            a = self.choose(st, limit)
-            st.apply(a)
-            actions.append(a)
-            if st.is_terminal() or st.turn_ends()[-1] or st.current_player != seat:
-                return actions
+        """The actions of a whole turn, chosen one by one (see :func:`play_turn`)."""
+        return play_turn(state, lambda st: self.choose(st, limit))
 
     def analyse(self, state: State, limit: Limit | None = None, *, top: int = 5) -> list[Hint]:
         """The ``top`` best actions with their values and visit counts, best first (players
@@ -86,6 +76,30 @@ class Player:
 
     def prepare(self, game: Game) -> None:
         """Load (or compile) whatever the player needs for ``game``, so that no move pays for it."""
+
+
+def play_turn(state: State, choose: Callable[[State], int]) -> list[int]:
+    """The actions of a whole turn for the player to act, each from ``choose(state)``.
+
+    Each chosen action is applied to ``state`` itself so the next decision sees it, and all of
+    them are taken back before returning (or when ``choose`` fails): ``state`` ends exactly as
+    it was. Not copying the game keeps a decision's cost independent of the game's length (a
+    copy holds the whole history: millions of actions in a long Churn game).
+    """
+    if state.is_terminal():
+        raise GameOverError("the game is over")
+    start = state.ply
+    seat = state.current_player
+    actions: list[int] = []
+    try:
+        while True:
+            a = choose(state)
+            state.apply(a)
+            actions.append(a)
+            if state.is_terminal() or state.turn_just_ended or state.current_player != seat:
+                return actions
+    finally:
+        state.rewind(start)
 
 
 _FACTORIES: dict[str, Callable[[int | None], Player]] = {}

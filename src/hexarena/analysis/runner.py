@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..ai import Limit, make_player
-from ..ai.base import Player
+from ..ai.base import Player, play_turn
 from ..ai.mcts import MCTSPlayer, with_settings
 from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Game, HexArenaError, State
 from ..games import game_class
@@ -96,22 +96,18 @@ def _value(p: Player) -> float | None:
 
 def _turn_without_swap(p: Player, state: State, job: Job, rng: random.Random) -> list[int]:
     """A whole turn in which the player may not swap (the analysis without the pie rule)."""
-    st = state.copy()
-    seat = st.current_player
-    swap = swap_action(st.game)
-    actions: list[int] = []
-    while True:
+    swap = swap_action(state.game)
+
+    def choose(st: State) -> int:
         a = p.choose(st, job.limit)
-        if a == swap:
-            if isinstance(p, MCTSPlayer):
-                hints = p.analyse(st, job.limit, top=1 << 20)
-                a = next(h.action for h in hints if h.action != swap)
-            else:
-                a = rng.choice([x for x in st.legal_actions() if x != swap])
-        st.apply(a)
-        actions.append(a)
-        if st.is_terminal() or st.turn_ends()[-1] or st.current_player != seat:
-            return actions
+        if a != swap:
+            return a
+        if isinstance(p, MCTSPlayer):
+            hints = p.analyse(st, job.limit, top=1 << 20)
+            return next(h.action for h in hints if h.action != swap)
+        return rng.choice([x for x in st.legal_actions() if x != swap])
+
+    return play_turn(state, choose)
 
 
 def play_game(job: Job) -> dict[str, Any]:
