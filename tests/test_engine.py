@@ -416,3 +416,37 @@ def test_the_host_keeps_at_most_a_mebibyte_of_an_engine_line() -> None:
         None,
     ]
     assert lines[1] == "bestmove a1"
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("churn", {}),
+        ("churn", {"sides": (3, 4, 3, 4, 3, 4)}),
+        ("gyre", {}),
+        ("scrunch", {}),
+        ("throngs", {}),
+        ("throngs", {"board": "hex"}),
+        ("throngs", {"board": "hex", "size": 3}),
+        ("china-grove", {}),
+    ],
+)
+def test_every_option_default_ugi_shows_is_taken_back(
+    game: str, options: dict[str, object]
+) -> None:
+    """A host may send each option's default back as it was shown (UCI hosts do, to reset an
+    engine): every default is a value of the option's type (a spin's a number) and is taken
+    without an error, leaving the game as it was."""
+    ugi = talk(["ugi"], game=game, **options)
+    lines = [a.split() for a in ugi if a.startswith("option name ")]
+    sends: list[str] = []
+    for words in lines:
+        name, kind = words[2], words[4]
+        default = " ".join(words[6:]) if kind == "string" else words[6]
+        if kind == "spin":
+            assert words[7] == "min" and words[9] == "max", words
+            assert int(words[8]) <= int(default) <= int(words[10]), words  # a number in range
+        sends.append(f"setoption name {name} value {default}")
+    ans = talk([*sends, "uginewgame", "ugi"], game=game, **options)
+    assert not [a for a in ans if a.startswith("info string error")], ans
+    assert ans == ugi
