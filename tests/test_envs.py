@@ -237,3 +237,34 @@ def test_human_rendering_prints_the_picture(capsys: pytest.CaptureFixture[str]) 
     gym_env.reset(seed=1)
     assert gym_env.render() is None
     assert "Gyre, hexhex side 3" in capsys.readouterr().out
+
+
+def test_gym_human_rendering_shows_every_reset_and_step(capsys: pytest.CaptureFixture[str]) -> None:
+    """Gymnasium's human mode renders during ``reset`` and ``step``, without ``render()``."""
+    gym_env = HexArenaGym("gyre", size=3, render_mode="human", seat=0)
+    obs, _ = gym_env.reset(seed=1)
+    assert "Red (player 1) to act" in capsys.readouterr().out
+    gym_env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert "Red (player 1) to act" in capsys.readouterr().out  # after the opponent's reply
+    quiet = HexArenaGym("gyre", size=3, render_mode="ansi")
+    quiet.reset(seed=1)
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_gymnasium_make_and_check_env_with_every_render_mode(name: str) -> None:
+    """Each game is registered with Gymnasium (``hexarena/<Game>-v0``), so ``gymnasium.make``
+    builds it with the options and settings as keyword arguments, and ``check_env`` finds a
+    spec to test every render mode by, and a frame rate, without a warning."""
+    import warnings
+
+    import gymnasium
+
+    from hexarena.envs import gym_id
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env = gymnasium.make(gym_id(name), render_mode="ansi", seat=None, **SMALL_OPTIONS[name])
+        assert isinstance(env.unwrapped, HexArenaGym)
+        assert env.unwrapped.game.name == name
+        check_env(env.unwrapped)

@@ -8,7 +8,8 @@
   China Grove's checkers), as ``agent_selection`` shows.
 - :class:`HexArenaGym`: a Gymnasium environment in which one agent plays a seat against any
   hexarena player (``random``, ``uct``, ``mcts``, ``easy`` ...) as the opponent, with the same
-  observation dict.
+  observation dict; registered with Gymnasium as ``hexarena/<Game>-v0`` (:func:`gym_id`), so
+  ``gymnasium.make("hexarena/Gyre-v0", size=5, opponent="uct")`` builds one.
 
 Rewards: +1 to the winner and -1 to the loser when the game ends, 0 before. An illegal action
 (one the mask forbids) loses the game at once (reward -1, ``info["illegal_action"] = True``),
@@ -36,7 +37,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
 from .ai import Limit, make_player
 from .ai.mcts import check_limit
 from .core import Game, State
-from .games import new_game
+from .games import game_class, game_names, new_game
 from .limits import cut_repr
 from .observe import Observer
 
@@ -245,7 +246,7 @@ class HexArenaGym(gymnasium.Env):
     counts iterations or nodes (a limit in seconds depends on the machine's speed).
     """
 
-    metadata = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 - Gymnasium's convention
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium's
 
     def __init__(
         self,
@@ -318,6 +319,7 @@ class HexArenaGym(gymnasium.Env):
         self.state_ = self.game.new_initial_state()
         self._forfeited = False
         self._opponent_plays()
+        self._show()
         return self._obs(), {"seat": self.seat}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -338,13 +340,39 @@ class HexArenaGym(gymnasium.Env):
         st.apply(a)
         self._opponent_plays()
         reward, terminated, truncated = self._result()
+        self._show()
         return self._obs(), reward, terminated, truncated, {}
 
+    def _show(self) -> None:
+        """Print the position after a reset or a step in the ``human`` mode (Gymnasium's
+        convention: that mode renders by itself)."""
+        if self.render_mode == "human":
+            self.render()
+
     def render(self) -> str | None:
-        """The position's picture: returned (``render_mode="ansi"``) or printed (``"human"``)."""
+        """The position's picture: returned (``render_mode="ansi"``) or printed (``"human"``,
+        which also prints it after every reset and step)."""
         if self.render_mode is None:
             return None
         return _render(self.render_mode, self.state_)
 
 
-__all__ = ["AGENTS", "HexArenaAEC", "HexArenaGym", "aec_env"]
+def gym_id(game: str) -> str:
+    """The Gymnasium id of a game's :class:`HexArenaGym`: ``hexarena/ChinaGrove-v0`` for
+    ``china-grove`` (``gymnasium.make(gym_id("gyre"), size=5, opponent="uct")``)."""
+    return "hexarena/" + game_class(game).title.replace(" ", "") + "-v0"
+
+
+def _register_gym() -> None:
+    """Register every game with Gymnasium (importing this module does it)."""
+    for name in game_names():
+        if gym_id(name) not in gymnasium.registry:
+            gymnasium.register(
+                gym_id(name), entry_point="hexarena.envs:HexArenaGym", kwargs={"game": name}
+            )
+
+
+_register_gym()
+
+
+__all__ = ["AGENTS", "HexArenaAEC", "HexArenaGym", "aec_env", "gym_id"]
