@@ -257,3 +257,19 @@ def test_state_of_one_environment() -> None:
     assert env.colour_to_move()[1] == st.array[H_COLOUR]
     with pytest.raises(HexArenaError, match="environment index"):
         env.state(2)
+
+
+def test_options_as_keyword_arguments() -> None:
+    """Options may be keyword arguments, as for ``new_game``, ``aec_env`` and ``HexArenaGym``
+    (``VectorEnv("gyre", 4, size=5)`` was a ``TypeError``), or a dictionary, not both for one
+    option; with a ``Game`` there are none."""
+    assert VectorEnv("gyre", 2, size=5).game == VectorEnv("gyre", 2, {"size": 5}).game
+    env = VectorEnv("throngs", 2, {"board": "hex"}, size=3, no_stalling=True, max_actions=50)
+    assert env.game.options["size"] == 3 and env.game.options["no_stalling"]
+    assert env.max_actions == 50
+    with pytest.raises(HexArenaError, match="size"):
+        VectorEnv("gyre", 2, {"size": 5}, size=4)
+    with pytest.raises(HexArenaError, match="options"):
+        VectorEnv(env.game, 2, size=3)
+    with pytest.raises(HexArenaError, match="size must be at most 12"):
+        VectorEnv("gyre", 2, size=99)

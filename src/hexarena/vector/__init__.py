@@ -127,7 +127,8 @@ def _cache_aligned(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
 class VectorEnv:
     """``n`` games of one kind, stepped together in compiled code (see the module's notes).
 
-    ``game`` is a game name (with ``options`` as for :func:`hexarena.new_game`) or a
+    ``game`` is a game name, with its options as for :func:`hexarena.new_game` (a dictionary
+    ``options``, or keyword arguments: ``VectorEnv("gyre", 1024, size=7)``), or a
     :class:`~hexarena.core.Game`.
     """
 
@@ -140,13 +141,22 @@ class VectorEnv:
         *,
         max_actions: int | None = None,
         incremental: bool = True,
+        **more_options: Any,
     ) -> None:
+        if options is not None and not isinstance(options, dict):
+            raise HexArenaError(f"options is a dict, not {type(options).__name__}")
+        both = sorted(set(options or {}) & set(more_options))
+        if both:
+            raise HexArenaError(
+                f"option {both[0]} given twice (in options and as a keyword argument)"
+            )
+        options = {**(options or {}), **more_options}
         if isinstance(game, Game):
             if options:
                 raise HexArenaError("give options with a game name, not with a Game")
             self.game = game
         elif isinstance(game, str):
-            self.game = new_game(game, **(options or {}))
+            self.game = new_game(game, **options)
         else:
             raise HexArenaError(f"game is a name or a Game, not {type(game).__name__}")
         if isinstance(n, bool) or not isinstance(n, int | np.integer) or not 1 <= n <= MAX_ENVS:
