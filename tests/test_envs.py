@@ -86,6 +86,27 @@ def test_aec_truncation() -> None:
     assert all(env.truncations.values()) and not any(env.terminations.values())
 
 
+@pytest.mark.parametrize(("name", "seat"), [(n, s) for n in GAMES for s in (0, 1)])
+def test_gym_truncation_leaves_the_agent_a_decision_after_every_reset(name: str, seat: int) -> None:
+    """However small ``max_actions``, a reset ends at the agent's decision (the opponent's
+    opening turn is not cut: a China Grove reset at ``max_actions=1`` left the agent no legal
+    action and its first step raised), and the episode ends by a step that says
+    ``truncated`` (or ``terminated``), after which a step is refused."""
+    env = HexArenaGym(name, seat=seat, max_actions=1, **SMALL_OPTIONS[name])
+    for seed in range(2):
+        obs, _ = env.reset(seed=seed)
+        assert env.state_.current_player == seat and obs["action_mask"].any()
+        steps, done = 0, False
+        while not done:
+            obs, reward, terminated, truncated, _ = env.step(
+                int(np.flatnonzero(obs["action_mask"])[0])
+            )
+            steps, done = steps + 1, terminated or truncated
+        assert steps == 1 and truncated and not terminated and reward == 0.0
+        with pytest.raises(RuntimeError, match="reset"):
+            env.step(0)
+
+
 def test_gym_against_uct_and_forfeit() -> None:
     from hexarena.ai import Limit
 

@@ -16,7 +16,8 @@ Rewards: +1 to the winner and -1 to the loser when the game ends, 0 before. An i
 as PettingZoo's classic games do; an action outside the action space (not a whole number, or
 not in ``0 .. num_distinct_actions - 1``) raises ``TypeError`` or ``ValueError`` and changes
 nothing. ``max_actions`` truncates a game still going after that many
-actions (reward 0 for both); by default games run to their end.
+actions (reward 0 for both; in :class:`HexArenaGym`, at the end of the agent's step that reaches
+it, a reset always ending at the agent's decision); by default games run to their end.
 """
 
 from __future__ import annotations
@@ -279,17 +280,20 @@ class HexArenaGym(gymnasium.Env):
         self.observation_space, self.action_space = _spaces(self.game, self.observer)
         self.state_: State = self.game.new_initial_state()
         self.seat = 0 if seat is None else seat
-        self._forfeited = False
+        #: whether the episode has ended (a step said terminated or truncated): reset first
+        self._over = True
         self._opponent = make_player(opponent, seed=0)
         self._opponent.prepare(self.game)
 
     def _obs(self) -> dict[str, Any]:
         return _observe(self.observer, self.state_, self.seat)
 
-    def _opponent_plays(self) -> None:
+    def _opponent_plays(self, capped: bool = True) -> None:
+        """The opponent's actions until the agent's decision, stopping at ``max_actions`` when
+        ``capped`` (after a step; a reset always ends at the agent's decision)."""
         st = self.state_
         while not st.is_terminal() and st.current_player != self.seat:
-            if self.max_actions is not None and st.ply >= self.max_actions:
+            if capped and self.max_actions is not None and st.ply >= self.max_actions:
                 return
             st.apply(self._opponent.choose(st, self.limit))
 
@@ -317,8 +321,8 @@ class HexArenaGym(gymnasium.Env):
         )
         self._opponent.prepare(self.game)
         self.state_ = self.game.new_initial_state()
-        self._forfeited = False
-        self._opponent_plays()
+        self._over = False
+        self._opponent_plays(capped=False)
         self._show()
         return self._obs(), {"seat": self.seat}
 
@@ -327,19 +331,16 @@ class HexArenaGym(gymnasium.Env):
         (an illegal action loses the game; one outside the action space raises ``TypeError`` or
         ``ValueError`` and changes nothing)."""
         st = self.state_
-        if (
-            self._forfeited
-            or st.is_terminal()
-            or (self.max_actions is not None and st.ply >= self.max_actions)
-        ):
-            raise RuntimeError("the episode is over: call reset()")
+        if self._over:
+            raise RuntimeError("no episode is under way (over, or not begun): call reset()")
         a = _check_action(action, self.game.num_distinct_actions)
         if not st.is_legal(a):
-            self._forfeited = True
+            self._over = True
             return self._obs(), -1.0, True, False, {"illegal_action": True}
         st.apply(a)
         self._opponent_plays()
         reward, terminated, truncated = self._result()
+        self._over = terminated or truncated
         self._show()
         return self._obs(), reward, terminated, truncated, {}
 
