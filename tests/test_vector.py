@@ -169,6 +169,15 @@ def test_seeding_is_reproducible() -> None:
     assert len({tuple(r) for r in np.stack(ra[:-1]).T.tolist()}) > 1
 
 
+def test_no_seed_draws_a_fresh_one() -> None:
+    """``seed=None`` draws the generators from fresh entropy, as NumPy's ``default_rng(None)``
+    does (it silently meant seed 0, the default); the default stays 0, reproducible."""
+    runs = [_run(VectorEnv("gyre", 64, {"size": 7}, seed=None), 3)[0] for _ in range(2)]
+    assert not np.array_equal(runs[0], runs[1])
+    zero = _run(VectorEnv("gyre", 64, {"size": 7}, seed=0), 3)[0]
+    assert np.array_equal(zero, _run(VectorEnv("gyre", 64, {"size": 7}), 3)[0])
+
+
 def _snapshot(env: VectorEnv) -> list[np.ndarray]:
     return [
         env.states.copy(),

@@ -44,8 +44,9 @@ Conventions (as OpenSpiel and PettingZoo have them):
   game allows (Gyre); ``incremental=False`` rewrites every observation and mask whole at
   every step instead (the same results, more slowly: for comparison).
 - **Seeding**: the games have no chance moves, so a sequence of actions always gives the same
-  results; the seed drives :meth:`random_actions` (one generator per environment), and
-  ``reset(seed=...)`` restarts those generators.
+  results; the seed (default 0; ``None`` draws one from fresh entropy) drives
+  :meth:`random_actions` (one generator per environment), and ``reset(seed=...)`` restarts
+  those generators.
 - **Bad input** (wrong shape or type, an action out of range, an action not legal in its
   environment) raises :class:`hexarena.core.IllegalActionError` naming the environment and the
   action, before anything changes.
@@ -236,7 +237,7 @@ class VectorEnv:
         self._delta_entry: Callable[..., int] | None = None
         self._random_entry: Callable[..., None] | None = None
         self._seed: int | None = None
-        self._rngs = seed_states(0, n)
+        self._rngs = seed_states(None, n)  # fresh entropy for seed=None, as NumPy's
         self.reset(seed=seed)
 
     # -- acting --------------------------------------------------------
@@ -245,7 +246,7 @@ class VectorEnv:
         columns)``).
 
         With ``seed`` (a whole number >= 0), the generators of :meth:`random_actions` restart
-        from it; without, they go on.
+        from it; without, they go on (made with ``seed=None``, they start from fresh entropy).
         """
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
