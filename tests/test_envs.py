@@ -289,3 +289,59 @@ def test_gymnasium_make_and_check_env_with_every_render_mode(name: str) -> None:
         assert isinstance(env.unwrapped, HexArenaGym)
         assert env.unwrapped.game.name == name
         check_env(env.unwrapped)
+
+
+def _engine(mode: str) -> str:
+    import shlex
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).parent / "engines" / "gyre_engine.py"
+    return "engine:" + shlex.join([sys.executable, str(script), "--mode", mode])
+
+
+def test_gym_against_an_external_engine() -> None:
+    """The opponent may be an external engine, ``engine:COMMAND``, as in matches: it plays its
+    turns through the engine protocol, and ``close()`` ends its process."""
+    env = HexArenaGym("gyre", size=5, opponent=_engine("random"), seat=1, limit=Limit(seconds=1))
+    try:
+        obs, _ = env.reset(seed=1)
+        assert env.state_.ply == 1  # the engine's first stone
+        done, reward = False, 0.0
+        while not done:
+            obs, reward, terminated, truncated, info = env.step(
+                int(np.flatnonzero(obs["action_mask"])[0])
+            )
+            done = terminated or truncated
+        assert reward in (1.0, -1.0) and "opponent_forfeit" not in info
+        check_env(env, skip_render_check=True)
+    finally:
+        env.close()
+    assert env._opponent.proc is None  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("mode", ["crash", "illegal"])
+def test_gym_an_engine_that_fails_forfeits_to_the_agent(mode: str) -> None:
+    """An engine that crashes or sends an illegal move loses the episode (reward +1, the reason
+    in ``info["opponent_forfeit"]``); one that fails before the agent's first decision makes the
+    reset raise, naming why."""
+    env = HexArenaGym("gyre", size=5, opponent=_engine(mode), seat=0, limit=Limit(seconds=1))
+    try:
+        obs, _ = env.reset(seed=1)
+        obs, reward, terminated, truncated, info = env.step(
+            int(np.flatnonzero(obs["action_mask"])[0])
+        )
+        assert (reward, terminated, truncated) == (1.0, True, False)
+        assert ("crashed" if mode == "crash" else "illegal move") in info["opponent_forfeit"]
+        with pytest.raises(RuntimeError, match="reset"):
+            env.step(0)
+        env.seat_choice = 1
+        with pytest.raises(RuntimeError, match="forfeit"):
+            env.reset(seed=2)
+    finally:
+        env.close()
+
+
+def test_gym_refuses_an_unreadable_engine_command() -> None:
+    with pytest.raises(ValueError, match="engine"):
+        HexArenaGym("gyre", size=3, opponent="engine:")

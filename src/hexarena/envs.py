@@ -35,9 +35,10 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
         "hexarena.envs needs PettingZoo and Gymnasium: pip install 'hexarena[rl]'"
     ) from exc
 
-from .ai import Limit, make_player
+from .ai import Limit, Player, make_player
 from .ai.mcts import check_limit
 from .core import Game, State
+from .engine_player import EngineForfeit, EnginePlayer, engine_command, is_engine
 from .games import game_class, game_names, new_game
 from .limits import cut_repr
 from .observe import Observer
@@ -241,8 +242,10 @@ class HexArenaGym(gymnasium.Env):
     """One seat of a hexarena game against a hexarena player, as a Gymnasium environment.
 
     ``seat`` is the agent's seat (0 moves first), or ``None`` to draw it at every reset.
-    ``opponent`` is a player name (:func:`hexarena.ai.make_player`) and ``limit`` its thinking
-    limit (default: its own; ``uct`` and ``mcts`` think 1 s a decision). The opponent is seeded
+    ``opponent`` is a player name (:func:`hexarena.ai.make_player`) or an external engine,
+    ``engine:COMMAND`` (which loses the episode if it crashes, times out or sends an illegal
+    move: reward +1, ``info["opponent_forfeit"]``), and ``limit`` its thinking limit (default:
+    its own; ``uct`` and ``mcts`` think 1 s a decision). The opponent is seeded
     from the reset's seed, so a seeded reset replays the same games when the opponent's limit
     counts iterations or nodes (a limit in seconds depends on the machine's speed).
     """
@@ -270,7 +273,10 @@ class HexArenaGym(gymnasium.Env):
                 raise TypeError(f"limit is None or a hexarena.ai.Limit, not {cut_repr(limit)}")
             check_limit(limit)
         self.game = new_game(game, **options)
-        make_player(opponent)  # refuse an unknown name now
+        if is_engine(opponent):
+            engine_command(opponent)  # refuse an unreadable command now
+        else:
+            make_player(opponent)  # refuse an unknown name now
         self.opponent_name = opponent
         self.seat_choice = seat
         self.limit = limit
@@ -282,8 +288,17 @@ class HexArenaGym(gymnasium.Env):
         self.seat = 0 if seat is None else seat
         #: whether the episode has ended (a step said terminated or truncated): reset first
         self._over = True
-        self._opponent = make_player(opponent, seed=0)
-        self._opponent.prepare(self.game)
+        #: why an engine opponent lost the episode (crash, timeout, illegal move), if it did
+        self._forfeit: str | None = None
+        self._opponent = self._new_opponent(0)
+
+    def _new_opponent(self, seed: int) -> Player:
+        """The opponent, prepared for the game (an engine is started at its first turn)."""
+        if is_engine(self.opponent_name):
+            return EnginePlayer(self.opponent_name, seed)
+        player = make_player(self.opponent_name, seed=seed)
+        player.prepare(self.game)
+        return player
 
     def _obs(self) -> dict[str, Any]:
         return _observe(self.observer, self.state_, self.seat)
@@ -295,7 +310,16 @@ class HexArenaGym(gymnasium.Env):
         while not st.is_terminal() and st.current_player != self.seat:
             if capped and self.max_actions is not None and st.ply >= self.max_actions:
                 return
-            st.apply(self._opponent.choose(st, self.limit))
+            if not isinstance(self._opponent, EnginePlayer):
+                st.apply(self._opponent.choose(st, self.limit))
+                continue
+            try:  # an engine plays whole turns
+                turn = self._opponent.choose_turn(st, self.limit)
+            except EngineForfeit as exc:  # it loses, as in a match
+                self._forfeit = f"{self.opponent_name} forfeits: {exc}"
+                st.resign(1 - self.seat)
+                return
+            st.apply_actions(turn)
 
     def _result(self) -> tuple[float, bool, bool]:
         st = self.state_
@@ -316,13 +340,18 @@ class HexArenaGym(gymnasium.Env):
         self.seat = (
             int(self.np_random.integers(2)) if self.seat_choice is None else self.seat_choice
         )
-        self._opponent = make_player(
-            self.opponent_name, seed=int(self.np_random.integers(2**31 - 1))
-        )
-        self._opponent.prepare(self.game)
+        self.close()
+        self._opponent = self._new_opponent(int(self.np_random.integers(2**31 - 1)))
         self.state_ = self.game.new_initial_state()
         self._over = False
+        self._forfeit = None
         self._opponent_plays(capped=False)
+        if self._forfeit is not None:
+            self._over = True
+            self.close()
+            raise RuntimeError(
+                f"the opponent forfeited before the agent's first decision: {self._forfeit}"
+            )
         self._show()
         return self._obs(), {"seat": self.seat}
 
@@ -342,7 +371,15 @@ class HexArenaGym(gymnasium.Env):
         reward, terminated, truncated = self._result()
         self._over = terminated or truncated
         self._show()
-        return self._obs(), reward, terminated, truncated, {}
+        info = {} if self._forfeit is None else {"opponent_forfeit": self._forfeit}
+        if self._over:
+            self.close()  # an engine's process is not needed after the game
+        return self._obs(), reward, terminated, truncated, info
+
+    def close(self) -> None:
+        """End an engine opponent's process (other opponents hold nothing)."""
+        if isinstance(self._opponent, EnginePlayer):
+            self._opponent.close()
 
     def _show(self) -> None:
         """Print the position after a reset or a step in the ``human`` mode (Gymnasium's
