@@ -345,3 +345,35 @@ def test_gym_an_engine_that_fails_forfeits_to_the_agent(mode: str) -> None:
 def test_gym_refuses_an_unreadable_engine_command() -> None:
     with pytest.raises(ValueError, match="engine"):
         HexArenaGym("gyre", size=3, opponent="engine:")
+
+
+def test_gym_opponent_may_be_a_player_object() -> None:
+    """A :class:`~hexarena.ai.Player` object (a policy of one's own, or a player made with
+    settings) is taken as the opponent as it is, reset and prepared at every reset; anything
+    that is neither a name nor a player is refused, naming it."""
+    from hexarena.ai import Player
+
+    class Lowest(Player):
+        name = "lowest"
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.resets = 0
+
+        def reset(self) -> None:
+            self.resets += 1
+
+        def choose(self, state: Any, limit: Limit | None = None) -> int:
+            return min(state.legal_actions())
+
+    me = Lowest()
+    env = HexArenaGym("gyre", size=3, opponent=me, seat=1)
+    before = me.resets
+    obs, _ = env.reset(seed=1)
+    assert env.state_.history == [0] and me.resets == before + 1
+    assert obs["action_mask"][18]
+    env.step(18)
+    assert env.state_.history == [0, 18, 1]
+    check_env(env, skip_render_check=True)
+    with pytest.raises(TypeError, match="opponent"):
+        HexArenaGym("gyre", size=3, opponent=42)  # type: ignore[arg-type]

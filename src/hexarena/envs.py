@@ -242,7 +242,8 @@ class HexArenaGym(gymnasium.Env):
     """One seat of a hexarena game against a hexarena player, as a Gymnasium environment.
 
     ``seat`` is the agent's seat (0 moves first), or ``None`` to draw it at every reset.
-    ``opponent`` is a player name (:func:`hexarena.ai.make_player`) or an external engine,
+    ``opponent`` is a player name (:func:`hexarena.ai.make_player`), a
+    :class:`~hexarena.ai.Player` object (kept, and reset at every reset) or an external engine,
     ``engine:COMMAND`` (which loses the episode if it crashes, times out or sends an illegal
     move: reward +1, ``info["opponent_forfeit"]``), and ``limit`` its thinking limit (default:
     its own; ``uct`` and ``mcts`` think 1 s a decision). The opponent is seeded
@@ -256,7 +257,7 @@ class HexArenaGym(gymnasium.Env):
         self,
         game: str = "churn",
         *,
-        opponent: str = "random",
+        opponent: str | Player = "random",
         seat: int | None = 0,
         limit: Limit | None = None,
         render_mode: str | None = None,
@@ -273,10 +274,16 @@ class HexArenaGym(gymnasium.Env):
                 raise TypeError(f"limit is None or a hexarena.ai.Limit, not {cut_repr(limit)}")
             check_limit(limit)
         self.game = new_game(game, **options)
-        if is_engine(opponent):
-            engine_command(opponent)  # refuse an unreadable command now
-        else:
-            make_player(opponent)  # refuse an unknown name now
+        if isinstance(opponent, str):
+            if is_engine(opponent):
+                engine_command(opponent)  # refuse an unreadable command now
+            else:
+                make_player(opponent)  # refuse an unknown name now
+        elif not isinstance(opponent, Player):
+            raise TypeError(
+                f"opponent is a player's name, engine:COMMAND or a hexarena.ai.Player, "
+                f"not {cut_repr(opponent)}"
+            )
         self.opponent_name = opponent
         self.seat_choice = seat
         self.limit = limit
@@ -293,10 +300,16 @@ class HexArenaGym(gymnasium.Env):
         self._opponent = self._new_opponent(0)
 
     def _new_opponent(self, seed: int) -> Player:
-        """The opponent, prepared for the game (an engine is started at its first turn)."""
-        if is_engine(self.opponent_name):
-            return EnginePlayer(self.opponent_name, seed)
-        player = make_player(self.opponent_name, seed=seed)
+        """The opponent, prepared for the game (an engine is started at its first turn; a
+        :class:`Player` given is kept, and reset)."""
+        given = self.opponent_name
+        if isinstance(given, Player):
+            given.reset()
+            given.prepare(self.game)
+            return given
+        if is_engine(given):
+            return EnginePlayer(given, seed)
+        player = make_player(given, seed=seed)
         player.prepare(self.game)
         return player
 
