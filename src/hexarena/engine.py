@@ -218,12 +218,16 @@ class EngineSession:
         if o.default is None and value.strip() in _unset_words(o):
             pending.pop(key, None)
         else:
-            parsed = o.parse(value if o.kind != "flag" or value.strip() else "yes")
-            if parsed == o.default:  # the default is the option left out (Churn's size 3
-                pending.pop(key, None)  # then stands beside sides, as the game reads it)
-            else:
-                pending[key] = parsed
-        self.cls.parse_options(pending)  # refuse a bad combination now, changing nothing
+            pending[key] = o.parse(value if o.kind != "flag" or value.strip() else "yes")
+        try:
+            self.cls.parse_options(pending)  # refuse a bad combination now, changing nothing
+        except HexArenaError:
+            if key not in pending or pending[key] != o.default:
+                raise
+            # a default that the other options exclude is that option left out (Churn's
+            # size 3 beside sides, as a host sends every option's default back)
+            del pending[key]
+            self.cls.parse_options(pending)
         self._pending = pending
 
     def set_position(self, words: list[str]) -> None:
