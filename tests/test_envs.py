@@ -377,3 +377,13 @@ def test_gym_opponent_may_be_a_player_object() -> None:
     check_env(env, skip_render_check=True)
     with pytest.raises(TypeError, match="opponent"):
         HexArenaGym("gyre", size=3, opponent=42)  # type: ignore[arg-type]
+
+
+def test_gym_action_masks_for_maskable_learners() -> None:
+    """``action_masks()`` (the method sb3-contrib's MaskablePPO and its ActionMasker look for)
+    gives the agent's legal actions now as booleans, the observation's mask."""
+    env = HexArenaGym("gyre", size=3, seat=1)
+    obs, _ = env.reset(seed=1)
+    masks = env.action_masks()
+    assert masks.dtype == np.bool_ and np.array_equal(masks, obs["action_mask"].astype(bool))
+    assert masks.sum() == len(env.state_.legal_actions())

@@ -316,6 +316,14 @@ class HexArenaGym(gymnasium.Env):
     def _obs(self) -> dict[str, Any]:
         return _observe(self.observer, self.state_, self.seat)
 
+    def action_masks(self) -> np.ndarray:
+        """The agent's legal actions now, as booleans (the observation's ``action_mask``; the
+        method that sb3-contrib's ``MaskablePPO`` looks for)."""
+        mask = np.zeros(self.game.num_distinct_actions, np.bool_)
+        if not self.state_.is_terminal() and self.state_.current_player == self.seat:
+            mask[self.state_.legal_actions()] = True
+        return mask
+
     def _opponent_plays(self, capped: bool = True) -> None:
         """The opponent's actions until the agent's decision, stopping at ``max_actions`` when
         ``capped`` (after a step; a reset always ends at the agent's decision)."""
