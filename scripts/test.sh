@@ -34,4 +34,7 @@ fi
 # worker processes that would otherwise each wait for the same compile (Numba caches it all on
 # disk, and later processes load it).
 nice -n 5 .venv/bin/hexarena warmup
+# The rl extra is installed above: its tests (OpenSpiel, PettingZoo, Gymnasium) must run, not
+# be skipped for want of it.
+export HEXARENA_REQUIRE_RL=1
 exec .venv/bin/python -m pytest -n 2 -q "$@"

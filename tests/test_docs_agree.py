@@ -47,3 +47,18 @@ def test_games_list_says_consecutive_for_no_stalling() -> None:
     assert main(["games"], out=out) == 0
     line = next(x for x in out.getvalue().splitlines() if "--no_stalling" in x)
     assert "consecutive" in line
+
+
+def test_the_engine_protocols_table_lists_every_option_of_every_game() -> None:
+    """``docs/engine-protocol.md``'s table of the five games names each game's options (the
+    engine's ``setoption`` names): Throngs' ``repetition`` was missing."""
+    from hexarena.games import game_class, game_names
+
+    text = (ROOT / "docs" / "engine-protocol.md").read_text(encoding="utf-8")
+    section = text.split("## The five games: move text", 1)[1]
+    rows = {line.split("|")[1].strip(): line for line in section.splitlines() if line[:2] == "| "}
+    for name in game_names():
+        cls = game_class(name)
+        row = rows[cls.title]
+        missing = [o.name for o in cls.option_specs if f"`{o.name}`" not in row]
+        assert not missing, f"{cls.title}: {missing}"

@@ -416,3 +416,73 @@ def test_the_host_keeps_at_most_a_mebibyte_of_an_engine_line() -> None:
         None,
     ]
     assert lines[1] == "bestmove a1"
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("churn", {}),
+        ("churn", {"sides": (3, 4, 3, 4, 3, 4)}),
+        ("gyre", {}),
+        ("scrunch", {}),
+        ("throngs", {}),
+        ("throngs", {"board": "hex"}),
+        ("throngs", {"board": "hex", "size": 3}),
+        ("china-grove", {}),
+    ],
+)
+def test_every_option_default_ugi_shows_is_taken_back(
+    game: str, options: dict[str, object]
+) -> None:
+    """A host may send each option's default back as it was shown (UCI hosts do, to reset an
+    engine): every default is a value of the option's type (a spin's a number) and is taken
+    without an error, leaving the game as it was."""
+    ugi = talk(["ugi"], game=game, **options)
+    lines = [a.split() for a in ugi if a.startswith("option name ")]
+    sends: list[str] = []
+    for words in lines:
+        name, kind = words[2], words[4]
+        default = " ".join(words[6:]) if kind == "string" else words[6]
+        if kind == "spin":
+            assert words[7] == "min" and words[9] == "max", words
+            assert int(words[8]) <= int(default) <= int(words[10]), words  # a number in range
+        sends.append(f"setoption name {name} value {default}")
+    ans = talk([*sends, "uginewgame", "ugi"], game=game, **options)
+    assert not [a for a in ans if a.startswith("info string error")], ans
+    assert ans == ugi
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("throngs", {"no_stalling": True}),
+        ("throngs", {"board": "hex", "size": 3}),
+        ("churn", {"sides": (3, 4, 3, 4, 3, 4)}),
+        ("china-grove", {"mode": "number", "islands": 2}),
+        ("scrunch", {"size": 4}),
+    ],
+)
+def test_the_host_sends_options_in_the_protocols_words(
+    game: str, options: dict[str, object]
+) -> None:
+    """The host's ``setoption`` lines give a check option (Throngs' ``no_stalling``) as UCI's
+    ``true`` or ``false``, as the protocol's table says (it sent the records' ``yes``/``no``),
+    and hexarena's engine takes every line, ending with the same game."""
+    from hexarena.engine_player import setoption_lines
+
+    g = hexarena.new_game(game, **options)
+    lines = setoption_lines(g)
+    assert lines[0] == f"setoption name game value {game}"
+    flags = [o.name for o in g.option_specs if o.kind == "flag"]
+    for line in lines:
+        name, value = line.split()[2], line.split(" value ", 1)[1]
+        if name in flags:
+            assert value in ("true", "false"), line
+    from hexarena.engine import EngineSession
+
+    said: list[str] = []
+    session = EngineSession(game, {}, player_name="random", write=said.append)
+    for line in [*lines, "uginewgame"]:
+        session.handle(line)
+    assert said == []
+    assert session.game == g

@@ -86,6 +86,27 @@ def test_aec_truncation() -> None:
     assert all(env.truncations.values()) and not any(env.terminations.values())
 
 
+@pytest.mark.parametrize(("name", "seat"), [(n, s) for n in GAMES for s in (0, 1)])
+def test_gym_truncation_leaves_the_agent_a_decision_after_every_reset(name: str, seat: int) -> None:
+    """However small ``max_actions``, a reset ends at the agent's decision (the opponent's
+    opening turn is not cut: a China Grove reset at ``max_actions=1`` left the agent no legal
+    action and its first step raised), and the episode ends by a step that says
+    ``truncated`` (or ``terminated``), after which a step is refused."""
+    env = HexArenaGym(name, seat=seat, max_actions=1, **SMALL_OPTIONS[name])
+    for seed in range(2):
+        obs, _ = env.reset(seed=seed)
+        assert env.state_.current_player == seat and obs["action_mask"].any()
+        steps, done = 0, False
+        while not done:
+            obs, reward, terminated, truncated, _ = env.step(
+                int(np.flatnonzero(obs["action_mask"])[0])
+            )
+            steps, done = steps + 1, terminated or truncated
+        assert steps == 1 and truncated and not terminated and reward == 0.0
+        with pytest.raises(RuntimeError, match="reset"):
+            env.step(0)
+
+
 def test_gym_against_uct_and_forfeit() -> None:
     from hexarena.ai import Limit
 
@@ -237,3 +258,132 @@ def test_human_rendering_prints_the_picture(capsys: pytest.CaptureFixture[str]) 
     gym_env.reset(seed=1)
     assert gym_env.render() is None
     assert "Gyre, hexhex side 3" in capsys.readouterr().out
+
+
+def test_gym_human_rendering_shows_every_reset_and_step(capsys: pytest.CaptureFixture[str]) -> None:
+    """Gymnasium's human mode renders during ``reset`` and ``step``, without ``render()``."""
+    gym_env = HexArenaGym("gyre", size=3, render_mode="human", seat=0)
+    obs, _ = gym_env.reset(seed=1)
+    assert "Red (player 1) to act" in capsys.readouterr().out
+    gym_env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert "Red (player 1) to act" in capsys.readouterr().out  # after the opponent's reply
+    quiet = HexArenaGym("gyre", size=3, render_mode="ansi")
+    quiet.reset(seed=1)
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_gymnasium_make_and_check_env_with_every_render_mode(name: str) -> None:
+    """Each game is registered with Gymnasium (``hexarena/<Game>-v0``), so ``gymnasium.make``
+    builds it with the options and settings as keyword arguments, and ``check_env`` finds a
+    spec to test every render mode by, and a frame rate, without a warning."""
+    import warnings
+
+    import gymnasium
+
+    from hexarena.envs import gym_id
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env = gymnasium.make(gym_id(name), render_mode="ansi", seat=None, **SMALL_OPTIONS[name])
+        assert isinstance(env.unwrapped, HexArenaGym)
+        assert env.unwrapped.game.name == name
+        check_env(env.unwrapped)
+
+
+def _engine(mode: str) -> str:
+    import shlex
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).parent / "engines" / "gyre_engine.py"
+    return "engine:" + shlex.join([sys.executable, str(script), "--mode", mode])
+
+
+def test_gym_against_an_external_engine() -> None:
+    """The opponent may be an external engine, ``engine:COMMAND``, as in matches: it plays its
+    turns through the engine protocol, and ``close()`` ends its process."""
+    env = HexArenaGym("gyre", size=5, opponent=_engine("random"), seat=1, limit=Limit(seconds=1))
+    try:
+        obs, _ = env.reset(seed=1)
+        assert env.state_.ply == 1  # the engine's first stone
+        done, reward = False, 0.0
+        while not done:
+            obs, reward, terminated, truncated, info = env.step(
+                int(np.flatnonzero(obs["action_mask"])[0])
+            )
+            done = terminated or truncated
+        assert reward in (1.0, -1.0) and "opponent_forfeit" not in info
+        check_env(env, skip_render_check=True)
+    finally:
+        env.close()
+    assert env._opponent.proc is None  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("mode", ["crash", "illegal"])
+def test_gym_an_engine_that_fails_forfeits_to_the_agent(mode: str) -> None:
+    """An engine that crashes or sends an illegal move loses the episode (reward +1, the reason
+    in ``info["opponent_forfeit"]``); one that fails before the agent's first decision makes the
+    reset raise, naming why."""
+    env = HexArenaGym("gyre", size=5, opponent=_engine(mode), seat=0, limit=Limit(seconds=1))
+    try:
+        obs, _ = env.reset(seed=1)
+        obs, reward, terminated, truncated, info = env.step(
+            int(np.flatnonzero(obs["action_mask"])[0])
+        )
+        assert (reward, terminated, truncated) == (1.0, True, False)
+        assert ("crashed" if mode == "crash" else "illegal move") in info["opponent_forfeit"]
+        with pytest.raises(RuntimeError, match="reset"):
+            env.step(0)
+        env.seat_choice = 1
+        with pytest.raises(RuntimeError, match="forfeit"):
+            env.reset(seed=2)
+    finally:
+        env.close()
+
+
+def test_gym_refuses_an_unreadable_engine_command() -> None:
+    with pytest.raises(ValueError, match="engine"):
+        HexArenaGym("gyre", size=3, opponent="engine:")
+
+
+def test_gym_opponent_may_be_a_player_object() -> None:
+    """A :class:`~hexarena.ai.Player` object (a policy of one's own, or a player made with
+    settings) is taken as the opponent as it is, reset and prepared at every reset; anything
+    that is neither a name nor a player is refused, naming it."""
+    from hexarena.ai import Player
+
+    class Lowest(Player):
+        name = "lowest"
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.resets = 0
+
+        def reset(self) -> None:
+            self.resets += 1
+
+        def choose(self, state: Any, limit: Limit | None = None) -> int:
+            return min(state.legal_actions())
+
+    me = Lowest()
+    env = HexArenaGym("gyre", size=3, opponent=me, seat=1)
+    before = me.resets
+    obs, _ = env.reset(seed=1)
+    assert env.state_.history == [0] and me.resets == before + 1
+    assert obs["action_mask"][18]
+    env.step(18)
+    assert env.state_.history == [0, 18, 1]
+    check_env(env, skip_render_check=True)
+    with pytest.raises(TypeError, match="opponent"):
+        HexArenaGym("gyre", size=3, opponent=42)  # type: ignore[arg-type]
+
+
+def test_gym_action_masks_for_maskable_learners() -> None:
+    """``action_masks()`` (the method sb3-contrib's MaskablePPO and its ActionMasker look for)
+    gives the agent's legal actions now as booleans, the observation's mask."""
+    env = HexArenaGym("gyre", size=3, seat=1)
+    obs, _ = env.reset(seed=1)
+    masks = env.action_masks()
+    assert masks.dtype == np.bool_ and np.array_equal(masks, obs["action_mask"].astype(bool))
+    assert masks.sum() == len(env.state_.legal_actions())

@@ -252,3 +252,30 @@ def test_cli_scheduler_without_dask_is_a_clear_error(capsys: pytest.CaptureFixtu
     ]
     assert main(argv, out=io.StringIO()) == 2
     assert "pip install 'hexarena[dask]'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("label", "expected"),
+    [
+        ("engine:python3 my_engine.py", "engine-my_engine.py"),
+        (
+            "engine:/usr/bin/python3.11 -u bots/my_engine.py --depth 2",
+            "engine--u_my_engine.py_--depth_2",
+        ),
+        ("engine:./my-engine --threads 1", "engine-my-engine_--threads_1"),
+        ("engine:./other-engine --threads 1", "engine-other-engine_--threads_1"),
+        (
+            "engine:/opt/x/bin/hexarena engine gyre --player uct",
+            "engine-hexarena_engine_gyre_--player_uct",
+        ),
+        ("engine:./a", "engine-a"),
+        ("mcts", "mcts"),
+    ],
+)
+def test_record_file_labels_keep_the_engines_program(label: str, expected: str) -> None:
+    """An engine's file label is its command without folders, and without the interpreter of
+    a script: the program's own name stays (``engine:./a --threads 1`` and ``engine:./b
+    --threads 1`` were both ``engine---threads_1``)."""
+    from hexarena.match import file_label
+
+    assert file_label(label) == expected

@@ -28,8 +28,19 @@ GAME_STRINGS = [
     "hexarena_throngs(board=hex,size=3)",
 ]
 
+#: Every other option of every game, each at least once, for the random-simulation test.
+MORE_GAME_STRINGS = [
+    "hexarena_churn(size=4,max_actions=5000)",
+    "hexarena_gyre(size=7)",
+    "hexarena_scrunch(size=5)",
+    "hexarena_china_grove(mode=pattern,penalty=4,islands=2,board_seed=8)",
+    "hexarena_throngs(setup=standard)",
+    "hexarena_throngs(board=large,max_actions=1000)",
+    "hexarena_throngs(board=hex,size=2,repetition=off,max_actions=500)",
+]
 
-@pytest.mark.parametrize("text", GAME_STRINGS)
+
+@pytest.mark.parametrize("text", GAME_STRINGS + MORE_GAME_STRINGS)
 def test_random_simulation_test(text: str) -> None:
     """OpenSpiel's own conformance test (random games, serialisation, legal-action masks)."""
     game = pyspiel.load_game(text)

@@ -169,6 +169,15 @@ def test_seeding_is_reproducible() -> None:
     assert len({tuple(r) for r in np.stack(ra[:-1]).T.tolist()}) > 1
 
 
+def test_no_seed_draws_a_fresh_one() -> None:
+    """``seed=None`` draws the generators from fresh entropy, as NumPy's ``default_rng(None)``
+    does (it silently meant seed 0, the default); the default stays 0, reproducible."""
+    runs = [_run(VectorEnv("gyre", 64, {"size": 7}, seed=None), 3)[0] for _ in range(2)]
+    assert not np.array_equal(runs[0], runs[1])
+    zero = _run(VectorEnv("gyre", 64, {"size": 7}, seed=0), 3)[0]
+    assert np.array_equal(zero, _run(VectorEnv("gyre", 64, {"size": 7}), 3)[0])
+
+
 def _snapshot(env: VectorEnv) -> list[np.ndarray]:
     return [
         env.states.copy(),
@@ -257,3 +266,19 @@ def test_state_of_one_environment() -> None:
     assert env.colour_to_move()[1] == st.array[H_COLOUR]
     with pytest.raises(HexArenaError, match="environment index"):
         env.state(2)
+
+
+def test_options_as_keyword_arguments() -> None:
+    """Options may be keyword arguments, as for ``new_game``, ``aec_env`` and ``HexArenaGym``
+    (``VectorEnv("gyre", 4, size=5)`` was a ``TypeError``), or a dictionary, not both for one
+    option; with a ``Game`` there are none."""
+    assert VectorEnv("gyre", 2, size=5).game == VectorEnv("gyre", 2, {"size": 5}).game
+    env = VectorEnv("throngs", 2, {"board": "hex"}, size=3, no_stalling=True, max_actions=50)
+    assert env.game.options["size"] == 3 and env.game.options["no_stalling"]
+    assert env.max_actions == 50
+    with pytest.raises(HexArenaError, match="size"):
+        VectorEnv("gyre", 2, {"size": 5}, size=4)
+    with pytest.raises(HexArenaError, match="options"):
+        VectorEnv(env.game, 2, size=3)
+    with pytest.raises(HexArenaError, match="size must be at most 12"):
+        VectorEnv("gyre", 2, size=99)

@@ -49,6 +49,9 @@ MAX_SEED = 2**31 - 1
 #: UCI's word for an empty string option: the ``seed`` option without a seed (a fresh random
 #: seed for each new player), as ``ugi`` shows it and ``setoption`` takes it.
 EMPTY = "<empty>"
+#: A number option without a default (Throngs' ``size``) left out, as ``ugi`` shows it and
+#: ``setoption`` takes it (the option's own range starts above it).
+UNSET_NUMBER = "0"
 
 
 class ProtocolError(HexArenaError):
@@ -213,11 +216,19 @@ class EngineSession:
             raise ProtocolError(f"setoption: no option {cut(name)!r} (options: {known})")
         o = specs[key]
         pending = dict(self._pending)
-        if value.strip() == "" and o.default is None:
+        if o.default is None and value.strip() in _unset_words(o):
             pending.pop(key, None)
         else:
             pending[key] = o.parse(value if o.kind != "flag" or value.strip() else "yes")
-        self.cls.parse_options(pending)  # refuse a bad combination now, changing nothing
+        try:
+            self.cls.parse_options(pending)  # refuse a bad combination now, changing nothing
+        except HexArenaError:
+            if key not in pending or pending[key] != o.default:
+                raise
+            # a default that the other options exclude is that option left out (Churn's
+            # size 3 beside sides, as a host sends every option's default back)
+            del pending[key]
+            self.cls.parse_options(pending)
         self._pending = pending
 
     def set_position(self, words: list[str]) -> None:
@@ -359,14 +370,29 @@ class EngineSession:
         return True
 
 
+def _unset_words(o: Option) -> tuple[str, ...]:
+    """The values that leave out an option without a default: empty, UCI's ``<empty>``, and
+    ``0`` for a number (its ``ugi`` line's default; such an option's minimum is above 0)."""
+    return ("", EMPTY, UNSET_NUMBER) if o.kind == "int" else ("", EMPTY)
+
+
 def _option_line(o: Option, value: Any) -> str:
-    shown = o.format(value if value is not None else o.default) or "<none>"
+    """The ``option`` line of a game option, whose default is the value set (or the game's
+    default): a value the engine takes back, so that a host may send every default as shown.
+    An option left out is shown as UCI's ``<empty>`` (a string), or ``0`` (a number)."""
+    current = value if value is not None else o.default
     if o.kind == "flag":
-        return f"option name {o.name} type check default {'true' if value else 'false'}"
+        return f"option name {o.name} type check default {'true' if current else 'false'}"
     if o.kind == "int" and o.choices is None:
-        lo = "" if o.minimum is None else f" min {o.minimum}"
+        least: int | None = o.minimum
+        shown = o.format(current)
+        if current is None:
+            assert least is not None and least > int(UNSET_NUMBER), o
+            shown, least = UNSET_NUMBER, int(UNSET_NUMBER)
+        lo = "" if least is None else f" min {least}"
         hi = "" if o.maximum is None else f" max {o.maximum}"
         return f"option name {o.name} type spin default {shown}{lo}{hi}"
+    shown = o.format(current) or EMPTY
     if o.choices is not None:
         return f"option name {o.name} type combo default {shown} " + " ".join(
             f"var {c}" for c in o.choices

@@ -217,10 +217,8 @@ class EnginePlayer(Player):
                 w[:3] == ["option", "name", INCREMENTAL] for w in (a.split() for a in answer)
             )
             start = len(self.comments)
-            self._send(f"setoption name game value {game.name}")
-            for k, v in game.record_tags().items():
-                if v != "":
-                    self._send(f"setoption name {k} value {v}")
+            for line in setoption_lines(game):
+                self._send(line)
             if self.incremental:
                 self._send(f"setoption name {INCREMENTAL} value true")
             self._send("uginewgame")
@@ -333,6 +331,22 @@ class EnginePlayer(Player):
     def __del__(self) -> None:
         with contextlib.suppress(Exception):  # interpreter shutdown
             self.close()
+
+
+def setoption_lines(game: Game) -> list[str]:
+    """The ``setoption`` lines that tell an engine the game and its options: the game's record
+    tags (what shapes it, China Grove's board included), a check option written as UCI's
+    ``true`` or ``false``."""
+    specs = {o.name: o for o in game.option_specs}
+    lines = [f"setoption name game value {game.name}"]
+    for k, v in game.record_tags().items():
+        if v == "":
+            continue
+        o = specs.get(k)
+        if o is not None and o.kind == "flag":
+            v = "true" if o.parse(v) else "false"
+        lines.append(f"setoption name {k} value {v}")
+    return lines
 
 
 def position_lines(texts: list[str], held: int | None, bound: int) -> list[str]:

@@ -8,14 +8,16 @@
   China Grove's checkers), as ``agent_selection`` shows.
 - :class:`HexArenaGym`: a Gymnasium environment in which one agent plays a seat against any
   hexarena player (``random``, ``uct``, ``mcts``, ``easy`` ...) as the opponent, with the same
-  observation dict.
+  observation dict; registered with Gymnasium as ``hexarena/<Game>-v0`` (:func:`gym_id`), so
+  ``gymnasium.make("hexarena/Gyre-v0", size=5, opponent="uct")`` builds one.
 
 Rewards: +1 to the winner and -1 to the loser when the game ends, 0 before. An illegal action
 (one the mask forbids) loses the game at once (reward -1, ``info["illegal_action"] = True``),
 as PettingZoo's classic games do; an action outside the action space (not a whole number, or
 not in ``0 .. num_distinct_actions - 1``) raises ``TypeError`` or ``ValueError`` and changes
 nothing. ``max_actions`` truncates a game still going after that many
-actions (reward 0 for both); by default games run to their end.
+actions (reward 0 for both; in :class:`HexArenaGym`, at the end of the agent's step that reaches
+it, a reset always ending at the agent's decision); by default games run to their end.
 """
 
 from __future__ import annotations
@@ -33,10 +35,11 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
         "hexarena.envs needs PettingZoo and Gymnasium: pip install 'hexarena[rl]'"
     ) from exc
 
-from .ai import Limit, make_player
+from .ai import Limit, Player, make_player
 from .ai.mcts import check_limit
 from .core import Game, State
-from .games import new_game
+from .engine_player import EngineForfeit, EnginePlayer, engine_command, is_engine
+from .games import game_class, game_names, new_game
 from .limits import cut_repr
 from .observe import Observer
 
@@ -239,19 +242,22 @@ class HexArenaGym(gymnasium.Env):
     """One seat of a hexarena game against a hexarena player, as a Gymnasium environment.
 
     ``seat`` is the agent's seat (0 moves first), or ``None`` to draw it at every reset.
-    ``opponent`` is a player name (:func:`hexarena.ai.make_player`) and ``limit`` its thinking
-    limit (default: its own; ``uct`` and ``mcts`` think 1 s a decision). The opponent is seeded
+    ``opponent`` is a player name (:func:`hexarena.ai.make_player`), a
+    :class:`~hexarena.ai.Player` object (kept, and reset at every reset) or an external engine,
+    ``engine:COMMAND`` (which loses the episode if it crashes, times out or sends an illegal
+    move: reward +1, ``info["opponent_forfeit"]``), and ``limit`` its thinking limit (default:
+    its own; ``uct`` and ``mcts`` think 1 s a decision). The opponent is seeded
     from the reset's seed, so a seeded reset replays the same games when the opponent's limit
     counts iterations or nodes (a limit in seconds depends on the machine's speed).
     """
 
-    metadata = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 - Gymnasium's convention
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium's
 
     def __init__(
         self,
         game: str = "churn",
         *,
-        opponent: str = "random",
+        opponent: str | Player = "random",
         seat: int | None = 0,
         limit: Limit | None = None,
         render_mode: str | None = None,
@@ -268,7 +274,16 @@ class HexArenaGym(gymnasium.Env):
                 raise TypeError(f"limit is None or a hexarena.ai.Limit, not {cut_repr(limit)}")
             check_limit(limit)
         self.game = new_game(game, **options)
-        make_player(opponent)  # refuse an unknown name now
+        if isinstance(opponent, str):
+            if is_engine(opponent):
+                engine_command(opponent)  # refuse an unreadable command now
+            else:
+                make_player(opponent)  # refuse an unknown name now
+        elif not isinstance(opponent, Player):
+            raise TypeError(
+                f"opponent is a player's name, engine:COMMAND or a hexarena.ai.Player, "
+                f"not {cut_repr(opponent)}"
+            )
         self.opponent_name = opponent
         self.seat_choice = seat
         self.limit = limit
@@ -278,19 +293,54 @@ class HexArenaGym(gymnasium.Env):
         self.observation_space, self.action_space = _spaces(self.game, self.observer)
         self.state_: State = self.game.new_initial_state()
         self.seat = 0 if seat is None else seat
-        self._forfeited = False
-        self._opponent = make_player(opponent, seed=0)
-        self._opponent.prepare(self.game)
+        #: whether the episode has ended (a step said terminated or truncated): reset first
+        self._over = True
+        #: why an engine opponent lost the episode (crash, timeout, illegal move), if it did
+        self._forfeit: str | None = None
+        self._opponent = self._new_opponent(0)
+
+    def _new_opponent(self, seed: int) -> Player:
+        """The opponent, prepared for the game (an engine is started at its first turn; a
+        :class:`Player` given is kept, and reset)."""
+        given = self.opponent_name
+        if isinstance(given, Player):
+            given.reset()
+            given.prepare(self.game)
+            return given
+        if is_engine(given):
+            return EnginePlayer(given, seed)
+        player = make_player(given, seed=seed)
+        player.prepare(self.game)
+        return player
 
     def _obs(self) -> dict[str, Any]:
         return _observe(self.observer, self.state_, self.seat)
 
-    def _opponent_plays(self) -> None:
+    def action_masks(self) -> np.ndarray:
+        """The agent's legal actions now, as booleans (the observation's ``action_mask``; the
+        method that sb3-contrib's ``MaskablePPO`` looks for)."""
+        mask = np.zeros(self.game.num_distinct_actions, np.bool_)
+        if not self.state_.is_terminal() and self.state_.current_player == self.seat:
+            mask[self.state_.legal_actions()] = True
+        return mask
+
+    def _opponent_plays(self, capped: bool = True) -> None:
+        """The opponent's actions until the agent's decision, stopping at ``max_actions`` when
+        ``capped`` (after a step; a reset always ends at the agent's decision)."""
         st = self.state_
         while not st.is_terminal() and st.current_player != self.seat:
-            if self.max_actions is not None and st.ply >= self.max_actions:
+            if capped and self.max_actions is not None and st.ply >= self.max_actions:
                 return
-            st.apply(self._opponent.choose(st, self.limit))
+            if not isinstance(self._opponent, EnginePlayer):
+                st.apply(self._opponent.choose(st, self.limit))
+                continue
+            try:  # an engine plays whole turns
+                turn = self._opponent.choose_turn(st, self.limit)
+            except EngineForfeit as exc:  # it loses, as in a match
+                self._forfeit = f"{self.opponent_name} forfeits: {exc}"
+                st.resign(1 - self.seat)
+                return
+            st.apply_actions(turn)
 
     def _result(self) -> tuple[float, bool, bool]:
         st = self.state_
@@ -311,13 +361,19 @@ class HexArenaGym(gymnasium.Env):
         self.seat = (
             int(self.np_random.integers(2)) if self.seat_choice is None else self.seat_choice
         )
-        self._opponent = make_player(
-            self.opponent_name, seed=int(self.np_random.integers(2**31 - 1))
-        )
-        self._opponent.prepare(self.game)
+        self.close()
+        self._opponent = self._new_opponent(int(self.np_random.integers(2**31 - 1)))
         self.state_ = self.game.new_initial_state()
-        self._forfeited = False
-        self._opponent_plays()
+        self._over = False
+        self._forfeit = None
+        self._opponent_plays(capped=False)
+        if self._forfeit is not None:
+            self._over = True
+            self.close()
+            raise RuntimeError(
+                f"the opponent forfeited before the agent's first decision: {self._forfeit}"
+            )
+        self._show()
         return self._obs(), {"seat": self.seat}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -325,26 +381,57 @@ class HexArenaGym(gymnasium.Env):
         (an illegal action loses the game; one outside the action space raises ``TypeError`` or
         ``ValueError`` and changes nothing)."""
         st = self.state_
-        if (
-            self._forfeited
-            or st.is_terminal()
-            or (self.max_actions is not None and st.ply >= self.max_actions)
-        ):
-            raise RuntimeError("the episode is over: call reset()")
+        if self._over:
+            raise RuntimeError("no episode is under way (over, or not begun): call reset()")
         a = _check_action(action, self.game.num_distinct_actions)
         if not st.is_legal(a):
-            self._forfeited = True
+            self._over = True
             return self._obs(), -1.0, True, False, {"illegal_action": True}
         st.apply(a)
         self._opponent_plays()
         reward, terminated, truncated = self._result()
-        return self._obs(), reward, terminated, truncated, {}
+        self._over = terminated or truncated
+        self._show()
+        info = {} if self._forfeit is None else {"opponent_forfeit": self._forfeit}
+        if self._over:
+            self.close()  # an engine's process is not needed after the game
+        return self._obs(), reward, terminated, truncated, info
+
+    def close(self) -> None:
+        """End an engine opponent's process (other opponents hold nothing)."""
+        if isinstance(self._opponent, EnginePlayer):
+            self._opponent.close()
+
+    def _show(self) -> None:
+        """Print the position after a reset or a step in the ``human`` mode (Gymnasium's
+        convention: that mode renders by itself)."""
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The position's picture: returned (``render_mode="ansi"``) or printed (``"human"``)."""
+        """The position's picture: returned (``render_mode="ansi"``) or printed (``"human"``,
+        which also prints it after every reset and step)."""
         if self.render_mode is None:
             return None
         return _render(self.render_mode, self.state_)
 
 
-__all__ = ["AGENTS", "HexArenaAEC", "HexArenaGym", "aec_env"]
+def gym_id(game: str) -> str:
+    """The Gymnasium id of a game's :class:`HexArenaGym`: ``hexarena/ChinaGrove-v0`` for
+    ``china-grove`` (``gymnasium.make(gym_id("gyre"), size=5, opponent="uct")``)."""
+    return "hexarena/" + game_class(game).title.replace(" ", "") + "-v0"
+
+
+def _register_gym() -> None:
+    """Register every game with Gymnasium (importing this module does it)."""
+    for name in game_names():
+        if gym_id(name) not in gymnasium.registry:
+            gymnasium.register(
+                gym_id(name), entry_point="hexarena.envs:HexArenaGym", kwargs={"game": name}
+            )
+
+
+_register_gym()
+
+
+__all__ = ["AGENTS", "HexArenaAEC", "HexArenaGym", "aec_env", "gym_id"]

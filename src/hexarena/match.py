@@ -28,6 +28,7 @@ from __future__ import annotations
 import ctypes
 import math
 import os
+import re
 import signal
 import sys
 import threading
@@ -170,14 +171,22 @@ def _save(state: State, job: GameJob, extra: dict[str, str], players: list[Playe
     Path(job.record_path).write_text(head + "\n\n" + "\n".join(notes) + "\n" + body)
 
 
+#: Programs that run an engine's script (the script's name is the engine's in a file name).
+_INTERPRETER = re.compile(
+    r"(python|pypy)[0-9.]*(\.exe)?|node|nodejs|java|ruby|perl|php|lua|bash|sh|julia|Rscript",
+)
+
+
 def file_label(label: str) -> str:
     """A label as a piece of a file name: an engine's command without its folders (and
-    without its interpreter when it has arguments)."""
+    without an interpreter such as ``python3`` before its script's name)."""
     if is_engine(label):
         from .engine_player import engine_command
 
         argv = [Path(a).name for a in engine_command(label)]
-        label = "engine-" + "_".join(argv[1:] if len(argv) > 1 else argv)
+        if len(argv) > 1 and _INTERPRETER.fullmatch(argv[0]):
+            argv = argv[1:]
+        label = "engine-" + "_".join(argv)
     keep = "".join(c if c.isalnum() or c in "._-" else "_" for c in label)
     return keep.strip("_")[:60] or "player"
 

@@ -44,8 +44,9 @@ Conventions (as OpenSpiel and PettingZoo have them):
   game allows (Gyre); ``incremental=False`` rewrites every observation and mask whole at
   every step instead (the same results, more slowly: for comparison).
 - **Seeding**: the games have no chance moves, so a sequence of actions always gives the same
-  results; the seed drives :meth:`random_actions` (one generator per environment), and
-  ``reset(seed=...)`` restarts those generators.
+  results; the seed (default 0; ``None`` draws one from fresh entropy) drives
+  :meth:`random_actions` (one generator per environment), and ``reset(seed=...)`` restarts
+  those generators.
 - **Bad input** (wrong shape or type, an action out of range, an action not legal in its
   environment) raises :class:`hexarena.core.IllegalActionError` naming the environment and the
   action, before anything changes.
@@ -127,7 +128,8 @@ def _cache_aligned(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
 class VectorEnv:
     """``n`` games of one kind, stepped together in compiled code (see the module's notes).
 
-    ``game`` is a game name (with ``options`` as for :func:`hexarena.new_game`) or a
+    ``game`` is a game name, with its options as for :func:`hexarena.new_game` (a dictionary
+    ``options``, or keyword arguments: ``VectorEnv("gyre", 1024, size=7)``), or a
     :class:`~hexarena.core.Game`.
     """
 
@@ -140,13 +142,22 @@ class VectorEnv:
         *,
         max_actions: int | None = None,
         incremental: bool = True,
+        **more_options: Any,
     ) -> None:
+        if options is not None and not isinstance(options, dict):
+            raise HexArenaError(f"options is a dict, not {type(options).__name__}")
+        both = sorted(set(options or {}) & set(more_options))
+        if both:
+            raise HexArenaError(
+                f"option {both[0]} given twice (in options and as a keyword argument)"
+            )
+        options = {**(options or {}), **more_options}
         if isinstance(game, Game):
             if options:
                 raise HexArenaError("give options with a game name, not with a Game")
             self.game = game
         elif isinstance(game, str):
-            self.game = new_game(game, **(options or {}))
+            self.game = new_game(game, **options)
         else:
             raise HexArenaError(f"game is a name or a Game, not {type(game).__name__}")
         if isinstance(n, bool) or not isinstance(n, int | np.integer) or not 1 <= n <= MAX_ENVS:
@@ -226,7 +237,7 @@ class VectorEnv:
         self._delta_entry: Callable[..., int] | None = None
         self._random_entry: Callable[..., None] | None = None
         self._seed: int | None = None
-        self._rngs = seed_states(0, n)
+        self._rngs = seed_states(None, n)  # fresh entropy for seed=None, as NumPy's
         self.reset(seed=seed)
 
     # -- acting --------------------------------------------------------
@@ -235,7 +246,7 @@ class VectorEnv:
         columns)``).
 
         With ``seed`` (a whole number >= 0), the generators of :meth:`random_actions` restart
-        from it; without, they go on.
+        from it; without, they go on (made with ``seed=None``, they start from fresh entropy).
         """
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:

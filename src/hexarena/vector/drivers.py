@@ -498,8 +498,9 @@ def entry_point(dispatcher: Any, *args: Any) -> Callable[..., Any]:
     return cast(Callable[..., Any], dispatcher.compile(tuple(typeof_(a) for a in args)))
 
 
-def seed_states(seed: int, n: int) -> np.ndarray:
-    """One generator state per environment (``n`` x 1 ``uint64``), all drawn from ``seed``."""
+def seed_states(seed: int | None, n: int) -> np.ndarray:
+    """One generator state per environment (``n`` x 1 ``uint64``), all drawn from ``seed``
+    (``None``: from fresh entropy)."""
     words = np.random.SeedSequence(seed).generate_state(n, dtype=np.uint64)
     words[words == 0] = np.uint64(0x9E3779B97F4A7C15)  # xorshift never leaves the zero state
     return words.reshape(n, 1)
