@@ -91,6 +91,24 @@ def test_throngs_standard_setup_only_on_the_original_board(context: Any, server:
     assert page.is_enabled("#opt-setup option[value=standard]")
 
 
+def test_throngs_setup_help_names_only_the_set_ups_offered(context: Any, server: Server) -> None:
+    # on the hex and large boards the help still read "choose (the sheet's set-up) or standard",
+    # although only choose is offered there
+    page, _ = _home(context, server)
+    page.select_option("#ng-game", "throngs")
+    help_text = page.locator("#opt-setup + .hint-text")
+    original = help_text.inner_text()
+    assert "choose (" in original and "or standard (" in original
+    assert "sheet" not in original  # a stranger has no sheet
+    for board in ("hex", "large"):
+        page.select_option("#opt-board", board)
+        text = help_text.inner_text()
+        assert "choose (" in text and "or standard" not in text
+        assert "standard: only with board original" in text
+    page.select_option("#opt-board", "original")
+    assert help_text.inner_text() == original
+
+
 def test_churn_size_hides_while_sides_are_given(context: Any, server: Server) -> None:
     page, sent = _home(context, server)
     page.select_option("#ng-game", "churn")

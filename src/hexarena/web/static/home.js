@@ -81,7 +81,24 @@ function applyOptionRules() {
       for (const opt of input.options) if (opt.value === choice) opt.disabled = !on;
       if (!on && input.value === choice) input.value = String(o.default);
     }
+    if (o.choice_help) input.closest("label").querySelector(".hint-text").textContent = " " + choiceHelp(o, input);
   }
+}
+
+// The help of an option whose choices are not all offered at all times, from the choices offered
+// now: "choose (...) or standard (...)", or "choose (...); standard: only with board original".
+function choiceHelp(o, input) {
+  const offered = [];
+  const not = [];
+  for (const opt of input.options) {
+    const words = o.choice_help[opt.value];
+    if (!opt.disabled) offered.push(words ? `${opt.value} (${words})` : opt.value);
+    else {
+      const rule = o.choices_apply[opt.value];
+      not.push(`${opt.value}: only with ${rule.option.replace(/_/g, " ")} ${rule.values.join(" or ")}`);
+    }
+  }
+  return [offered.join(" or "), ...not].join("; ");
 }
 
 // On a solved board (meta.solved) the perfect player plays proven wins: say so at its level.
