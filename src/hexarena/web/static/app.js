@@ -58,7 +58,7 @@ const G = {
 
 function buildBoard() {
   G.hex = new HexBoard($("board"), G.board, { colours: G.view ? G.view.colours : [], legend: G.view ? G.view.legend : {},
-    onCell: (i) => onCellClick(i), label: "game board: click a marked cell, or type its name below" });
+    onCell: (i) => onCellClick(i), label: "game board: click a marked cell (or Tab to the board, walk its marked cells with the arrow keys and press Enter), or type its name below" });
 }
 
 // Marks of a turn: the cells to ring, the stones' journeys (arrows), numbered checkers.
