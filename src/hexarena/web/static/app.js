@@ -377,7 +377,42 @@ function render() {
   $("rp-last").disabled = G.replay === null;
   document.body.dataset.version = v.version;
   document.body.dataset.partial = G.partial.length;
+  keepPartial();
   document.body.dataset.busy = G.busy ? "yes" : "no";
+}
+
+// The clicks of a turn not yet whole are kept for this tab (sessionStorage), with the version of
+// the game they were made in, so that a reload loses none of them (restorePartial).
+function keepPartial() {
+  const key = "hexarena-partial-" + G.id;
+  if (G.partial.length && G.replay === null) {
+    sessionStorage.setItem(key, JSON.stringify({ version: G.view.version, actions: G.partial }));
+  } else {
+    sessionStorage.removeItem(key);
+  }
+}
+
+// The clicks kept by keepPartial before the page was loaded, or null.
+function keptPartial() {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem("hexarena-partial-" + G.id));
+    if (kept && Number.isInteger(kept.version) && Array.isArray(kept.actions) &&
+      kept.actions.length && kept.actions.every(Number.isInteger)) return kept;
+  } catch (e) { /* nothing usable kept */ }
+  return null;
+}
+
+// Take up a turn kept from before a reload, if the game is still where it was made and it is
+// still this page's turn; the server says where the turn stands (nothing is played).
+async function restorePartial(kept) {
+  if (!kept || kept.version !== G.view.version || !myTurn()) return;
+  try {
+    const cont = await api("POST", `/api/games/${G.id}/continuations`, { actions: kept.actions }, G.token);
+    if (cont.complete || G.view.version !== kept.version) return;
+    G.partial = kept.actions;
+    G.pending = cont;
+  } catch (e) { /* the turn no longer fits the game: it is dropped */ }
+  render();
 }
 
 async function refresh() {
@@ -612,7 +647,9 @@ async function startGame(id) {
     return;
   }
   buildBoard();
+  const kept = keptPartial(); // before the first render forgets it
   await refresh();
+  await restorePartial(kept);
   SwapMap.init(G.hex, G.view.game, G.view.options).catch((e) => showMessage(e.message)); // where a report has this board
   if (G.token && !G.view.you.length) {
     showMessage("This browser's seat token does not belong to this game: you are watching.", true);
