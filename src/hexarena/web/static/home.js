@@ -263,7 +263,7 @@ async function startHome() {
   for (const g of recent.games) {
     const li = html("li");
     li.dataset.result = g.result;
-    const a = html("a", `${g.title} (${Object.entries(g.options).map(([k, v]) => k + " " + v).join(", ")})`);
+    const a = html("a", `${g.title} (${Object.entries(g.options).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(", ")})`);
     a.href = g.link;
     li.appendChild(a);
     const mine = localStorage.getItem("hexarena-mine-" + g.id) || localStorage.getItem("hexarena-token-" + g.id) ? ", yours" : "";
