@@ -81,3 +81,11 @@ def test_the_guided_games_board_is_one_tab_stop(context: Any, server: Server) ->
     page.wait_for_selector("svg .cell.legal")
     assert page.locator("svg .cell.legal").count() > 1
     assert page.locator("svg .cell[tabindex='0']").count() == 1
+
+
+def test_the_replay_buttons_are_named_in_words(context: Any, server: Server) -> None:
+    # their names were their arrows ("«", "◀"): a screen reader read out the glyphs
+    page = context.new_page()
+    new_local_game(page, server, "churn", {"size": 3})
+    for name in ("start", "back one turn", "forward one turn", "back to the game"):
+        assert page.get_by_role("button", name=name, exact=True).count() == 1
