@@ -113,6 +113,10 @@ def test_a_hint_tried_too_few_times_gives_no_value(context: Any, server: Server)
     page.wait_for_selector("#hints li")
     items = page.locator("#hints li").all_inner_texts()
     assert items == ["c3 — tried 2 times, too few to judge", "a3 — tried 40 times, value 55%"]
+    # what the value is, said beside it (a stranger read "value 55%" as nothing in particular)
+    assert page.inner_text("#hints .hint-text") == (
+        "A value is the share of the computer's trial games after that move that Red won."
+    )
 
 
 def test_the_home_page_fits_a_small_phone(browser: Any, server: Server) -> None:

@@ -258,6 +258,11 @@ function renderHints() {
     ol.appendChild(html("li", text));
   }
   box.appendChild(ol);
+  if (G.hints.some((h) => h.visits !== undefined && h.visits >= HINT_TRIES)) {
+    const c = G.view.to_act_colour;
+    const who = c !== null && c >= 0 && G.view.colours[c] ? G.view.colours[c] : "the player to move";
+    box.appendChild(html("p", `A value is the share of the computer's trial games after that move that ${who} won.`, "hint-text"));
+  }
 }
 
 function renderShare() {
