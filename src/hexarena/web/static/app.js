@@ -318,8 +318,14 @@ async function useCode() {
   if (!m) return;
   history.replaceState(null, "", `/game/${G.id}`);
   const [, kind, code] = m;
+  // an invitation is for the seat still open; once no seat is open it has been used
+  const open = G.view.seats.some((s) => s.kind === "human" && !s.claimed);
   if (G.view.you.length) {
-    if (kind === "invite") showMessage("This is the invitation for your opponent: send it to them.", true);
+    if (kind === "invite" && open) showMessage("This is the invitation for your opponent: send it to them.", true);
+    return;
+  }
+  if (kind === "invite" && !open) {
+    showMessage("That invitation has already been used: both seats are taken, and you are watching.");
     return;
   }
   const take = async (name) => {
