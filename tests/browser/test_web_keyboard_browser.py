@@ -89,3 +89,28 @@ def test_the_replay_buttons_are_named_in_words(context: Any, server: Server) -> 
     new_local_game(page, server, "churn", {"size": 3})
     for name in ("start", "back one turn", "forward one turn", "back to the game"):
         assert page.get_by_role("button", name=name, exact=True).count() == 1
+
+
+STROKE = """name => getComputedStyle(
+    document.querySelector(`#board .cell[data-name="${name}"] polygon`)).stroke"""
+FOCUS_BLUE = "rgb(30, 111, 217)"
+
+
+def test_the_focus_ring_shows_for_the_keyboard_not_after_a_click(
+    context: Any, server: Server
+) -> None:
+    # a cell clicked with the mouse kept the keyboard's blue ring after the game had moved on
+    page = context.new_page()
+    new_local_game(page, server, "churn", {"size": 3})
+    page.click("#board .cell[data-name=c3]")
+    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    page.wait_for_function("() => document.body.dataset.busy === 'no'")
+    assert page.evaluate(STROKE, "c3") != FOCUS_BLUE
+    page.focus("header a.brand")
+    for _ in range(10):  # Tab to the board
+        page.keyboard.press("Tab")
+        cell = page.evaluate(FOCUSED_CELL)
+        if cell is not None:
+            break
+    assert cell is not None
+    assert page.evaluate(STROKE, cell) == FOCUS_BLUE
