@@ -224,6 +224,7 @@ function renderControls() {
   $("resign-btn").textContent = G.resignArmed ? "Really resign?" : "Resign";
   $("export-link").href = `/api/games/${G.id}/record`;
   $("rules-link").href = `/rules/${v.game}`;
+  $("howto-link").href = `/rules/${v.game}`;
   $("rules-link").textContent = `Rules of ${v.title}`;
   const showPrompt = mine && !G.busy && p.prompt;
   $("prompt").textContent = showPrompt ? p.prompt : "";

@@ -53,6 +53,7 @@ function renderOptions() {
   $("ng-rules-link").href = `/rules/${name}#options`;
   $("ng-rules-link").textContent = `How to play ${g.title} (and its options)`;
   $("ng-learn-link").href = `/learn/${name}`;
+  $("howto-link").href = `/rules/${name}`; // the header's "How to play": the game chosen
   markSolved();
 }
 
