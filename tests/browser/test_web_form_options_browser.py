@@ -132,3 +132,17 @@ def test_china_grove_seed_and_islands_hide_while_a_board_is_given(
     options = _start(page, sent)
     assert options["board"] == "a1 b1 c1"
     assert "board_seed" not in options and "islands" not in options
+
+
+def test_the_name_is_asked_only_where_it_is_kept(context: Any, server: Server) -> None:
+    # "Your name (optional)" showed for a game on one screen too, and what was typed there was
+    # dropped without a word (the page sends a name only for a seat of one's own)
+    page, sent = _home(context, server)  # the form is on "a person on this screen"
+    assert not page.is_visible("#ng-name")
+    page.check("input[name=mode][value=online]")
+    assert page.is_visible("#ng-name")
+    page.fill("#ng-name", "Ann")
+    _start(page, sent)
+    assert sent[-1]["name"] == "Ann"
+    page.check("input[name=mode][value=computer]")
+    assert page.is_visible("#ng-name")

@@ -219,9 +219,14 @@ async function startHome() {
   $("ng-options").addEventListener("change", () => { applyOptionRules(); markSolved(); });
   renderOptions();
   showWarming(home.meta.warming);
-  for (const r of document.querySelectorAll("input[name=mode]")) {
-    r.addEventListener("change", () => { $("ng-computer").hidden = modeChosen() !== "computer"; });
-  }
+  // the level and seat only against the computer; a name only for a seat of one's own (a game
+  // on one screen has two, and keeps no name)
+  const showMode = () => {
+    $("ng-computer").hidden = modeChosen() !== "computer";
+    $("ng-name-wrap").hidden = modeChosen() === "local";
+  };
+  for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", showMode);
+  showMode(); // a form the browser filled in again (back to this page) shows what fits its mode
   $("new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = { game: sel.value, options: readOptions(), mode: modeChosen() };
