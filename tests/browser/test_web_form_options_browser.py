@@ -146,3 +146,34 @@ def test_the_name_is_asked_only_where_it_is_kept(context: Any, server: Server) -
     assert sent[-1]["name"] == "Ann"
     page.check("input[name=mode][value=computer]")
     assert page.is_visible("#ng-name")
+
+
+def test_an_import_against_the_computer_asks_its_level_and_side(
+    context: Any, server: Server
+) -> None:
+    # the import took the level of the new-game form, hidden unless that form was set to play
+    # the computer, and always gave the person the first player's side
+    page, _ = _home(context, server)  # the new-game form is on "a person on this screen"
+    sent: list[dict[str, Any]] = []
+
+    def catch(route: Any) -> None:
+        sent.append(json.loads(route.request.post_data))
+        route.fulfill(status=400, content_type="application/json", body='{"error": "caught"}')
+
+    page.route("**/api/games/import", catch)
+    assert not page.is_visible("#import-level")
+    page.select_option("#import-mode", "computer")
+    assert page.is_visible("#import-level") and page.is_visible("#import-seat")
+    page.select_option("#import-level", "hard")
+    page.select_option("#import-seat", "1")
+    page.fill("#import-text", '[Game "churn"]\n\n1. c3\n*\n')
+    page.click("#import-go")
+    page.wait_for_function("() => !document.getElementById('import-go').disabled")
+    assert sent[-1] == {
+        "record": '[Game "churn"]\n\n1. c3\n*\n',
+        "mode": "computer",
+        "level": "hard",
+        "seat": 1,
+    }
+    page.select_option("#import-mode", "local")
+    assert not page.is_visible("#import-level")

@@ -195,11 +195,13 @@ async function startHome() {
   const strength = ["random", "easy", "medium", "hard", "perfect"];
   const rank = (n) => (strength.includes(n) ? strength.indexOf(n) : strength.length);
   const levels = home.meta.levels.slice().sort((a, b) => rank(a) - rank(b));
-  for (const name of levels) {
-    const opt = html("option", name);
-    opt.value = name;
-    if (name === home.meta.default_level) opt.selected = true;
-    lv.appendChild(opt);
+  for (const select of [lv, $("import-level")]) {
+    for (const name of levels) {
+      const opt = html("option", name);
+      opt.value = name;
+      if (name === home.meta.default_level) opt.selected = true;
+      select.appendChild(opt);
+    }
   }
   const wanted = /[?&]game=([a-z-]+)/.exec(location.search);
   if (wanted && home.meta.games.some((g) => g.name === wanted[1])) sel.value = wanted[1];
@@ -242,6 +244,10 @@ async function startHome() {
       location.href = `/game/${created.id}`;
     });
   });
+  // against the computer, the import asks its own level and which side the person plays
+  const showImportMode = () => { $("import-computer").hidden = $("import-mode").value !== "computer"; };
+  $("import-mode").addEventListener("change", showImportMode);
+  showImportMode();
   $("import-file").addEventListener("change", async () => {
     const f = $("import-file").files[0];
     if (f) $("import-text").value = await f.text();
@@ -254,7 +260,10 @@ async function startHome() {
       $("import-text").focus();
       return;
     }
-    if (body.mode === "computer") body.level = lv.value;
+    if (body.mode === "computer") {
+      body.level = $("import-level").value;
+      body.seat = Number($("import-seat").value);
+    }
     await starting($("import-go"), null, async () => {
       const created = await api("POST", "/api/games/import", body);
       saveCreated(created);
