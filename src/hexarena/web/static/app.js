@@ -360,7 +360,7 @@ async function loadMoves() {
     li.addEventListener("click", () => setReplay(m.index + 1));
     list.appendChild(li);
   }
-  $("moves-count").textContent = `(${page.total} turns)`;
+  $("moves-count").textContent = `(${turnsText(page.total)})`;
   $("pg-label").textContent = page.total ? `${page.start + 1}–${page.start + page.moves.length}` : "";
   $("pg-older").disabled = page.start === 0;
   $("pg-newer").disabled = page.start + page.moves.length >= page.total;

@@ -283,7 +283,7 @@ async function startHome() {
     li.appendChild(a);
     const mine = localStorage.getItem("hexarena-mine-" + g.id) || localStorage.getItem("hexarena-token-" + g.id) ? ", yours" : "";
     const status = g.result === "*" ? "in play" : `${g.result}, ${g.reason}`;
-    li.appendChild(html("span", ` ${g.mode}${mine}: ${g.turns} turns, ${status}`, "muted"));
+    li.appendChild(html("span", ` ${g.mode}${mine}: ${turnsText(g.turns)}, ${status}`, "muted"));
     list.appendChild(li);
   }
 }
