@@ -98,3 +98,13 @@ def test_a_size_with_a_fixed_board_is_refused_even_the_hex_boards_default(
         )
     body = {"game": "throngs", "mode": "local", "options": {"board": "original", "size": None}}
     assert client.post("/api/games", json=body).status_code == 200
+
+
+def test_a_games_options_read_as_words(client: TestClient) -> None:
+    # the game page read "board=original setup=choose no_stalling=no repetition=third"
+    body = {"game": "throngs", "mode": "local", "options": {"board": "hex", "size": 4}}
+    created = client.post("/api/games", json=body).json()
+    view = client.get(f"/api/games/{created['id']}").json()
+    assert view["option_text"] == (
+        "board: hex, size: 4, setup: choose, no stalling: no, repetition: third"
+    )

@@ -91,6 +91,24 @@ def test_throngs_standard_setup_only_on_the_original_board(context: Any, server:
     assert page.is_enabled("#opt-setup option[value=standard]")
 
 
+def test_throngs_setup_help_names_only_the_set_ups_offered(context: Any, server: Server) -> None:
+    # on the hex and large boards the help still read "choose (the sheet's set-up) or standard",
+    # although only choose is offered there
+    page, _ = _home(context, server)
+    page.select_option("#ng-game", "throngs")
+    help_text = page.locator("#opt-setup + .hint-text")
+    original = help_text.inner_text()
+    assert "choose (" in original and "or standard (" in original
+    assert "sheet" not in original  # a stranger has no sheet
+    for board in ("hex", "large"):
+        page.select_option("#opt-board", board)
+        text = help_text.inner_text()
+        assert "choose (" in text and "or standard" not in text
+        assert "standard: only with board original" in text
+    page.select_option("#opt-board", "original")
+    assert help_text.inner_text() == original
+
+
 def test_churn_size_hides_while_sides_are_given(context: Any, server: Server) -> None:
     page, sent = _home(context, server)
     page.select_option("#ng-game", "churn")
@@ -114,3 +132,48 @@ def test_china_grove_seed_and_islands_hide_while_a_board_is_given(
     options = _start(page, sent)
     assert options["board"] == "a1 b1 c1"
     assert "board_seed" not in options and "islands" not in options
+
+
+def test_the_name_is_asked_only_where_it_is_kept(context: Any, server: Server) -> None:
+    # "Your name (optional)" showed for a game on one screen too, and what was typed there was
+    # dropped without a word (the page sends a name only for a seat of one's own)
+    page, sent = _home(context, server)  # the form is on "a person on this screen"
+    assert not page.is_visible("#ng-name")
+    page.check("input[name=mode][value=online]")
+    assert page.is_visible("#ng-name")
+    page.fill("#ng-name", "Ann")
+    _start(page, sent)
+    assert sent[-1]["name"] == "Ann"
+    page.check("input[name=mode][value=computer]")
+    assert page.is_visible("#ng-name")
+
+
+def test_an_import_against_the_computer_asks_its_level_and_side(
+    context: Any, server: Server
+) -> None:
+    # the import took the level of the new-game form, hidden unless that form was set to play
+    # the computer, and always gave the person the first player's side
+    page, _ = _home(context, server)  # the new-game form is on "a person on this screen"
+    sent: list[dict[str, Any]] = []
+
+    def catch(route: Any) -> None:
+        sent.append(json.loads(route.request.post_data))
+        route.fulfill(status=400, content_type="application/json", body='{"error": "caught"}')
+
+    page.route("**/api/games/import", catch)
+    assert not page.is_visible("#import-level")
+    page.select_option("#import-mode", "computer")
+    assert page.is_visible("#import-level") and page.is_visible("#import-seat")
+    page.select_option("#import-level", "hard")
+    page.select_option("#import-seat", "1")
+    page.fill("#import-text", '[Game "churn"]\n\n1. c3\n*\n')
+    page.click("#import-go")
+    page.wait_for_function("() => !document.getElementById('import-go').disabled")
+    assert sent[-1] == {
+        "record": '[Game "churn"]\n\n1. c3\n*\n',
+        "mode": "computer",
+        "level": "hard",
+        "seat": 1,
+    }
+    page.select_option("#import-mode", "local")
+    assert not page.is_visible("#import-level")

@@ -38,7 +38,10 @@ def test_the_rules_of_no_game_say_so_with_the_games(
     # /rules/Churn (a capital letter) showed an empty page: its script read no game name in it
     page = context.new_page()
     assert page.goto(server.url + path).status == 404
-    page.wait_for_function("() => document.getElementById('t-title').textContent !== ''")
+    # the title reads "Loading…" until the page has heard from the server
+    page.wait_for_function(
+        "() => !['', 'Loading…'].includes(document.getElementById('t-title').textContent)"
+    )
     assert page.inner_text("#t-title") == "Not found"
     assert "there is no game" in page.inner_text("#t-summary")
     page.wait_for_selector("#teach-games a[href$='/churn']")  # the way to a real game's page

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server
+from tests.browser.test_web_teaching_browser import new_local_game
 
 pytestmark = pytest.mark.browser
 
@@ -113,6 +114,10 @@ def test_a_hint_tried_too_few_times_gives_no_value(context: Any, server: Server)
     page.wait_for_selector("#hints li")
     items = page.locator("#hints li").all_inner_texts()
     assert items == ["c3 — tried 2 times, too few to judge", "a3 — tried 40 times, value 55%"]
+    # what the value is, said beside it (a stranger read "value 55%" as nothing in particular)
+    assert page.inner_text("#hints .hint-text") == (
+        "A value is the share of the computer's trial games after that move that Red won."
+    )
 
 
 def test_the_home_page_fits_a_small_phone(browser: Any, server: Server) -> None:
@@ -129,3 +134,16 @@ def test_the_home_page_fits_a_small_phone(browser: Any, server: Server) -> None:
     )
     assert right <= 320
     ctx.close()
+
+
+def test_one_turn_is_one_turn(context: Any, server: Server) -> None:
+    # the move list's heading and the home page's lists read "1 turns"
+    page = context.new_page()
+    gid = new_local_game(page, server, "churn", {"size": 3})
+    page.click("#board .cell[data-name=c3]")
+    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    assert page.inner_text("#moves-count") == "(1 turn)"
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"#recent a[href='/game/{gid}']")
+    assert "1 turn," in page.inner_text("#recent")
+    assert "1 turn," in page.inner_text("#mygames")

@@ -92,8 +92,8 @@ def test_rules_pages_reachable_from_home_form_and_game_with_live_boards(
     page.select_option("#ng-game", "scrunch")
     assert page.get_attribute("#ng-rules-link", "href") == "/rules/scrunch#options"
     assert page.get_attribute("#ng-learn-link", "href") == "/learn/scrunch"
-    page.click("#howto-link")
-    page.wait_for_url("**/rules/churn")
+    page.click("#howto-link")  # the header's link: the rules of the game chosen
+    page.wait_for_url("**/rules/scrunch")
     for name in LESSONS:
         page.goto(f"{server.url}/rules/{name}")
         page.wait_for_function("() => document.body.dataset.ready === 'yes'", timeout=600_000)

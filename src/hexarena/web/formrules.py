@@ -15,7 +15,10 @@ where it does not apply (the game's own checks), however it was sent.
   of the values (``""`` for "left empty"), and then with ``default`` as the game reads it
   there (Throngs' hex board: size 5);
 - ``choices_apply``: ``{CHOICE: {"option": NAME, "values": [...]}}``: a choice offered only
-  while option ``NAME`` has one of the values (else the option goes back to its default).
+  while option ``NAME`` has one of the values (else the option goes back to its default);
+- ``choice_help``: ``{CHOICE: WORDS}`` for such an option: the form writes its help from the
+  choices offered at the time (``choose (WORDS) or standard (WORDS)``), and names a choice not
+  offered with what it needs, so the help never offers what the field does not.
 """
 
 from __future__ import annotations
@@ -34,6 +37,15 @@ APPLIES: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
 #: (game, option, choice): the option it depends on, and the values with which it is offered.
 CHOICE_APPLIES: dict[tuple[str, str, str], tuple[str, tuple[str, ...]]] = {
     ("throngs", "setup", "standard"): ("board", ("original",)),
+}
+#: (game, option): what each choice means, for an option some of whose choices are not always
+#: offered (CHOICE_APPLIES).
+CHOICE_HELP: dict[tuple[str, str], dict[str, str]] = {
+    ("throngs", "setup"): {
+        "choose": "the first player places one Black and two White stones, then the second "
+        "player picks a colour",
+        "standard": "three stones on fixed sites, fixed colours",
+    },
 }
 
 
@@ -55,4 +67,5 @@ def form_option(cls: type[Game], option: dict[str, Any]) -> dict[str, Any]:
     }
     if offered:
         out["choices_apply"] = offered
+        out["choice_help"] = dict(CHOICE_HELP[(cls.name, name)])
     return out

@@ -65,6 +65,12 @@ def short_tags(tags: dict[str, str]) -> dict[str, str]:
     return {k: _short(k, v) for k, v in tags.items()}
 
 
+def option_words(tags: dict[str, str]) -> str:
+    """A game's options as the page shows them, in the form's words: ``board: hex, size: 4,
+    no stalling: no``."""
+    return ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in short_tags(tags).items())
+
+
 def board(session: Session) -> dict[str, Any]:
     """The board for drawing: cells with names and coordinates, adjacency, the game's extras."""
     g = session.game
@@ -152,7 +158,7 @@ def view(session: Session, token: str | None) -> dict[str, Any]:
         "game": g.name,
         "title": g.title,
         "options": g.record_tags(),
-        "option_text": " ".join(f"{k}={v}" for k, v in short_tags(g.record_tags()).items()),
+        "option_text": option_words(g.record_tags()),
         "colours": list(g.colours),
         "legend": legend(g),
         "mode": session.row.mode,

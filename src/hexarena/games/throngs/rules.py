@@ -429,7 +429,12 @@ class Throngs(Game):
             maximum=12,
         ),
         Option(
-            "setup", "choice", "choose", "choose (the sheet's set-up) or standard", choices=SETUPS
+            "setup",
+            "choice",
+            "choose",
+            "choose (the first player places the three first stones, the second picks a colour) "
+            "or standard (fixed stones and colours; original board only)",
+            choices=SETUPS,
         ),
         Option(
             "no_stalling",

@@ -58,7 +58,7 @@ const G = {
 
 function buildBoard() {
   G.hex = new HexBoard($("board"), G.board, { colours: G.view ? G.view.colours : [], legend: G.view ? G.view.legend : {},
-    onCell: (i) => onCellClick(i), label: "game board: click a marked cell, or type its name below" });
+    onCell: (i) => onCellClick(i), label: "game board: click a marked cell (or Tab to the board, walk its marked cells with the arrow keys and press Enter), or type its name below" });
 }
 
 // Marks of a turn: the cells to ring, the stones' journeys (arrows), numbered checkers.
@@ -224,6 +224,7 @@ function renderControls() {
   $("resign-btn").textContent = G.resignArmed ? "Really resign?" : "Resign";
   $("export-link").href = `/api/games/${G.id}/record`;
   $("rules-link").href = `/rules/${v.game}`;
+  $("howto-link").href = `/rules/${v.game}`;
   $("rules-link").textContent = `Rules of ${v.title}`;
   const showPrompt = mine && !G.busy && p.prompt;
   $("prompt").textContent = showPrompt ? p.prompt : "";
@@ -258,6 +259,11 @@ function renderHints() {
     ol.appendChild(html("li", text));
   }
   box.appendChild(ol);
+  if (G.hints.some((h) => h.visits !== undefined && h.visits >= HINT_TRIES)) {
+    const c = G.view.to_act_colour;
+    const who = c !== null && c >= 0 && G.view.colours[c] ? G.view.colours[c] : "the player to move";
+    box.appendChild(html("p", `A value is the share of the computer's trial games after that move that ${who} won.`, "hint-text"));
+  }
 }
 
 function renderShare() {
@@ -313,8 +319,14 @@ async function useCode() {
   if (!m) return;
   history.replaceState(null, "", `/game/${G.id}`);
   const [, kind, code] = m;
+  // an invitation is for the seat still open; once no seat is open it has been used
+  const open = G.view.seats.some((s) => s.kind === "human" && !s.claimed);
   if (G.view.you.length) {
-    if (kind === "invite") showMessage("This is the invitation for your opponent: send it to them.", true);
+    if (kind === "invite" && open) showMessage("This is the invitation for your opponent: send it to them.", true);
+    return;
+  }
+  if (kind === "invite" && !open) {
+    showMessage("That invitation has already been used: both seats are taken, and you are watching.");
     return;
   }
   const take = async (name) => {
@@ -348,7 +360,7 @@ async function loadMoves() {
     li.addEventListener("click", () => setReplay(m.index + 1));
     list.appendChild(li);
   }
-  $("moves-count").textContent = `(${page.total} turns)`;
+  $("moves-count").textContent = `(${turnsText(page.total)})`;
   $("pg-label").textContent = page.total ? `${page.start + 1}–${page.start + page.moves.length}` : "";
   $("pg-older").disabled = page.start === 0;
   $("pg-newer").disabled = page.start + page.moves.length >= page.total;
@@ -377,7 +389,42 @@ function render() {
   $("rp-last").disabled = G.replay === null;
   document.body.dataset.version = v.version;
   document.body.dataset.partial = G.partial.length;
+  keepPartial();
   document.body.dataset.busy = G.busy ? "yes" : "no";
+}
+
+// The clicks of a turn not yet whole are kept for this tab (sessionStorage), with the version of
+// the game they were made in, so that a reload loses none of them (restorePartial).
+function keepPartial() {
+  const key = "hexarena-partial-" + G.id;
+  if (G.partial.length && G.replay === null) {
+    sessionStorage.setItem(key, JSON.stringify({ version: G.view.version, actions: G.partial }));
+  } else {
+    sessionStorage.removeItem(key);
+  }
+}
+
+// The clicks kept by keepPartial before the page was loaded, or null.
+function keptPartial() {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem("hexarena-partial-" + G.id));
+    if (kept && Number.isInteger(kept.version) && Array.isArray(kept.actions) &&
+      kept.actions.length && kept.actions.every(Number.isInteger)) return kept;
+  } catch (e) { /* nothing usable kept */ }
+  return null;
+}
+
+// Take up a turn kept from before a reload, if the game is still where it was made and it is
+// still this page's turn; the server says where the turn stands (nothing is played).
+async function restorePartial(kept) {
+  if (!kept || kept.version !== G.view.version || !myTurn()) return;
+  try {
+    const cont = await api("POST", `/api/games/${G.id}/continuations`, { actions: kept.actions }, G.token);
+    if (cont.complete || G.view.version !== kept.version) return;
+    G.partial = kept.actions;
+    G.pending = cont;
+  } catch (e) { /* the turn no longer fits the game: it is dropped */ }
+  render();
 }
 
 async function refresh() {
@@ -612,7 +659,9 @@ async function startGame(id) {
     return;
   }
   buildBoard();
+  const kept = keptPartial(); // before the first render forgets it
   await refresh();
+  await restorePartial(kept);
   SwapMap.init(G.hex, G.view.game, G.view.options).catch((e) => showMessage(e.message)); // where a report has this board
   if (G.token && !G.view.you.length) {
     showMessage("This browser's seat token does not belong to this game: you are watching.", true);

@@ -65,6 +65,9 @@ function hexColumnLetters(k) {
   return out;
 }
 
+// The arrow keys' ways on the screen (x right, y down), for walking the board's cells.
+const HEX_KEY_STEPS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
 class HexBoard {
   // svg: the <svg> element; board: {cells, adjacency, extra}; opts: {colours, legend, onCell,
   // label (the board's accessible name)}. The drawing scales to the width of its container
@@ -120,6 +123,13 @@ class HexBoard {
         if ((ev.key === "Enter" || ev.key === " ") && this.opts.onCell) {
           ev.preventDefault();
           this.opts.onCell(i);
+        } else if (ev.key in HEX_KEY_STEPS && this.opts.onCell) {
+          const to = this.nextPlayable(i, ev.key);
+          if (to !== null) {
+            ev.preventDefault();
+            this.rove(to);
+            this.nodes[to].focus();
+          }
         }
       });
       return g;
@@ -223,6 +233,41 @@ class HexBoard {
     return k - 1;
   }
 
+  // The board is one stop in the tab order (the "rover": the cell last reached by the arrow keys
+  // while it is playable, else the first playable one); the arrow keys walk the playable cells
+  // (nextPlayable). The other playable cells, and a focused cell no longer playable, take the
+  // focus only from there. (No focus listener on the cells: Chromium makes any SVG element with
+  // one a stop of the tab order.)
+  rove(i) {
+    const playable = this.playable || new Set();
+    this.rover = playable.has(i) ? i : (playable.size ? Math.min(...playable) : null);
+    const focused = this.nodes.indexOf(document.activeElement);
+    this.nodes.forEach((node, k) => {
+      if (k === this.rover) node.setAttribute("tabindex", "0");
+      else if (playable.has(k) || k === focused) node.setAttribute("tabindex", "-1");
+      else node.removeAttribute("tabindex");
+    });
+  }
+
+  // The playable cell nearest to cell i in the direction of an arrow key (left, right, up or
+  // down on the screen), or null if there is none that way.
+  nextPlayable(i, key) {
+    const [dx, dy] = HEX_KEY_STEPS[key];
+    const [x0, y0] = this.pos[i];
+    let best = null;
+    let bestScore = Infinity;
+    for (const k of this.playable || []) {
+      const ax = this.pos[k][0] - x0;
+      const ay = this.pos[k][1] - y0;
+      const along = ax * dx + ay * dy; // how far the key's way
+      const across = Math.abs(ax * dy - ay * dx); // how far off it
+      if (k === i || along < HEX_R * 0.5) continue;
+      const score = along + 2 * across;
+      if (score < bestScore) { best = k; bestScore = score; }
+    }
+    return best;
+  }
+
   cellIndex(name) {
     const i = this.byName[String(name).trim().toLowerCase()];
     return i === undefined ? -1 : i;
@@ -260,8 +305,9 @@ class HexBoard {
     const legal = new Set(p.legal || []);
     const dests = new Set(p.dests || []);
     const removals = new Set(p.removals || []);
+    this.playable = new Set([...legal, ...dests, ...removals]);
     nodes.forEach((node, i) => {
-      const playable = legal.has(i) || dests.has(i) || removals.has(i);
+      const playable = this.playable.has(i);
       node.classList.toggle("legal", legal.has(i));
       node.classList.toggle("dest", dests.has(i) || removals.has(i));
       node.classList.toggle("remove", removals.has(i));
@@ -280,13 +326,11 @@ class HexBoard {
       if (removals.has(i)) label += ", in a snake you may remove";
       else if (dests.has(i)) label += ", a destination you can choose";
       else if (legal.has(i)) label += ", playable";
-      if (this.opts.onCell) {
-        node.setAttribute("role", "button");
-        if (playable) node.setAttribute("tabindex", "0"); else node.removeAttribute("tabindex");
-      }
+      if (this.opts.onCell) node.setAttribute("role", "button");
       node.setAttribute("aria-label", label);
       node.querySelector("title").textContent = label;
     });
+    if (this.opts.onCell) this.rove(this.rover);
     if (p.potentials) {
       p.potentials.forEach((v, i) => {
         if (v === null || v === undefined || v === 0) return; // zero: nothing to do there

@@ -53,6 +53,7 @@ function renderOptions() {
   $("ng-rules-link").href = `/rules/${name}#options`;
   $("ng-rules-link").textContent = `How to play ${g.title} (and its options)`;
   $("ng-learn-link").href = `/learn/${name}`;
+  $("howto-link").href = `/rules/${name}`; // the header's "How to play": the game chosen
   markSolved();
 }
 
@@ -81,7 +82,24 @@ function applyOptionRules() {
       for (const opt of input.options) if (opt.value === choice) opt.disabled = !on;
       if (!on && input.value === choice) input.value = String(o.default);
     }
+    if (o.choice_help) input.closest("label").querySelector(".hint-text").textContent = " " + choiceHelp(o, input);
   }
+}
+
+// The help of an option whose choices are not all offered at all times, from the choices offered
+// now: "choose (...) or standard (...)", or "choose (...); standard: only with board original".
+function choiceHelp(o, input) {
+  const offered = [];
+  const not = [];
+  for (const opt of input.options) {
+    const words = o.choice_help[opt.value];
+    if (!opt.disabled) offered.push(words ? `${opt.value} (${words})` : opt.value);
+    else {
+      const rule = o.choices_apply[opt.value];
+      not.push(`${opt.value}: only with ${rule.option.replace(/_/g, " ")} ${rule.values.join(" or ")}`);
+    }
+  }
+  return [offered.join(" or "), ...not].join("; ");
 }
 
 // On a solved board (meta.solved) the perfect player plays proven wins: say so at its level.
@@ -177,11 +195,13 @@ async function startHome() {
   const strength = ["random", "easy", "medium", "hard", "perfect"];
   const rank = (n) => (strength.includes(n) ? strength.indexOf(n) : strength.length);
   const levels = home.meta.levels.slice().sort((a, b) => rank(a) - rank(b));
-  for (const name of levels) {
-    const opt = html("option", name);
-    opt.value = name;
-    if (name === home.meta.default_level) opt.selected = true;
-    lv.appendChild(opt);
+  for (const select of [lv, $("import-level")]) {
+    for (const name of levels) {
+      const opt = html("option", name);
+      opt.value = name;
+      if (name === home.meta.default_level) opt.selected = true;
+      select.appendChild(opt);
+    }
   }
   const wanted = /[?&]game=([a-z-]+)/.exec(location.search);
   if (wanted && home.meta.games.some((g) => g.name === wanted[1])) sel.value = wanted[1];
@@ -201,9 +221,14 @@ async function startHome() {
   $("ng-options").addEventListener("change", () => { applyOptionRules(); markSolved(); });
   renderOptions();
   showWarming(home.meta.warming);
-  for (const r of document.querySelectorAll("input[name=mode]")) {
-    r.addEventListener("change", () => { $("ng-computer").hidden = modeChosen() !== "computer"; });
-  }
+  // the level and seat only against the computer; a name only for a seat of one's own (a game
+  // on one screen has two, and keeps no name)
+  const showMode = () => {
+    $("ng-computer").hidden = modeChosen() !== "computer";
+    $("ng-name-wrap").hidden = modeChosen() === "local";
+  };
+  for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", showMode);
+  showMode(); // a form the browser filled in again (back to this page) shows what fits its mode
   $("new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = { game: sel.value, options: readOptions(), mode: modeChosen() };
@@ -219,6 +244,10 @@ async function startHome() {
       location.href = `/game/${created.id}`;
     });
   });
+  // against the computer, the import asks its own level and which side the person plays
+  const showImportMode = () => { $("import-computer").hidden = $("import-mode").value !== "computer"; };
+  $("import-mode").addEventListener("change", showImportMode);
+  showImportMode();
   $("import-file").addEventListener("change", async () => {
     const f = $("import-file").files[0];
     if (f) $("import-text").value = await f.text();
@@ -231,7 +260,10 @@ async function startHome() {
       $("import-text").focus();
       return;
     }
-    if (body.mode === "computer") body.level = lv.value;
+    if (body.mode === "computer") {
+      body.level = $("import-level").value;
+      body.seat = Number($("import-seat").value);
+    }
     await starting($("import-go"), null, async () => {
       const created = await api("POST", "/api/games/import", body);
       saveCreated(created);
@@ -246,12 +278,12 @@ async function startHome() {
   for (const g of recent.games) {
     const li = html("li");
     li.dataset.result = g.result;
-    const a = html("a", `${g.title} (${Object.entries(g.options).map(([k, v]) => k + " " + v).join(", ")})`);
+    const a = html("a", `${g.title} (${Object.entries(g.options).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(", ")})`);
     a.href = g.link;
     li.appendChild(a);
     const mine = localStorage.getItem("hexarena-mine-" + g.id) || localStorage.getItem("hexarena-token-" + g.id) ? ", yours" : "";
     const status = g.result === "*" ? "in play" : `${g.result}, ${g.reason}`;
-    li.appendChild(html("span", ` ${g.mode}${mine}: ${g.turns} turns, ${status}`, "muted"));
+    li.appendChild(html("span", ` ${g.mode}${mine}: ${turnsText(g.turns)}, ${status}`, "muted"));
     list.appendChild(li);
   }
 }

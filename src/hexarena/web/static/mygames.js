@@ -6,6 +6,11 @@
 const MYGAMES_KEY = "hexarena-mygames";
 const MYGAMES_MAX = 50;
 
+// "1 turn", "2 turns": a number of turns in words (the game page and the home page's lists).
+function turnsText(n) {
+  return `${n} turn${n === 1 ? "" : "s"}`;
+}
+
 function myGamesList() {
   try {
     const list = JSON.parse(localStorage.getItem(MYGAMES_KEY) || "[]");
@@ -53,7 +58,7 @@ function renderMyGames(box) {
     const state = g.result && g.result !== "*" ? `finished (${g.result})` : "in play";
     const info = document.createElement("span");
     info.className = "muted";
-    info.textContent = ` ${g.mode || ""}, ${g.turns || 0} turns, ${state} `;
+    info.textContent = ` ${g.mode || ""}, ${turnsText(g.turns || 0)}, ${state} `;
     li.appendChild(info);
     const copy = document.createElement("details");
     const sum = document.createElement("summary");
