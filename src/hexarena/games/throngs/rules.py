@@ -468,8 +468,7 @@ class Throngs(Game):
                 options["size"] = 5
         elif options["size"] is not None:
             raise OptionError(
-                f"option size is for board hex only; the {options['board']} board has a fixed "
-                "shape"
+                f"option size is for board hex only; the {options['board']} board has a fixed shape"
             )
         if options["setup"] == "standard" and options["board"] != "original":
             raise OptionError(
