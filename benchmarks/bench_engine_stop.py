@@ -5,8 +5,8 @@ position, without and with a stop event attached (the engine attaches one; it ke
 iterations short), with the processor and wall time side by side; (2) ``hexarena engine``
 given ``go infinite`` in that position, then ``stop`` after ``--seconds``: the wall time from
 the ``stop`` to the ``bestmove`` (a whole turn), the mean of ``--repeat`` searches, each
-after a first ``go nodes 1`` (the first turn an engine process plays compiles the replay that
-``State.rewind`` uses, about 0.7 s, whatever the ``go``).
+after a first ``go nodes 1`` (where an engine compiles at its first turn what ``isready`` did
+not, that is not counted as the stop's).
 
     python benchmarks/bench_engine_stop.py --seconds 1 --repeat 3
 """
@@ -87,7 +87,7 @@ def stop_delay(name: str, args: list[str], moves: list[str], seconds: float) -> 
     send("isready")
     until("readyok")
     send("position startpos moves " + " ".join(moves))
-    send("go nodes 1")  # the first turn in a process compiles State.rewind's replay
+    send("go nodes 1")  # anything compiled at the first turn is not the stop's
     until("bestmove")
     send("go infinite")
     time.sleep(seconds)
