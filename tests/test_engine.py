@@ -486,3 +486,27 @@ def test_the_host_sends_options_in_the_protocols_words(
         session.handle(line)
     assert said == []
     assert session.game == g
+
+
+@pytest.mark.parametrize(
+    ("lines", "words"),
+    [
+        (["setoption name size value 4"], "option size is for board hex only"),
+        (
+            ["setoption name board value large", "setoption name setup value standard"],
+            "use setup choose on the large board",
+        ),
+    ],
+)
+def test_throngs_option_errors_name_options_not_command_line_flags(
+    lines: list[str], words: str
+) -> None:
+    # they read "option size is for --board hex only", "use --setup choose": flags a host or
+    # an OpenSpiel program has not got
+    errors = [a for a in talk(lines, game="throngs") if a.startswith("info string error")]
+    assert len(errors) == 1 and words in errors[0] and "--" not in errors[0], errors
+    from hexarena.games import game_class
+
+    with pytest.raises(hexarena.HexArenaError) as info:
+        game_class("throngs").parse_options({"board": "large", "setup": "standard"})
+    assert "--" not in str(info.value)

@@ -43,7 +43,7 @@ def test_an_option_number_out_of_range_names_the_bound(client: TestClient) -> No
 
 
 def test_an_option_refused_on_the_form_is_named_without_dashes(client: TestClient) -> None:
-    # "option size is for --board hex only" (the game's words for the command line)
+    # "option size is for --board hex only" (the command line's words, now the game's own)
     body = {"game": "throngs", "mode": "local", "options": {"board": "original", "size": 4}}
     r = client.post("/api/games", json=body)
     assert r.status_code == 400
@@ -75,7 +75,7 @@ def test_the_forms_rules_are_the_games_own() -> None:
 
     throngs, churn = game_class("throngs"), game_class("churn")
     for board in ("original", "large"):
-        with pytest.raises(OptionError, match="option size is for --board hex only"):
+        with pytest.raises(OptionError, match="option size is for board hex only"):
             throngs.parse_options({"board": board, "size": 5})
         assert throngs.parse_options({"board": board})["size"] is None
     with pytest.raises(OptionError, match="standard set-up"):

@@ -16,18 +16,22 @@ answers in the manner of UCI/UGI (``docs/engine-protocol.md`` is the full descri
 ``position continue N [moves …]``      the position held (of N whole turns), then more
 ``go [movetime MS] [wtime MS btime MS  search and answer ``bestmove MOVE`` (a whole turn)
 winc MS binc MS] [nodes N]``
+``go infinite``                        search until ``stop``, then answer ``bestmove``
 ``query gameover|p1turn|result``       ``response true|false`` (``result``: ``p1win``,
                                        ``p2win`` or ``none``)
-``stop``                               searches are always bounded: nothing to stop
-``quit``                               exit
+``stop``                               end the search under way: ``bestmove`` at once
+``quit``                               exit (ending any search first)
 =====================================  ==================================================
 
 A line that cannot be carried out is answered ``info string error ...`` (bounded in length)
-and changes nothing.
+and changes nothing. :func:`serve` runs each search on a thread of its own and goes on reading:
+during a search it answers ``isready`` at once, ends the search at ``stop`` and ``quit``, and
+refuses every other line (:class:`Search`).
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -38,7 +42,7 @@ from .ai.base import play_turn
 from .ai.mcts import SearchError, check_limit
 from .core import Game, HexArenaError, Option, State
 from .games import game_class
-from .limits import parse_int_text
+from .limits import MAX_THINK_SECONDS, parse_int_text
 
 #: Longest piece of a bad line quoted back in an error message.
 QUOTE = 60
@@ -52,6 +56,12 @@ EMPTY = "<empty>"
 #: A number option without a default (Throngs' ``size``) left out, as ``ugi`` shows it and
 #: ``setoption`` takes it (the option's own range starts above it).
 UNSET_NUMBER = "0"
+#: The limit of ``go infinite``: the longest a search may be given, ended by ``stop``.
+INFINITE = Limit(seconds=MAX_THINK_SECONDS)
+#: Lines read during a search (the others are refused until its ``bestmove``).
+DURING_SEARCH = ("isready", "stop", "quit")
+#: Seconds ``quit`` (or the end of input) waits for a stopped search to end before exiting.
+QUIT_WAIT = 10.0
 
 
 class ProtocolError(HexArenaError):
@@ -70,10 +80,15 @@ def limit_from_go(words: list[str], white_to_move: bool) -> Limit:
     ``movetime MS`` gives the time for this turn; ``wtime``/``btime`` (with ``winc``/``binc``)
     the clock of the first and second player, of which a twentieth plus the increment is spent;
     ``nodes N`` a number of search iterations a decision. Without any, the player's own default.
+    ``infinite`` alone gives :data:`INFINITE` (the search ends at ``stop``).
     """
+    if any(w.lower() == "infinite" for w in words):
+        if len(words) > 1:
+            raise ProtocolError("go: infinite takes no limit (it searches until stop)")
+        return INFINITE
     values: dict[str, int] = {}
     i = 0
-    known = ("movetime", "wtime", "btime", "winc", "binc", "nodes", "movestogo")
+    known = ("movetime", "wtime", "btime", "winc", "binc", "nodes", "movestogo", "infinite")
     while i < len(words):
         key = words[i].lower()
         if key not in known:
@@ -125,6 +140,8 @@ class EngineSession:
     turns: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
+        #: Set by ``stop`` (and ``quit``) to end the search under way (:meth:`Player.watch`).
+        self.stop = threading.Event()
         self.cls = game_class(self.game_name)
         self._pending = dict(self.options)
         self.new_game()
@@ -142,6 +159,8 @@ class EngineSession:
 
     def _new_player(self) -> None:
         self.player = make_player(self.player_name, seed=self.seed)
+        if isinstance(self.player, Player):
+            self.player.watch(self.stop)
         self._prepared = False
 
     def ready(self) -> None:
@@ -150,6 +169,7 @@ class EngineSession:
         that ``ugi`` is answered at once."""
         if not self._prepared:
             self.player.prepare(self.game)
+            warm_rewind(self.game)
             self._prepared = True
 
     def option_lines(self) -> list[str]:
@@ -279,17 +299,35 @@ class EngineSession:
         self.turns = first - 1 + len(moves)
 
     def go(self, words: list[str]) -> str:
-        """Search and return the ``bestmove`` line; ``info`` lines are written on the way."""
+        """Search and return the ``bestmove`` line; ``info`` lines are written on the way.
+        Here the search ends at its limit only: ``go infinite`` needs :func:`serve`, which
+        reads ``stop`` during it."""
+        limit = self.start_go(words)
+        if limit is INFINITE:
+            raise ProtocolError("go: infinite needs a reader of stop during the search (serve)")
+        return self.search(limit)
+
+    def start_go(self, words: list[str]) -> Limit:
+        """Check a ``go`` line and prepare the player; return the search's limit (to pass to
+        :meth:`search`). Raises :class:`ProtocolError` before anything starts."""
         if self.state.is_terminal():
             raise ProtocolError("go: the game is over")
         limit = limit_from_go(words, self.state.current_player == 0)
+        self.ready()
+        self.stop.clear()
+        return limit
+
+    def search(self, limit: Limit) -> str:
+        """Choose a whole turn within ``limit`` (or until :attr:`stop` is set) and return the
+        ``bestmove`` line, writing an ``info`` line first."""
         if limit.seconds is None and limit.iterations is None:
             limit_arg: Limit | None = None
         else:
             limit_arg = limit
-        self.ready()
         t0 = time.perf_counter()
-        if limit_arg is not None and limit_arg.seconds is not None:
+        if limit_arg is INFINITE:
+            actions = self.player.choose_turn(self.state, INFINITE)
+        elif limit_arg is not None and limit_arg.seconds is not None:
             actions = self._timed_turn(limit_arg.seconds, limit_arg.iterations)
         else:
             actions = self.player.choose_turn(self.state, limit_arg)
@@ -370,6 +408,19 @@ class EngineSession:
         return True
 
 
+def warm_rewind(game: Game) -> None:
+    """Take back an action once, so that :meth:`State.rewind` (which each ``go`` uses to take
+    back the turn it chose) has compiled its replay of ``game``'s actions: compiled code that
+    takes another as an argument is not cached on disk, and compiling it at the first ``go``
+    cost that turn about 0.7 s (Throngs)."""
+    st = game.new_initial_state()
+    for _ in range(2):
+        if st.is_terminal():
+            return
+        st.apply(int(st.legal_actions()[0]))
+    st.rewind(1)
+
+
 def _unset_words(o: Option) -> tuple[str, ...]:
     """The values that leave out an option without a default: empty, UCI's ``<empty>``, and
     ``0`` for a number (its ``ugi`` line's default; such an option's minimum is above 0)."""
@@ -400,14 +451,95 @@ def _option_line(o: Option, value: Any) -> str:
     return f"option name {o.name} type string default {shown}"
 
 
+class Search:
+    """The search of one ``go`` at a time, run on a thread while :func:`serve` reads on.
+
+    During a search ``isready`` is answered at once, ``stop`` ends it (its ``bestmove`` is
+    written before the next line is read) and every other line is refused with an error line
+    naming it, as UCI engines do: the position, the options and the search stay as they were.
+    """
+
+    def __init__(self, session: EngineSession, write: Callable[[str], None]) -> None:
+        self.session = session
+        self.write = write
+        self.thread: threading.Thread | None = None
+        self.infinite = False
+        self._lock = threading.Lock()
+        self._busy = False
+
+    @property
+    def busy(self) -> bool:
+        """Whether a search is under way (until just before its ``bestmove`` is written)."""
+        with self._lock:
+            return self._busy
+
+    def start(self, words: list[str]) -> None:
+        """Check a ``go`` line and start its search (or raise :class:`ProtocolError`)."""
+        self.join()  # the thread of the last search, which has written its bestmove
+        limit = self.session.start_go(words)
+        self.infinite = limit is INFINITE
+        with self._lock:
+            self._busy = True
+        self.thread = threading.Thread(target=self._run, args=(limit,), daemon=True)
+        self.thread.start()
+
+    def _run(self, limit: Limit) -> None:
+        try:
+            line = self.session.search(limit)
+            if limit is INFINITE:  # as UCI asks: no bestmove before the stop, however sure
+                self.session.stop.wait()
+        except HexArenaError as exc:
+            line = f"info string error go: {cut(str(exc), 300)}"
+        except Exception as exc:  # any other failure: the host must hear of it, not wait
+            line = f"info string error go: {type(exc).__name__}: {cut(str(exc), 300)}"
+        with self._lock:  # not busy before the bestmove is out: the host's next line is read
+            self._busy = False
+            self.write(line)
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the search's thread to end."""
+        if self.thread is not None:
+            self.thread.join(timeout)
+            if not self.thread.is_alive():
+                self.thread = None
+
+    def stop(self, timeout: float | None = None) -> None:
+        """End the search under way (if any) and wait for its ``bestmove``."""
+        self.session.stop.set()
+        self.join(timeout)
+
+    def during(self, line: str) -> bool:
+        """Carry out a line read during a search; return False after ``quit``."""
+        words = line.split()
+        cmd = words[0].lower() if words else ""
+        if not words:
+            return True
+        if cmd == "isready":
+            self.write("readyok")
+        elif cmd == "stop":
+            self.stop()
+        elif cmd == "quit":
+            self.stop(QUIT_WAIT)
+            return False
+        else:
+            self.write(
+                f"info string error {cut(words[0])}: refused during a search (send stop "
+                f"first; a search reads only {', '.join(DURING_SEARCH)})"
+            )
+        return True
+
+
 def serve(
     game: Game, *, player: str = "mcts", seed: int | None = None, inp: TextIO, out: TextIO
 ) -> int:
-    """Answer protocol lines from ``inp`` on ``out`` until ``quit`` or the end of input."""
+    """Answer protocol lines from ``inp`` on ``out`` until ``quit`` or the end of input (which
+    waits for a bounded search's ``bestmove`` and stops an infinite one)."""
+    out_lock = threading.Lock()
 
     def write(text: str) -> None:
-        out.write(text + "\n")
-        out.flush()
+        with out_lock:
+            out.write(text + "\n")
+            out.flush()
 
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise ProtocolError(f"the seed is 0 to {MAX_SEED}, not {cut(str(seed))}")
@@ -420,17 +552,33 @@ def serve(
     session = EngineSession(
         game.name, given, player_name=player.strip().lower(), seed=seed, write=write
     )
+    search = Search(session, write)
     while True:
         line = inp.readline(MAX_LINE + 1)
         if not line:
+            if search.busy and search.infinite:
+                search.stop(QUIT_WAIT)
+            search.join()
             return 0
         if len(line) > MAX_LINE:  # skip the rest of an over-long line
             while line and not line.endswith("\n"):
                 line = inp.readline(MAX_LINE + 1)
             write("info string error a line longer than 1 MiB was refused")
             continue
+        if search.busy:
+            if not search.during(line):
+                return 0
+            continue
+        words = line.split()
+        if words and words[0].lower() == "go":
+            try:
+                search.start(words[1:])
+            except HexArenaError as exc:
+                write(f"info string error {cut(str(exc), 300)}")
+            continue
         if not session.handle(line):
+            search.join(QUIT_WAIT)
             return 0
 
 
-__all__ = ["EngineSession", "ProtocolError", "cut", "limit_from_go", "serve"]
+__all__ = ["INFINITE", "EngineSession", "ProtocolError", "Search", "cut", "limit_from_go", "serve"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -52,9 +53,19 @@ class Player:
     """
 
     name: str = "player"
+    #: An event that, once set, asks a search under way to end as soon as it can with the
+    #: best it has (see :meth:`watch`); ``None``: searches end only at their limit.
+    stop: threading.Event | None = None
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
+
+    def watch(self, stop: threading.Event | None) -> None:
+        """Let ``stop`` end this player's searches early (the engine protocol's ``stop``): a
+        search then ends between batches of iterations, and each decision still left in the
+        turn is chosen after one batch, so a whole legal turn always comes back. Players that
+        do not search return at once anyway and may ignore it."""
+        self.stop = stop
 
     def choose(self, state: State, limit: Limit | None = None) -> int:
         """One legal action for the player to act in ``state``."""

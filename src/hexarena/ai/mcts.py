@@ -47,6 +47,15 @@ from .searchgen import search_for
 SOLVER_PER_SECOND = 1_000_000
 SOLVER_PER_ITERATION = 10
 
+#: Positions the endgame solver may visit in a search that a stop may end (it cannot be
+#: interrupted: about 0.4 s), and once the stop has come (a few milliseconds).
+STOPPABLE_SOLVER = SOLVER_PER_SECOND
+STOPPED_SOLVER = 10_000
+
+#: Seconds a batch of iterations aims at when no time limit bounds it, or when a stop may
+#: come (the compiled search holds the interpreter, so a stop is read between batches).
+STOP_BATCH_SECONDS = 0.05
+
 #: The endgame solver's status for "every action loses against best play".
 LOSS = 2
 
@@ -330,12 +339,14 @@ class MCTSPlayer(Player):
                     break  # nothing more can be done in this tree
                 if self._meta[0] + self._last.shape[1] + 1 > self._ti.shape[0] and not self._grow():
                     self._ip[S.I_EXPAND] = S.NO_EXPANSION
-            if now >= deadline:
+            if now >= deadline or (self.stop is not None and self.stop.is_set()):
                 break
             per = (now - t0) / max(done, 1)
             if lim.seconds is not None:
                 batch = max(1, min(2 * batch, int(0.25 * (deadline - now) / per) + 1, 4096))
-            elif now - t0 < 0.05:
+                if self.stop is not None:  # a stop is read between batches: keep them short
+                    batch = min(batch, int(STOP_BATCH_SECONDS / per) + 1)
+            elif now - t0 < STOP_BATCH_SECONDS:
                 batch = min(2 * batch, 1 << 16)
         self.last_stats = {
             "iterations": total,
@@ -451,6 +462,8 @@ class MCTSPlayer(Player):
             budgets.append(SOLVER_PER_ITERATION * int(lim.iterations))
         if lim.nodes is not None:
             budgets.append(SOLVER_PER_ITERATION * int(lim.nodes))
+        if self.stop is not None:  # the solver cannot be interrupted: bound it
+            budgets.append(STOPPED_SOLVER if self.stop.is_set() else STOPPABLE_SOLVER)
         assert self._solver is not None
         status = np.zeros(2, dtype=np.int64)
         arr = np.array(state.array, dtype=np.int32)

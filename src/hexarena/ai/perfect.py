@@ -12,6 +12,7 @@ gives the search's hints with the proven value of every action the solver settle
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -68,6 +69,11 @@ class PerfectPlayer(Player):
             if path is not None:
                 self.solver.load(path)
         self.fallback.prepare(game)
+
+    def watch(self, stop: threading.Event | None) -> None:
+        """Let ``stop`` end the fallback search early (see :meth:`Player.watch`)."""
+        super().watch(stop)
+        self.fallback.watch(stop)
 
     def reset(self) -> None:
         """A new game: the table stays (it holds proofs), the search starts afresh."""

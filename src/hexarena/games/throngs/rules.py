@@ -473,12 +473,11 @@ class Throngs(Game):
                 options["size"] = 5
         elif options["size"] is not None:
             raise OptionError(
-                f"option size is for --board hex only; the {options['board']} board has a fixed "
-                "shape"
+                f"option size is for board hex only; the {options['board']} board has a fixed shape"
             )
         if options["setup"] == "standard" and options["board"] != "original":
             raise OptionError(
-                "the standard set-up is defined for the original board only; use --setup choose "
+                "the standard set-up is defined for the original board only; use setup choose "
                 f"on the {options['board']} board"
             )
 
