@@ -238,8 +238,9 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
     a_count = mask.shape[1]
     full = a_count // 8
     groups = (a_count + 31) // 32
+    rows = _bare(mask)  # (rows without reference counts: see bound_delta_step)
     for i in range(mask.shape[0]):
-        row = mask[i]
+        row = rows[i]
         if 8 <= a_count <= 64:  # one word
             w = _chunk(row, 0, a_count)
             m = popcount64(w)
@@ -364,17 +365,27 @@ def bound_loops(
         # and counting the references of the arrays handed to them costs atomic operations
         gu = _bare(g)
         geou = _bare(geo)
+        su = _bare(states)  # (no counts raised and lowered in the loop: see bound_delta_step)
+        obsu = _bare(obs)
+        masku = _bare(mask)
+        rewardsu = _bare(rewards)
+        terminatedu = _bare(terminated)
+        truncatedu = _bare(truncated)
+        lengthsu = _bare(lengths)
+        whyu = _bare(why)
         count = states.shape[0]
         for i in range(count):
             if i + AHEAD < count:
-                _prefetch_row(states, i + AHEAD, states.shape[1])
-                _prefetch_row(obs, i + AHEAD, span)
-            arr = _bare(states[i])
+                _prefetch_row(su, i + AHEAD, states.shape[1])
+                _prefetch_row(obsu, i + AHEAD, span)
+            arr = su[i]
             apply(gu, arr, actions[i])
-            if _settle_why(gu, arr, i, rewards, terminated, truncated, lengths, cap, full, why):
+            if _settle_why(
+                gu, arr, i, rewardsu, terminatedu, truncatedu, lengthsu, cap, full, whyu
+            ):
                 arr[:] = init
-                lengths[i] = 0
-            refresh(gu, geou, arr, _bare(mask[i]), _bare(obs[i]))
+                lengthsu[i] = 0
+            refresh(gu, geou, arr, masku[i], obsu[i])
         return -1
 
     return reset, step
@@ -462,25 +473,41 @@ def bound_delta_step(
                 return bad
         gu = _bare(g)
         geou = _bare(geo)
+        # every array the loop touches without reference counts, made once here: a row taken
+        # from a counted array is a view whose count is raised and lowered, and _settle_why,
+        # though inlined, raised and lowered the counts of the five arrays handed to it, at
+        # every environment, each a locked (atomic) operation: about an eighth of the
+        # processor samples of Scrunch's step at N = 1,024 (perf), most of them _settle_why's
+        su = _bare(states)
+        obsu = _bare(obs)
+        masku = _bare(mask)
+        memou = _bare(memo)
+        rewardsu = _bare(rewards)
+        terminatedu = _bare(terminated)
+        truncatedu = _bare(truncated)
+        lengthsu = _bare(lengths)
+        whyu = _bare(why)
         count = states.shape[0]
         span = obs0.shape[0]
         ahead = min(state_span, states.shape[1]) if state_span > 0 else states.shape[1]
         for i in range(count):
             if i + AHEAD < count:
-                _prefetch_row(states, i + AHEAD, ahead)
+                _prefetch_row(su, i + AHEAD, ahead)
                 if whole_memo:
-                    _prefetch_row(memo, i + AHEAD, memo.shape[1])
-                foresee(gu, geou, _bare(obs[i + AHEAD]), _bare(memo[i + AHEAD]), actions[i + AHEAD])
-            arr = _bare(states[i])
+                    _prefetch_row(memou, i + AHEAD, memo.shape[1])
+                foresee(gu, geou, obsu[i + AHEAD], memou[i + AHEAD], actions[i + AHEAD])
+            arr = su[i]
             apply(gu, arr, actions[i])
-            if _settle_why(gu, arr, i, rewards, terminated, truncated, lengths, cap, full, why):
+            if _settle_why(
+                gu, arr, i, rewardsu, terminatedu, truncatedu, lengthsu, cap, full, whyu
+            ):
                 arr[:] = init
-                lengths[i] = 0
-                obs[i, :span] = obs0
-                mask[i, :] = mask0
-                memo[i, :] = memo0
+                lengthsu[i] = 0
+                obsu[i, :span] = obs0
+                masku[i, :] = mask0
+                memou[i, :] = memo0
             else:
-                update(gu, arr, geou, _bare(obs[i]), _bare(mask[i]), _bare(memo[i]), actions[i])
+                update(gu, arr, geou, obsu[i], masku[i], memou[i], actions[i])
         if fence:
             store_fence()
         return -1
