@@ -230,23 +230,3 @@ def test_go_infinite_takes_no_limit() -> None:
         "info string error go: infinite takes no limit (it searches until stop)",
         "readyok",
     ]
-
-
-def test_isready_compiles_the_replay_that_each_turn_takes_back_with() -> None:
-    # the first go of each engine process compiled State.rewind's replay of the game's
-    # actions (about 0.7 s for Throngs), within the turn's time
-    script = (
-        "from hexarena.engine import EngineSession\n"
-        "from hexarena.header import replay_unchecked\n"
-        "s = EngineSession('throngs', {}, player_name='random', write=print)\n"
-        "s.handle('isready')\n"
-        "print(len(replay_unchecked.signatures))\n"
-    )
-    proc = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        timeout=FIRST_READY,
-        check=True,
-    )
-    assert proc.stdout.split() == ["readyok", "1"]

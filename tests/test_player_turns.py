@@ -89,3 +89,21 @@ def test_the_engine_server_chooses_a_timed_turn_without_copying(
     server.handle("go movetime 200")
     assert any(x.startswith("bestmove") for x in lines)
     assert (server.state.array.tolist(), server.state.history) == before
+
+
+def test_a_turn_is_taken_back_without_replaying_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # taking a turn back by replay from a checkpoint compiles a replay of the game's actions in
+    # each new process (it cannot be cached on disk: about 0.7 s for Throngs), so the first
+    # computer move of a process paid for it; the position before the turn is kept instead
+    import hexarena.core
+
+    st = _played("throngs", {}, 3)
+    before = (st.array.tolist(), st.history, st.ply)
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the game was replayed to take a turn back")
+
+    monkeypatch.setattr(hexarena.core, "replay_unchecked", refuse)
+    acts = make_player("random", seed=2).choose_turn(st)
+    assert (st.array.tolist(), st.history, st.ply) == before
+    st.apply_move(acts)

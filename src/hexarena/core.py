@@ -16,7 +16,8 @@ one turn ends.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -468,6 +469,24 @@ class State:
             self._arr = g.with_room(self._arr)
             spare = g.spare_turns(self._arr)
         return spare
+
+    @contextmanager
+    def trial(self) -> Iterator[State]:
+        """Try actions on this state and take them all back at the end of the ``with`` block
+        (or on an error): the position, history and resignation are as before. Cheaper than
+        :meth:`copy` (which copies the whole history) and than :meth:`rewind` (which replays
+        from a checkpoint): only the position's array is kept aside."""
+        arr, n, ckpts, resigned = self._arr.copy(), self._n, len(self._ckpt), self._resigned
+        try:
+            yield self
+        finally:
+            if arr.shape == self._arr.shape:
+                self._arr[:] = arr
+            else:  # the array grew during the trial
+                self._arr = arr
+            self._n = n
+            del self._ckpt[ckpts:]
+            self._resigned = resigned
 
     def rewind(self, ply: int) -> None:
         """Go back to the position after the first ``ply`` actions (at most the ones taken),

@@ -169,7 +169,6 @@ class EngineSession:
         that ``ugi`` is answered at once."""
         if not self._prepared:
             self.player.prepare(self.game)
-            warm_rewind(self.game)
             self._prepared = True
 
     def option_lines(self) -> list[str]:
@@ -406,19 +405,6 @@ class EngineSession:
         except HexArenaError as exc:
             self.write(f"info string error {cut(str(exc), 300)}")
         return True
-
-
-def warm_rewind(game: Game) -> None:
-    """Take back an action once, so that :meth:`State.rewind` (which each ``go`` uses to take
-    back the turn it chose) has compiled its replay of ``game``'s actions: compiled code that
-    takes another as an argument is not cached on disk, and compiling it at the first ``go``
-    cost that turn about 0.7 s (Throngs)."""
-    st = game.new_initial_state()
-    for _ in range(2):
-        if st.is_terminal():
-            return
-        st.apply(int(st.legal_actions()[0]))
-    st.rewind(1)
 
 
 def _unset_words(o: Option) -> tuple[str, ...]:

@@ -93,24 +93,22 @@ def play_turn(state: State, choose: Callable[[State], int]) -> list[int]:
     """The actions of a whole turn for the player to act, each from ``choose(state)``.
 
     Each chosen action is applied to ``state`` itself so the next decision sees it, and all of
-    them are taken back before returning (or when ``choose`` fails): ``state`` ends exactly as
-    it was. Not copying the game keeps a decision's cost independent of the game's length (a
-    copy holds the whole history: millions of actions in a long Churn game).
+    them are taken back before returning (or when ``choose`` fails; :meth:`State.trial`):
+    ``state`` ends exactly as it was. Not copying the game keeps a decision's cost independent
+    of the game's length (a copy holds the whole history: millions of actions in a long Churn
+    game), and keeping the position aside instead of replaying to it compiles nothing.
     """
     if state.is_terminal():
         raise GameOverError("the game is over")
-    start = state.ply
     seat = state.current_player
     actions: list[int] = []
-    try:
+    with state.trial():
         while True:
             a = choose(state)
             state.apply(a)
             actions.append(a)
             if state.is_terminal() or state.turn_just_ended or state.current_player != seat:
                 return actions
-    finally:
-        state.rewind(start)
 
 
 _FACTORIES: dict[str, Callable[[int | None], Player]] = {}
