@@ -34,6 +34,4 @@ fi
 # worker processes that would otherwise each wait for the same compile (Numba caches it all on
 # disk, and later processes load it).
 nice -n 5 .venv/bin/hexarena warmup
-# --dist loadgroup: each game's batched-environment tests run in one worker (tests/conftest.py),
-# which compiles that game's batched step once instead of both workers compiling it.
-exec .venv/bin/python -m pytest -n 2 --dist loadgroup -q "$@"
+exec .venv/bin/python -m pytest -n 2 -q "$@"

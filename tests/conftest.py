@@ -1,6 +1,5 @@
-"""Shared test settings: small boards per game for the generic conformance tests, the
-databases (SQLite and a throw-away PostgreSQL) the web app's tests run over, and the grouping
-of the batched environments' tests by game for ``pytest -n 2 --dist loadgroup``."""
+"""Shared test settings: small boards per game for the generic conformance tests, and the
+databases (SQLite and a throw-away PostgreSQL) the web app's tests run over."""
 
 from __future__ import annotations
 
@@ -40,52 +39,6 @@ ACTION_CAP: dict[str, int | None] = {
     "gyre": None,
     "scrunch": None,
 }
-
-
-# ---------------------------------------------------------------- batched tests, by game
-#: Modules whose tests step the batched environments of one game.
-BATCHED_MODULES: dict[str, str] = {
-    "test_vector_throngs": "throngs",
-    "test_throngs_masks": "throngs",
-    "test_vector_scrunch": "scrunch",
-    "test_scrunch_bitmask": "scrunch",
-    "test_vector_churn_mask": "churn",
-}
-#: Modules with tests of the batched environments parametrized by the game's ``name``.
-BATCHED_BY_NAME = {"test_vector", "test_vector_incremental", "test_vector_planes"}
-#: Other tests that step one game's batched environments.
-BATCHED_TESTS: dict[str, str] = {
-    "test_throngs_repetition_long.py::test_batched_games_are_truncated_when_the_table_is_full": (
-        "throngs"
-    ),
-}
-
-
-def batched_game(item: pytest.Item) -> str | None:
-    """The game whose batched environments ``item`` steps, or ``None``."""
-    module = item.path.stem
-    if module in BATCHED_MODULES:
-        return BATCHED_MODULES[module]
-    name = BATCHED_TESTS.get(f"{item.path.name}::{getattr(item, 'originalname', item.name)}")
-    if name is not None:
-        return name
-    params = getattr(item, "callspec", None)
-    if module in BATCHED_BY_NAME and params is not None:
-        value = params.params.get("name")
-        return value if isinstance(value, str) else None
-    return None
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Put the tests of one game's batched environments in one ``xdist_group``, run by one
-    worker under ``--dist loadgroup`` (``scripts/test.sh``): a batched step is compiled once per
-    process (``hexarena.vector.drivers``, not cached on disk; Throngs' once per board, 20 to 25 s
-    of processor time each), and the game's tests spread over both workers compiled each
-    step twice, the two workers at once."""
-    for item in items:
-        game = batched_game(item)
-        if game is not None:
-            item.add_marker(pytest.mark.xdist_group(f"batched-{game}"))
 
 
 # ---------------------------------------------------------------- databases for the web app
