@@ -1,5 +1,6 @@
-"""Shared test settings: small boards per game for the generic conformance tests, and the
-databases (SQLite and a throw-away PostgreSQL) the web app's tests run over."""
+"""Shared test settings: small boards per game for the generic conformance tests, the
+databases (SQLite and a throw-away PostgreSQL) the web app's tests run over, and the order of
+work under ``pytest -n``: one game's batched-environment tests in one worker."""
 
 from __future__ import annotations
 
@@ -39,6 +40,65 @@ ACTION_CAP: dict[str, int | None] = {
     "gyre": None,
     "scrunch": None,
 }
+
+
+# ---------------------------------------------------------------- batched tests, by game
+#: Modules whose tests step the batched environments of one game.
+BATCHED_MODULES: dict[str, str] = {
+    "test_vector_throngs.py": "throngs",
+    "test_throngs_masks.py": "throngs",
+    "test_vector_scrunch.py": "scrunch",
+    "test_scrunch_bitmask.py": "scrunch",
+    "test_vector_churn_mask.py": "churn",
+}
+#: Modules with tests of the batched environments parametrized by game first (``[throngs-...]``).
+BATCHED_BY_NAME = {"test_vector.py", "test_vector_incremental.py"}
+#: Other tests that step one game's batched environments.
+BATCHED_TESTS: dict[str, str] = {
+    "test_throngs_repetition_long.py::test_batched_games_are_truncated_when_the_table_is_full": (
+        "throngs"
+    ),
+}
+#: The games, longest name first (``china-grove`` before any shorter name it starts with).
+GAME_NAMES = sorted(SMALL_OPTIONS, key=len, reverse=True)
+
+
+def batched_game(nodeid: str) -> str | None:
+    """The game whose batched environments the test ``nodeid`` steps, or ``None``."""
+    path, _, name = nodeid.partition("::")
+    module = path.rsplit("/", 1)[-1]
+    if module in BATCHED_MODULES:
+        return BATCHED_MODULES[module]
+    test, _, param = name.partition("[")
+    if f"{module}::{test}" in BATCHED_TESTS:
+        return BATCHED_TESTS[f"{module}::{test}"]
+    if module in BATCHED_BY_NAME:
+        for game in GAME_NAMES:
+            if param == game + "]" or param.startswith(game + "-"):
+                return game
+    return None
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``pytest -n N`` (``--dist load``, the default), the tests of one game's batched
+    environments go to one worker as one unit, the largest units first, every other test on
+    its own as before: a batched step is compiled once per process and game, not cached on
+    disk (``hexarena.vector.drivers``; Throngs' once per board, 20 to 25 s of processor time
+    each), and with the game's tests spread over both workers each worker compiled each step,
+    often both at once. (``--dist loadgroup`` cannot do this here: pytest-xdist 3.8 names a
+    group by rewriting ``item._nodeid``, which pytest 9.2 no longer reads.)"""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BatchedByGame(LoadScopeScheduling):  # type: ignore[misc]
+        """Load scheduling with each game's batched tests as one unit of work."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            game = batched_game(nodeid)
+            return f"batched-{game}" if game is not None else nodeid
+
+    return BatchedByGame(config, log)
 
 
 # ---------------------------------------------------------------- databases for the web app
