@@ -56,7 +56,9 @@ def _fits(page: Any, width: int, where: str) -> dict[str, Any]:
     assert m["boards"] >= 1, where
     assert m["outside"] == [] and m["scrolling"] == [], (where, m)
     assert m["cell"] >= MIN_CELL[width], (where, m)
-    assert m["label"] >= 9.0, (where, m)  # the row numbers and column letters can be read
+    # the row numbers and column letters can be read; a hundredth of a pixel is the layout's
+    # rounding (China Grove's labels measured 8.99994 in one run), not a smaller label
+    assert m["label"] >= 9.0 - 0.01, (where, m)
     assert m["largest"] <= 22.0, (where, m)  # and grow only on boards drawn small
     return m
 
