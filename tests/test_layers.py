@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, ...]] = [
         "hexarena.cliargs",
     ),
     ("hexarena.options",),
-    ("hexarena.header",),
+    ("hexarena.header", "hexarena.gametext"),
     ("hexarena.core",),
     ("hexarena.kernels_common",),
     ("hexarena.games",),

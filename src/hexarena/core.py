@@ -16,7 +16,6 @@ one turn ends.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, ClassVar
@@ -33,6 +32,7 @@ from .errors import (
     UnknownGameError,
     WrongTypeError,
 )
+from .gametext import GameText
 from .header import (
     CHECKPOINT_EVERY,
     H_COLOUR,
@@ -52,26 +52,22 @@ from .header import (
     replay_unchecked,
     swap_offered,
 )
-from .hexgrid import Board, CellNameError
 from .limits import ECHO_LIMIT, cut, cut_repr
 from .options import Option
 
 
 # ---------------------------------------------------------------- Game
-class Game:
-    """A game with its options fixed: rules, board and the conversions between actions and text.
+class Game(GameText):
+    """A game with its options fixed: rules, board and the conversions between actions and text
+    (the text, options included, is :class:`hexarena.gametext.GameText`'s).
 
     Subclasses set the class attributes and implement :meth:`initial_array`, :meth:`outcome_of`,
     :meth:`render` and (if actions are not just cells plus named specials) the action text
     methods. Build games with :func:`hexarena.new_game`.
     """
 
-    name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     colours: ClassVar[tuple[str, str]] = ("", "")
-    option_specs: ClassVar[tuple[Option, ...]] = ()
-    #: Names of actions beyond the cells, in action order from ``board.size`` on.
-    special_actions: ClassVar[tuple[str, ...]] = ()
     #: For games whose rules allow endless play: the most actions a random self-play game may
     #: take; a game still going then is counted as unfinished. ``None``: play every game out.
     selfplay_cap: ClassVar[int | None] = None
@@ -82,13 +78,12 @@ class Game:
     #: environments, in their own ways).
     grows: ClassVar[bool] = False
 
-    board: Board
     kernels: Kernels
     #: Constant tables the kernels read (board neighbours and the like), built in :meth:`setup`.
     consts: Array
 
     def __init__(self, **options: Any) -> None:
-        self.options: dict[str, Any] = self.parse_options(options)
+        self.options = self.parse_options(options)
         self.setup()
 
     # -- subclass hooks ------------------------------------------------
@@ -120,10 +115,6 @@ class Game:
         """An ASCII picture of a position with coordinates, and a line saying whose turn it is."""
         raise NotImplementedError
 
-    @classmethod
-    def check_options(cls, options: dict[str, Any]) -> None:
-        """Cross-option checks (for example, refusing even boards); raise :class:`OptionError`."""
-
     def describe_board(self) -> str:
         """A picture of the empty board with coordinates, for ``hexarena board``."""
         b = self.board
@@ -142,112 +133,11 @@ class Game:
         """
         raise NotImplementedError
 
-    # -- options -------------------------------------------------------
-    @classmethod
-    def parse_options(cls, given: dict[str, Any]) -> dict[str, Any]:
-        """Validate options by name, fill in defaults, and run the game's cross-checks."""
-        specs = {o.name: o for o in cls.option_specs}
-        unknown = [k for k in given if not isinstance(k, str) or k.replace("-", "_") not in specs]
-        if unknown:
-            known = ", ".join(specs) or "none"
-            raise OptionError(
-                f"{cls.name} has no option {cut(', '.join(map(cut_repr, unknown)))} "
-                f"(its options: {known})"
-            )
-        spelt: dict[str, str] = {}
-        for k in given:
-            if k.replace("-", "_") in spelt:
-                raise OptionError(
-                    f"option {k.replace('-', '_')} is given twice, as {spelt[k.replace('-', '_')]}"
-                    f" and as {k}: give it once"
-                )
-            spelt[k.replace("-", "_")] = k
-        out: dict[str, Any] = {}
-        for o in cls.option_specs:
-            raw = given[spelt[o.name]] if o.name in spelt else None
-            out[o.name] = o.default if raw is None else o.parse(raw)
-        cls.check_options(out)
-        return out
-
-    def option_text(self) -> str:
-        """The options as ``name=value`` text, for pictures and messages."""
-        specs = {o.name: o for o in self.option_specs}
-        return " ".join(
-            f"{k}={specs[k].format(v)}" for k, v in self.options.items() if v is not None
-        )
-
-    def record_tags(self) -> dict[str, str]:
-        """Tags that a record needs to rebuild this game exactly (options by default)."""
-        specs = {o.name: o for o in self.option_specs}
-        return {k: specs[k].format(v) for k, v in self.options.items()}
-
     @classmethod
     def from_record_tags(cls, tags: dict[str, str]) -> Game:
         """Rebuild a game from a record's tags (those written by :meth:`record_tags`)."""
         names = {o.name for o in cls.option_specs}
         return cls(**{k: v for k, v in tags.items() if k in names})
-
-    # -- actions and text ---------------------------------------------
-    @property
-    def num_distinct_actions(self) -> int:
-        """Size of the action space: the cells, then the special actions."""
-        return self.board.size + len(self.special_actions)
-
-    def action_text(self, action: int) -> str:
-        """Text of one action: a cell name, or a special action's name."""
-        n = self.board.size
-        if 0 <= action < n:
-            return self.board.names[action]
-        k = action - n
-        if 0 <= k < len(self.special_actions):
-            return self.special_actions[k]
-        raise NotationError(
-            f"{action} is not an action of {self.name} (0..{self.num_distinct_actions - 1})"
-        )
-
-    def parse_action(self, text: str) -> int:
-        """The action written ``text``; raises :class:`NotationError` naming what is wrong."""
-        if not isinstance(text, str):
-            raise WrongTypeError(f"an action's text is a str, not {cut_repr(text)}")
-        t = text.strip().lower()
-        if t in self.special_actions:
-            return self.board.size + self.special_actions.index(t)
-        try:
-            return self.board.parse(t)
-        except CellNameError as exc:
-            specials = (
-                f" or one of: {', '.join(self.special_actions)}" if self.special_actions else ""
-            )
-            raise NotationError(f"{exc}{specials}") from None
-
-    #: Separator between the actions of one turn in move text.
-    move_separator: ClassVar[str] = ","
-
-    @functools.cached_property
-    def action_texts(self) -> list[str]:
-        """Text of every action, indexed by action (for fast formatting)."""
-        return [self.action_text(a) for a in range(self.num_distinct_actions)]
-
-    @functools.cached_property
-    def action_lookup(self) -> dict[str, int]:
-        """Action by its exact text (for fast parsing)."""
-        return {t: a for a, t in enumerate(self.action_texts)}
-
-    def move_text(self, actions: Sequence[int]) -> str:
-        """Text of a whole turn from its actions."""
-        return self.move_separator.join(self.action_text(a) for a in actions)
-
-    def parse_move(self, text: str) -> list[int]:
-        """The actions of a turn written ``text`` (context-free: each action's text is fixed)."""
-        if not isinstance(text, str):
-            raise WrongTypeError(f"a move's text is a str, not {cut_repr(text)}")
-        a = self.action_lookup.get(text)
-        if a is not None:
-            return [a]
-        parts = [p for p in text.strip().split(self.move_separator) if p.strip()]
-        if not parts:
-            raise NotationError("an empty move")
-        return [self.parse_action(p) for p in parts]
 
     # -- states --------------------------------------------------------
     def new_initial_state(self) -> State:
