@@ -4,16 +4,19 @@ and the Churn plug-in's playout cap by board size."""
 from __future__ import annotations
 
 import random
+import threading
 
 import numpy as np
 
 import hexarena
 from hexarena.ai import Limit, MCTSPlayer, SearchSettings, make_player
 from hexarena.ai import search as S
+from hexarena.ai.mcts import PIE_STOP_SLICE
 from hexarena.ai.plugins import china_grove_score, plugin_for
 from hexarena.ai.searchgen import search_module
 from hexarena.core import H_PLAYER, H_SWAPPED, State
 from hexarena.games.china_grove import S_GROUPS, S_STONES
+from hexarena.limits import MAX_THINK_SECONDS
 
 
 def _random_game(game: hexarena.Game, seed: int, turns: int | None = None) -> State:
@@ -151,3 +154,58 @@ def test_churn_caps_playouts_shorter_on_small_boards() -> None:
     plugin = plugin_for(hexarena.new_game("churn", size=3))
     assert plugin.playout_cap(hexarena.new_game("churn", size=3)) == 2 * 19
     assert plugin.playout_cap(hexarena.new_game("churn", size=5)) == 4 * 61
+
+
+def _watched_pie_player(
+    stop_after: int,
+) -> tuple[MCTSPlayer, list[tuple[float, int]], threading.Event]:
+    """A pie-turn player watching a stop event, whose judge of a candidate (``_pie_score``)
+    records the seconds it is given and the candidate's first action, and raises the stop once
+    ``stop_after`` candidates are judged; a candidate's score is its first action (over 1,000),
+    so the best of those judged is known."""
+    p = make_player("mcts", seed=3)
+    assert isinstance(p, MCTSPlayer)
+    stop = threading.Event()
+    p.watch(stop)
+    judged: list[tuple[float, int]] = []
+
+    def judge(state: State, limit: Limit) -> float:
+        assert limit.seconds is not None
+        first = int(state.history_array()[0])
+        judged.append((limit.seconds, first))
+        if len(judged) >= stop_after:
+            stop.set()
+        return first / 1000
+
+    p._pie_score = judge  # type: ignore[method-assign]
+    p._prepare(hexarena.new_game("china-grove"))
+    return p, judged, stop
+
+
+def test_a_pie_turn_until_stop_judges_every_candidate_briefly() -> None:
+    # go infinite: the limit is the longest a search may be given, and only a stop ends it.
+    # Each candidate must get a short search in the first round (not the first candidate
+    # nearly all of it, the others a batch each after the stop).
+    st = hexarena.new_game("china-grove").new_initial_state()
+    p, judged, stop = _watched_pie_player(stop_after=10_000)
+    turn = p.pie_turn(st, Limit(seconds=MAX_THINK_SECONDS))
+    # every candidate (two completions of each first action, less those that make the same
+    # turn) is judged in the first round, each briefly: more than one per first action
+    first_round = [a for s, a in judged if s <= PIE_STOP_SLICE]
+    assert len(first_round) > len(st.legal_actions())
+    assert all(s <= PIE_STOP_SLICE for s, _ in judged[: len(first_round)])
+    assert max(s for s, _ in judged) < 60  # later rounds longer, none near the limit
+    assert not stop.is_set() and turn[0] == min(first_round)  # the lowest score wins
+
+
+def test_a_stop_ends_the_pie_search_at_once_with_the_best_candidate_judged() -> None:
+    st = hexarena.new_game("china-grove").new_initial_state()
+    for limit in (Limit(seconds=MAX_THINK_SECONDS), Limit(seconds=30.0)):
+        p, judged, stop = _watched_pie_player(stop_after=7)
+        turn = p.pie_turn(st, limit)
+        assert stop.is_set() and len(judged) == 7  # no candidate judged after the stop
+        assert turn[0] == min(a for _, a in judged)
+        st.copy().apply_move(turn)  # a whole legal turn
+        # a random sample of the candidates is judged first (they are shuffled), not the
+        # lowest first actions
+        assert sorted(a for _, a in judged) != sorted(st.legal_actions())[:7]

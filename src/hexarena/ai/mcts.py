@@ -62,6 +62,10 @@ LOSS = 2
 #: How many random completions of each first action :meth:`MCTSPlayer.pie_turn` considers.
 PIE_COMPLETIONS = 2
 
+#: Seconds each candidate's search gets in the first round of :meth:`MCTSPlayer.pie_turn` when
+#: only a stop ends it (``go infinite``), four times as long each round after.
+PIE_STOP_SLICE = 0.05
+
 
 class SearchError(HexArenaError):
     """A search that cannot run as asked (for example a limit that is not positive)."""
@@ -489,6 +493,13 @@ class MCTSPlayer(Player):
         its best quarter, the search may go on to ``m`` times the limit in all, ``m`` being the
         fewest checkers among the turns kept: whichever turn it plays, it has used no more than
         that turn's decisions were given. ``last_stats["pie_limits"]`` is that ``m``.
+
+        When a stop may come (:meth:`watch`), the candidates are judged in a random order and a
+        stop ends the rounds at once: the turn is the best of those judged in the last round.
+        A limit of :data:`~hexarena.limits.MAX_THINK_SECONDS` (``go infinite``, ended by a stop)
+        gives each candidate :data:`PIE_STOP_SLICE` seconds in the first round and four times
+        as long each round after, so that every candidate is judged soon, whenever the stop
+        comes.
         """
         lim = limit if limit is not None else self.default_limit
         check_limit(lim)
@@ -511,6 +522,16 @@ class MCTSPlayer(Player):
                 if key not in seen:
                     seen.add(key)
                     cands.append((turn, st))
+        stop = self.stop
+        if stop is not None:  # a stop may end the rounds: judge a random sample first
+            rnd.shuffle(cands)
+        until_stop = (
+            stop is not None
+            and lim.seconds is not None
+            and lim.seconds >= MAX_THINK_SECONDS
+            and lim.iterations is None
+            and lim.nodes is None
+        )
         start = time.perf_counter()
         rounds = max(1, math.ceil(math.log(len(cands), 4))) if len(cands) > 1 else 1
         counts = {"iterations": lim.iterations, "nodes": lim.nodes}
@@ -532,18 +553,26 @@ class MCTSPlayer(Player):
             if room and min(room) < len(cands):
                 cands = rnd.sample(cands, max(1, min(room)))
             each = max(1, min(room) // len(cands)) if room else None
+            share = None if seconds is None else seconds / len(cands)
+            if until_stop and share is not None:
+                share = min(share, PIE_STOP_SLICE * 4**r)
             sub = Limit(
-                seconds=None if seconds is None else seconds / len(cands),
+                seconds=share,
                 iterations=None if lim.iterations is None else each,
                 nodes=None if lim.nodes is None else each,
             )
-            scored = []
+            scored: list[tuple[float, int]] = []
             for i, (_turn, st) in enumerate(cands):
+                if stop is not None and stop.is_set() and scored:
+                    break
                 scored.append((self._pie_score(st, sub), i))
                 spent["iterations"] += int(self.last_stats.get("iterations", 0))
                 spent["nodes"] += int(self.last_stats.get("nodes", 0))
             scored.sort()
             best = scored[0][0]
+            if stop is not None and stop.is_set():  # the best judged in this round
+                cands = [cands[scored[0][1]]]
+                break
             cands = [cands[i] for _, i in scored[: max(1, math.ceil(len(cands) / 4))]]
             if r == 0 and self.settings.whole_turn_pie:
                 # every decision of the first turn has its own limit, and the rest of the turn
