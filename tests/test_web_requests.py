@@ -133,3 +133,19 @@ def test_the_key_given_twice_is_named_within_bounds(client: TestClient) -> None:
     headers = {"Content-Type": "application/json"}
     message = refused(client.post("/api/games", content=body.encode(), headers=headers), 400)
     assert "twice" in message and "kkk" in message and "3,000 characters" in message
+
+
+def test_a_turn_begun_on_a_version_the_game_has_left_is_refused(client: TestClient) -> None:
+    # another tab of the seat took the turn: the continuation of a turn begun before is refused
+    g = client.post("/api/games", json={"game": "churn", "mode": "local"}).json()
+    gid, h = g["id"], {"X-Seat-Token": g["token"]}
+    played = client.post(f"/api/games/{gid}/moves", json={"actions": [0], "version": 0}, headers=h)
+    assert played.status_code == 200
+    stale = client.post(f"/api/games/{gid}/continuations", json={"actions": [1], "version": 0})
+    message = refused(stale, 409)
+    assert "moved on" in message and "another tab or window" in message
+    assert "version 0, it is now at 1" in message
+    fresh = client.post(f"/api/games/{gid}/continuations", json={"actions": [1], "version": 1})
+    assert fresh.status_code == 200 and fresh.json()["complete"] is True
+    bad = client.post(f"/api/games/{gid}/continuations", json={"actions": [1], "version": "1"})
+    assert "'version': a whole number" in refused(bad, 400)

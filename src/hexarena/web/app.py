@@ -187,7 +187,7 @@ def create_app(
 
     async def continuations(request: Request) -> Any:
         session = await game_of(request)
-        return views.continuations(session, await _body(request, ("actions",)))
+        return views.continuations(session, await _body(request, ("actions", "version")))
 
     async def play(request: Request) -> Any:
         session = await game_of(request)
