@@ -707,7 +707,9 @@ async function startGame(id) {
   const kept = keptPartial(); // before the first render forgets it
   await refresh();
   await restorePartial(kept);
-  SwapMap.init(G.hex, G.view.game, G.view.options).catch((e) => showMessage(e.message)); // where a report has this board
+  if (G.view.swap_map) { // where a report has this board
+    SwapMap.init(G.hex, G.view.game, G.view.options).catch((e) => showMessage(e.message));
+  }
   if (G.token && !G.view.you.length) {
     showMessage("This browser's seat token does not belong to this game: you are watching.", true);
   }
