@@ -217,6 +217,7 @@ function renderControls() {
   }
   $("turn-build").hidden = G.partial.length === 0;
   $("partial-text").textContent = G.pending ? G.pending.text : "";
+  $("hint-btn").hidden = !v.you.length; // a watcher has no seat to ask for
   $("hint-btn").disabled = !mine || G.busy;
   $("undo-btn").hidden = v.mode === "online" || !v.you.length;
   $("undo-btn").disabled = !v.can_undo || G.busy;
