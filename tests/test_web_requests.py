@@ -149,3 +149,5 @@ def test_a_turn_begun_on_a_version_the_game_has_left_is_refused(client: TestClie
     assert fresh.status_code == 200 and fresh.json()["complete"] is True
     bad = client.post(f"/api/games/{gid}/continuations", json={"actions": [1], "version": "1"})
     assert "'version': a whole number" in refused(bad, 400)
+    hint = client.post(f"/api/games/{gid}/hint", json={"actions": [], "version": 0}, headers=h)
+    assert "moved on" in refused(hint, 409)

@@ -87,3 +87,20 @@ def test_a_turn_half_built_when_the_other_tab_took_it_is_dropped(
     assert page.evaluate(PARTIAL)[0] == "0"
     assert not page.is_visible("#turn-build")
     assert page.evaluate(MOVES) == other.evaluate(MOVES)
+
+
+def test_a_hint_asked_after_the_turn_was_taken_in_another_tab_says_so(
+    context: Any, server: Server
+) -> None:
+    # the hint was for a position this tab did not show (or "it is not your turn")
+    other = context.new_page()
+    new_local_game(other, server, "churn", {})
+    other.wait_for_function(MY_TURN)
+    page = deaf_tab(context, other.url)
+    other.click("#board .cell[data-name=c1]")
+    other.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    page.click("#hint-btn")
+    message = moved_on(page, 1)
+    assert "another tab or window" in message and "c1" in message, message
+    assert page.is_hidden("#hints")
+    assert page.evaluate(MOVES) == ["Red: c1"]

@@ -211,7 +211,9 @@ def create_app(
 
     async def hint(request: Request) -> Any:
         session = await game_of(request)
-        return await arena.hint(session, _token(request), await _body(request, ("actions",)))
+        return await arena.hint(
+            session, _token(request), await _body(request, ("actions", "version"))
+        )
 
     async def record(request: Request) -> Any:
         session = await game_of(request)

@@ -568,8 +568,11 @@ class Arena:
     async def hint(
         self, session: Session, token: str | None, body: dict[str, Any]
     ) -> dict[str, Any]:
-        """The computer's suggestions for the side to act (after the partial turn, if any)."""
+        """The computer's suggestions for the side to act (after the partial turn, if any); with
+        ``version``, refused (409) once the game has moved on from it."""
         seats = self._mover(session, token, "ask for a hint")
+        if "version" in body:  # the version the page shows: 409 once the game has left it
+            expect_version(session, body)
         actions = actions_field(body, "actions", required=False)
         st = partial_turn(session, actions)
         if session.state.current_player not in seats:

@@ -739,10 +739,18 @@ async function startGame(id) {
     if (!myTurn() || G.busy) return;
     $("hint-btn").disabled = true;
     $("hint-btn").textContent = "Thinking…";
+    const seen = G.partial.length && G.seen ? G.seen : seenNow();
     try {
-      const h = await api("POST", `/api/games/${G.id}/hint`, { actions: G.partial }, G.token);
+      const h = await api("POST", `/api/games/${G.id}/hint`, { actions: G.partial, version: seen.version }, G.token);
       G.hints = h.suggestions;
-    } catch (e) { showMessage(e.message); }
+    } catch (e) {
+      if (e.status === 409) {
+        $("hint-btn").textContent = "Hint";
+        await conflict(e, seen);
+        return;
+      }
+      showMessage(e.message);
+    }
     $("hint-btn").textContent = "Hint";
     render();
   });
