@@ -707,12 +707,19 @@ async function startGame(id) {
   buildBoard();
   const kept = keptPartial(); // before the first render forgets it
   await refresh();
+  if (G.token && !G.view.you.length) {
+    // a kept token that gives no seat (a stale or mistyped #token link) is forgotten, and the
+    // seat cookie, which the header would otherwise outrank, decides
+    localStorage.removeItem("hexarena-token-" + id);
+    G.token = null;
+    await refresh();
+    if (!G.view.you.length) {
+      showMessage("This browser's seat token does not belong to this game: you are watching.", true);
+    }
+  }
   await restorePartial(kept);
   if (G.view.swap_map) { // where a report has this board
     SwapMap.init(G.hex, G.view.game, G.view.options).catch((e) => showMessage(e.message));
-  }
-  if (G.token && !G.view.you.length) {
-    showMessage("This browser's seat token does not belong to this game: you are watching.", true);
   }
   await useCode();
   renderShare();
