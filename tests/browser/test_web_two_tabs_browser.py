@@ -104,3 +104,20 @@ def test_a_hint_asked_after_the_turn_was_taken_in_another_tab_says_so(
     assert "another tab or window" in message and "c1" in message, message
     assert page.is_hidden("#hints")
     assert page.evaluate(MOVES) == ["Red: c1"]
+
+
+def test_an_undo_after_the_other_tab_moved_on_says_so_and_undoes_nothing(
+    context: Any, server: Server
+) -> None:
+    other = context.new_page()
+    new_local_game(other, server, "churn", {})
+    other.wait_for_function(MY_TURN)
+    other.click("#board .cell[data-name=c1]")
+    other.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    page = deaf_tab(context, other.url)
+    other.click("#board .cell[data-name=d2]")
+    other.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
+    page.click("#undo-btn")  # meant for c1: the other tab has played d2 since
+    message = moved_on(page, 2)
+    assert "another tab or window" in message and "d2" in message, message
+    assert page.evaluate(MOVES) == ["Red: c1", "Blue: d2"]

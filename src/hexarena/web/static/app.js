@@ -550,7 +550,7 @@ function movedOnText(seen) {
     const moves = G.pageInfo ? G.pageInfo.moves : [];
     const taken = moves.filter((m) => m.index >= seen.turns && v.you.includes(m.seat));
     if (taken.length) {
-      return `That turn was already taken in another tab or window (${taken.map((m) => m.text).join(", ")}): ${now}.`;
+      return `Your turn was already taken in another tab or window (${taken.map((m) => m.text).join(", ")}): ${now}.`;
     }
     return `The game moved on since this page last showed it (${turnsText(v.turns - seen.turns)} played): ${now}.`;
   }
