@@ -3,6 +3,7 @@ imported record's request is refused by name instead of being dropped, and nothi
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -93,3 +94,60 @@ def test_a_misspelt_field_of_a_change_is_refused_and_changes_nothing(client: Tes
     assert view["version"] == 0 and view["turns"] == 0 and view["outcome"] is None
     step = client.post("/api/learn/churn/1", json={"actions": [0], "answer": 1})
     assert "no field 'answer'" in refused(step, 400)
+
+
+def test_a_field_given_twice_is_refused_by_name_on_every_endpoint(client: TestClient) -> None:
+    """JSON allows a key twice in one object and Python's parser keeps the last value: a body of
+    ``{"version": 0, "version": 5}`` was read as version 5 without a word. Every endpoint that
+    reads a body refuses it, naming the key (at the top or deeper), and nothing changes."""
+    g = client.post("/api/games", json={"game": "churn", "mode": "local"}).json()
+    gid, h = g["id"], {"X-Seat-Token": g["token"], "Content-Type": "application/json"}
+    client.cookies.clear()
+    asks: dict[str, tuple[str, str]] = {
+        "/api/games": ('{"game": "churn", "mode": "local", "mode": "computer"}', "mode"),
+        "/api/games#options": ('{"game": "churn", "options": {"size": 3, "size": 4}}', "size"),
+        "/api/games/import": (
+            '{"record": ' + json.dumps(RECORD) + ', "record": "", "mode": "local"}',
+            "record",
+        ),
+        f"/api/games/{gid}/moves": ('{"actions": [0], "version": 0, "version": 0}', "version"),
+        f"/api/games/{gid}/undo": ('{"version": 0, "version": 1}', "version"),
+        f"/api/games/{gid}/resign": ('{"version": 0, "seat": 0, "seat": 1}', "seat"),
+        f"/api/games/{gid}/hint": ('{"actions": [], "actions": [0]}', "actions"),
+        f"/api/games/{gid}/continuations": ('{"actions": [1], "actions": [0]}', "actions"),
+        f"/api/games/{gid}/claim": ('{"code": "abc", "code": "def"}', "code"),
+        "/api/learn/churn/1": ('{"actions": [0], "actions": [1]}', "actions"),
+    }
+    for path, (body, key) in asks.items():
+        r = client.post(path.split("#")[0], content=body.encode(), headers=h)
+        message = refused(r, 400)
+        assert f"{key!r} twice" in message, (path, message)
+    view = client.get(f"/api/games/{gid}", headers=h).json()
+    assert view["version"] == 0 and view["turns"] == 0 and view["outcome"] is None
+    assert [x["id"] for x in client.get("/api/games").json()["games"]] == [gid]
+
+
+def test_the_key_given_twice_is_named_within_bounds(client: TestClient) -> None:
+    key = "k" * 3000
+    body = '{"game": "churn", "options": {"' + key + '": 1, "' + key + '": 2}}'
+    headers = {"Content-Type": "application/json"}
+    message = refused(client.post("/api/games", content=body.encode(), headers=headers), 400)
+    assert "twice" in message and "kkk" in message and "3,000 characters" in message
+
+
+def test_a_turn_begun_on_a_version_the_game_has_left_is_refused(client: TestClient) -> None:
+    # another tab of the seat took the turn: the continuation of a turn begun before is refused
+    g = client.post("/api/games", json={"game": "churn", "mode": "local"}).json()
+    gid, h = g["id"], {"X-Seat-Token": g["token"]}
+    played = client.post(f"/api/games/{gid}/moves", json={"actions": [0], "version": 0}, headers=h)
+    assert played.status_code == 200
+    stale = client.post(f"/api/games/{gid}/continuations", json={"actions": [1], "version": 0})
+    message = refused(stale, 409)
+    assert "moved on" in message and "another tab or window" in message
+    assert "version 0, it is now at 1" in message
+    fresh = client.post(f"/api/games/{gid}/continuations", json={"actions": [1], "version": 1})
+    assert fresh.status_code == 200 and fresh.json()["complete"] is True
+    bad = client.post(f"/api/games/{gid}/continuations", json={"actions": [1], "version": "1"})
+    assert "'version': a whole number" in refused(bad, 400)
+    hint = client.post(f"/api/games/{gid}/hint", json={"actions": [], "version": 0}, headers=h)
+    assert "moved on" in refused(hint, 409)

@@ -142,3 +142,13 @@ def test_serve_takes_a_folder_of_reports() -> None:
     ns = build_parser().parse_args(["serve", "--reports", "some/where"])
     assert ns.reports == "some/where"
     assert build_parser().parse_args(["serve"]).reports is None
+
+
+def test_a_game_s_view_says_whether_its_board_has_a_map(client: TestClient) -> None:
+    # the page asks for the map only then: a 404 for a board without one is an error in its console
+    for options, has in (({}, True), ({"size": 4}, False)):
+        r = client.post("/api/games", json={"game": "churn", "options": options, "mode": "local"})
+        view = client.get(f"/api/games/{r.json()['id']}").json()
+        assert view["swap_map"] is has
+        found = client.get("/api/swap-maps/churn", params=view["options"])
+        assert found.status_code == (200 if has else 404)

@@ -104,6 +104,8 @@ def create_app(
         storage, computer_timeout=computer_timeout, workers=workers, pool=pool, warm_search=warm
     )
 
+    swap_maps = SwapMaps(reports)
+
     def api(fn: Callable[[Request], Awaitable[Any]]) -> Handler:
         async def handler(request: Request) -> Response:
             try:
@@ -168,6 +170,8 @@ def create_app(
             "games_ready": progress["ready"],
             "games": progress["total"],
         }
+        # the page asks for the swap map only where one exists (a 404 is an error in its console)
+        data["swap_map"] = await asyncio.to_thread(swap_maps.has, data["game"], data["options"])
         return data
 
     async def board(request: Request) -> Any:
@@ -187,7 +191,7 @@ def create_app(
 
     async def continuations(request: Request) -> Any:
         session = await game_of(request)
-        return views.continuations(session, await _body(request, ("actions",)))
+        return views.continuations(session, await _body(request, ("actions", "version")))
 
     async def play(request: Request) -> Any:
         session = await game_of(request)
@@ -207,7 +211,9 @@ def create_app(
 
     async def hint(request: Request) -> Any:
         session = await game_of(request)
-        return await arena.hint(session, _token(request), await _body(request, ("actions",)))
+        return await arena.hint(
+            session, _token(request), await _body(request, ("actions", "version"))
+        )
 
     async def record(request: Request) -> Any:
         session = await game_of(request)
@@ -260,8 +266,6 @@ def create_app(
             status_code=404 if missing else 200,
             headers={"Cache-Control": "no-cache"},
         )
-
-    swap_maps = SwapMaps(reports)
 
     async def swap_map(request: Request) -> Any:
         name = request.path_params["game"]

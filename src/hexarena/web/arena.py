@@ -35,7 +35,7 @@ from .seats import clean_name, mask_of, new_secret
 from .session import Session, ending
 from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict, digest
 from .teaching import effects, journeys
-from .views import partial_turn, short_tags
+from .views import expect_version, partial_turn, short_tags
 from .workers import ComputerPool, JobCancelled, JobFailed, Warmer
 
 log = logging.getLogger("hexarena.web")
@@ -62,13 +62,6 @@ def known_fields(body: dict[str, Any], fields: tuple[str, ...]) -> None:
         if key not in fields:
             known = ", ".join(fields)
             raise ApiError(400, f"the request has no field {shown(key, 40)}; its fields: {known}")
-
-
-def _int_field(body: dict[str, Any], name: str) -> int:
-    v = body.get(name)
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise ApiError(400, f"the request needs {name!r}: a whole number, not {shown(v, 40)}")
-    return v
 
 
 def _form_text(text: str) -> str:
@@ -436,15 +429,6 @@ class Arena:
         return out
 
     # -- changes -----------------------------------------------------------
-    def _expect(self, session: Session, body: dict[str, Any]) -> None:
-        version = _int_field(body, "version")
-        if version != session.version:
-            raise ApiError(
-                409,
-                f"the game has changed since you saw it (you saw version {version}, it is now at "
-                f"{session.version}); nothing was done",
-            )
-
     async def _locked(self, session: Session, fn: Callable[[], T]) -> T:
         async with session.lock:
             await self.refresh(session)
@@ -458,7 +442,7 @@ class Arena:
         seats = self._mover(session, token, "move")
 
         def apply() -> dict[str, Any]:
-            self._expect(session, body)
+            expect_version(session, body)
             st = session.state
             if st.is_terminal():
                 raise ApiError(409, "the game is over; no more moves can be made")
@@ -509,7 +493,7 @@ class Arena:
             raise ApiError(403, "there is no undo in a game between two people apart")
 
         def apply() -> dict[str, Any]:
-            self._expect(session, body)
+            expect_version(session, body)
             keep = session.undo_target()
             if keep is None:
                 raise ApiError(409, "there is nothing to undo")
@@ -538,7 +522,7 @@ class Arena:
         seats = self._mover(session, token, "resign")
 
         def apply() -> dict[str, Any]:
-            self._expect(session, body)
+            expect_version(session, body)
             st = session.state
             if st.is_terminal():
                 raise ApiError(409, "the game is already over")
@@ -584,8 +568,11 @@ class Arena:
     async def hint(
         self, session: Session, token: str | None, body: dict[str, Any]
     ) -> dict[str, Any]:
-        """The computer's suggestions for the side to act (after the partial turn, if any)."""
+        """The computer's suggestions for the side to act (after the partial turn, if any); with
+        ``version``, refused (409) once the game has moved on from it."""
         seats = self._mover(session, token, "ask for a hint")
+        if "version" in body:  # the version the page shows: 409 once the game has left it
+            expect_version(session, body)
         actions = actions_field(body, "actions", required=False)
         st = partial_turn(session, actions)
         if session.state.current_player not in seats:

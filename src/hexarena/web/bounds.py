@@ -100,8 +100,22 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
+def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object from its ``(key, value)`` pairs, refused (400) when a key comes twice
+    (Python's parser would keep the last value without a word)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise RequestRefused(
+                400, f"the request body gives {cut(key, 60)!r} twice in one object: give it once"
+            )
+        data[key] = value
+    return data
+
+
 def bounded_json(raw: bytes) -> Any:
-    """Parse a request body, refusing (400) JSON that is invalid, too deep or has too long a list.
+    """Parse a request body, refusing (400) JSON that is invalid, too deep, has too long a list
+    or gives a key twice in one object.
 
     The depth is counted on the raw text before parsing, so no nesting can exhaust the parser's
     recursion; lists are measured only when the text has enough commas to hold a long one.
@@ -112,7 +126,7 @@ def bounded_json(raw: bytes) -> Any:
             400, f"the request body is nested {depth:,} deep; at most {MAX_DEPTH} is accepted"
         )
     try:
-        data = json.loads(raw, parse_int=_bounded_int)
+        data = json.loads(raw, parse_int=_bounded_int, object_pairs_hook=_one_of_each)
     except RequestRefused:
         raise
     except ValueError as exc:  # invalid JSON or text

@@ -32,6 +32,8 @@ PACKAGED = Path(__file__).parent / "swapmaps"
 MAX_FILE = 8_000_000
 #: Most report files read from one folder.
 MAX_FILES = 500
+#: Most answers of :meth:`SwapMaps.has` kept (one a game's options).
+MAX_KNOWN = 4096
 #: What a swap map keeps of a report's ``swap_map`` entry.
 MAP_KEYS = (
     "values",
@@ -88,6 +90,7 @@ class SwapMaps:
     def __init__(self, folder: str | Path | None = None) -> None:
         self.folder = Path(folder) if folder is not None else PACKAGED
         self._index: dict[tuple[str, tuple[tuple[str, str], ...]], dict[str, Any]] | None = None
+        self._known: dict[tuple[str, tuple[tuple[str, str], ...]], bool] = {}
 
     def _load(self) -> dict[tuple[str, tuple[tuple[str, str], ...]], dict[str, Any]]:
         index: dict[tuple[str, tuple[tuple[str, str], ...]], dict[str, Any]] = {}
@@ -117,6 +120,23 @@ class SwapMaps:
         if self._index is None:
             self._index = self._load()
         return self._index
+
+    def has(self, name: str, options: dict[str, Any]) -> bool:
+        """Whether a stored report has a swap map of game ``name`` with ``options`` (as the
+        game's view gives them): the game page asks for the map only then. Answers are kept
+        (a game's options do not change), at most :data:`MAX_KNOWN` of them."""
+        key = (name, tuple(sorted((str(k), str(v)) for k, v in options.items())))
+        known = self._known.get(key)
+        if known is None:
+            try:
+                self.lookup(name, options)
+                known = True
+            except RequestRefused:
+                known = False
+            if len(self._known) >= MAX_KNOWN:
+                self._known.clear()
+            self._known[key] = known
+        return known
 
     def lookup_query(self, name: str, items: list[tuple[str, str]]) -> dict[str, Any]:
         """:meth:`lookup` for a query string's ``(option, value)`` pairs: at most

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..core import Game, HexArenaError, Outcome, State
 from .bounds import RequestRefused as ApiError
-from .bounds import actions_field, cut
+from .bounds import actions_field, cut, shown
 from .session import Session
 from .storage import MoveRow
 from .teaching import effects, journeys, position_json, turn_marks
@@ -249,9 +249,31 @@ def partial_turn(session: Session, actions: list[int]) -> State:
     return st
 
 
+def expect_version(session: Session, body: dict[str, Any]) -> None:
+    """Refuse (409) a change made on a version of the game it has moved on from (a turn taken in
+    another tab or window of the same seat, or by the other side), and (400) a request without
+    the version it was made on."""
+    version = body.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ApiError(
+            400, f"the request needs 'version': a whole number, not {shown(version, 40)}"
+        )
+    if version != session.version:
+        raise ApiError(
+            409,
+            f"the game has moved on since you saw it (you saw version {version}, it is now at "
+            f"{session.version}: changed in another tab or window, or by the other side); "
+            "nothing was done",
+        )
+
+
 def continuations(session: Session, body: dict[str, Any]) -> dict[str, Any]:
-    """The legal next actions after the first actions of a turn being built (nothing stored)."""
+    """The legal next actions after the first actions of a turn being built (nothing stored);
+    with ``version``, refused (409) if the game has moved on from it (the turn was begun on a
+    position that is gone)."""
     actions = actions_field(body, "actions")
+    if "version" in body:
+        expect_version(session, body)
     st = partial_turn(session, actions)
     complete = bool(actions) and bool(st.is_terminal() or st.turn > session.state.turn)
     data = position(session.game, st)

@@ -46,6 +46,7 @@ const G = {
   view: null, // the server's view of the live game
   board: null,
   partial: [], // actions of the turn being built
+  seen: null, // {version, turns} of the game when the turn being built was begun
   pending: null, // the server's answer for the partial turn (cells, legal, specials)
   replay: null, // turn number shown when stepping through, or null for the live game
   replayData: null,
@@ -216,6 +217,7 @@ function renderControls() {
   }
   $("turn-build").hidden = G.partial.length === 0;
   $("partial-text").textContent = G.pending ? G.pending.text : "";
+  $("hint-btn").hidden = !v.you.length; // a watcher has no seat to ask for
   $("hint-btn").disabled = !mine || G.busy;
   $("undo-btn").hidden = v.mode === "online" || !v.you.length;
   $("undo-btn").disabled = !v.can_undo || G.busy;
@@ -398,7 +400,7 @@ function render() {
 function keepPartial() {
   const key = "hexarena-partial-" + G.id;
   if (G.partial.length && G.replay === null) {
-    sessionStorage.setItem(key, JSON.stringify({ version: G.view.version, actions: G.partial }));
+    sessionStorage.setItem(key, JSON.stringify({ version: (G.seen || G.view).version, actions: G.partial }));
   } else {
     sessionStorage.removeItem(key);
   }
@@ -423,6 +425,7 @@ async function restorePartial(kept) {
     if (cont.complete || G.view.version !== kept.version) return;
     G.partial = kept.actions;
     G.pending = cont;
+    G.seen = { version: kept.version, turns: G.view.turns };
   } catch (e) { /* the turn no longer fits the game: it is dropped */ }
   render();
 }
@@ -465,10 +468,12 @@ async function onCellClick(i) {
 
 // A click on a cell that is not playable now: ask the engine why, and say it (nothing changes).
 async function explainRefusal(i) {
+  const seen = G.partial.length && G.seen ? G.seen : seenNow();
   try {
-    await api("POST", `/api/games/${G.id}/continuations`, { actions: G.partial.concat([i]) }, G.token);
+    await api("POST", `/api/games/${G.id}/continuations`, { actions: G.partial.concat([i]), version: seen.version }, G.token);
   } catch (e) {
-    showRefusal(e.message);
+    if (e.status === 409) await conflict(e, seen);
+    else showRefusal(e.message);
     return;
   }
   showRefusal(`${G.board.cells[i].name} is not playable now`);
@@ -531,16 +536,51 @@ async function onTyped(ev) {
   input.value = "";
 }
 
+// The game as this page sees it now: the version a change or a turn begun now is made on.
+function seenNow() {
+  return { version: G.view.version, turns: G.view.turns };
+}
+
+// What a page hears when the game moved on between what it showed and a click (a turn taken in
+// another tab or window of this seat, moves taken back there, the other side's turn).
+function movedOnText(seen) {
+  const v = G.view;
+  const now = "the board now shows the game as it is, and nothing was played from this page";
+  if (v.turns > seen.turns) {
+    const moves = G.pageInfo ? G.pageInfo.moves : [];
+    const taken = moves.filter((m) => m.index >= seen.turns && v.you.includes(m.seat));
+    if (taken.length) {
+      return `Your turn was already taken in another tab or window (${taken.map((m) => m.text).join(", ")}): ${now}.`;
+    }
+    return `The game moved on since this page last showed it (${turnsText(v.turns - seen.turns)} played): ${now}.`;
+  }
+  if (v.turns < seen.turns) return `Moves were taken back in another tab or window: ${now}.`;
+  return `The game changed in another tab or window: ${now}.`;
+}
+
+// A turn or a change refused with 409: the game is shown as it is now, and the message says
+// why (the game moved on since the version seen, or the server's own words: the game is over).
+async function conflict(e, seen) {
+  G.partial = [];
+  G.pending = null;
+  G.seen = null;
+  setBusy(false);
+  await refresh();
+  showMessage(G.view.version !== seen.version ? movedOnText(seen) : e.message);
+}
+
 async function onAction(a) {
   if (!myTurn() || G.busy) return;
   setBusy(true);
   G.hints = null;
   $("refusal").hidden = true;
+  if (!G.partial.length || !G.seen) G.seen = seenNow(); // the turn is begun on this version
+  const seen = G.seen;
   G.partial.push(a);
   try {
-    const cont = await api("POST", `/api/games/${G.id}/continuations`, { actions: G.partial }, G.token);
+    const cont = await api("POST", `/api/games/${G.id}/continuations`, { actions: G.partial, version: seen.version }, G.token);
     if (cont.complete) {
-      await api("POST", `/api/games/${G.id}/moves`, { actions: G.partial, version: G.view.version }, G.token);
+      await api("POST", `/api/games/${G.id}/moves`, { actions: G.partial, version: seen.version }, G.token);
       G.partial = [];
       G.pending = null;
       try {
@@ -553,16 +593,13 @@ async function onAction(a) {
     }
     G.pending = cont;
   } catch (e) {
+    if (e.status === 409) {
+      await conflict(e, seen);
+      return;
+    }
     G.partial.pop();
     if (!G.partial.length) G.pending = null;
     showMessage(e.message);
-    if (e.status === 409) {
-      G.partial = [];
-      G.pending = null;
-      setBusy(false);
-      await refresh();
-      return;
-    }
   }
   setBusy(false);
   render();
@@ -576,6 +613,7 @@ function setBusy(busy) {
 function cancelTurn() {
   G.partial = [];
   G.pending = null;
+  G.seen = null;
   render();
 }
 
@@ -605,12 +643,20 @@ async function setReplay(turn) {
 async function doChange(path, body) {
   if (G.busy) return;
   setBusy(true);
+  const seen = seenNow();
+  G.resignArmed = false;
   try {
-    await api("POST", `/api/games/${G.id}/${path}`, { version: G.view.version, ...(body || {}) }, G.token);
-  } catch (e) { showMessage(e.message); }
+    await api("POST", `/api/games/${G.id}/${path}`, { version: seen.version, ...(body || {}) }, G.token);
+  } catch (e) {
+    if (e.status === 409) {
+      await conflict(e, seen);
+      return;
+    }
+    showMessage(e.message);
+  }
   G.partial = [];
   G.pending = null;
-  G.resignArmed = false;
+  G.seen = null;
   try {
     await refresh();
   } finally {
@@ -661,10 +707,19 @@ async function startGame(id) {
   buildBoard();
   const kept = keptPartial(); // before the first render forgets it
   await refresh();
-  await restorePartial(kept);
-  SwapMap.init(G.hex, G.view.game, G.view.options).catch((e) => showMessage(e.message)); // where a report has this board
   if (G.token && !G.view.you.length) {
-    showMessage("This browser's seat token does not belong to this game: you are watching.", true);
+    // a kept token that gives no seat (a stale or mistyped #token link) is forgotten, and the
+    // seat cookie, which the header would otherwise outrank, decides
+    localStorage.removeItem("hexarena-token-" + id);
+    G.token = null;
+    await refresh();
+    if (!G.view.you.length) {
+      showMessage("This browser's seat token does not belong to this game: you are watching.", true);
+    }
+  }
+  await restorePartial(kept);
+  if (G.view.swap_map) { // where a report has this board
+    SwapMap.init(G.hex, G.view.game, G.view.options).catch((e) => showMessage(e.message));
   }
   await useCode();
   renderShare();
@@ -691,10 +746,18 @@ async function startGame(id) {
     if (!myTurn() || G.busy) return;
     $("hint-btn").disabled = true;
     $("hint-btn").textContent = "Thinking…";
+    const seen = G.partial.length && G.seen ? G.seen : seenNow();
     try {
-      const h = await api("POST", `/api/games/${G.id}/hint`, { actions: G.partial }, G.token);
+      const h = await api("POST", `/api/games/${G.id}/hint`, { actions: G.partial, version: seen.version }, G.token);
       G.hints = h.suggestions;
-    } catch (e) { showMessage(e.message); }
+    } catch (e) {
+      if (e.status === 409) {
+        $("hint-btn").textContent = "Hint";
+        await conflict(e, seen);
+        return;
+      }
+      showMessage(e.message);
+    }
     $("hint-btn").textContent = "Hint";
     render();
   });
