@@ -18,6 +18,10 @@ counts of friendly neighbours are made for all the destinations of a stone at on
   or of the placement left with three. The placement's candidates and the egg cells are words
   too.
 
+At the start of a turn two kinds of placement are decided in groups rather than one by one:
+those next to an egg (:func:`_by_eggs`) and those next to a path end far from the other end
+(:func:`_by_far_ends`), where the growth test reads the same values for each of them.
+
 Only the destinations left (usually none or one per stone) go through the growth test
 (:func:`.search.growth_ok`), which decides; every filter here is one of its own conditions or
 the necessary condition of :func:`.search._need`, so the mask is exactly the rules'
@@ -433,6 +437,68 @@ def _by_far_ends(  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
+def _by_eggs(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    n: int,
+    c: int,
+    f: int,
+    emp: int,
+    c1: int,
+    c2: int,
+    c3: int,
+    c4: int,
+) -> tuple[Word, Word]:
+    """Placements next to the smallest snakes when those are eggs, decided an egg at a time:
+    those whose one friendly neighbour is the egg ``e`` (the cells decided), and of them those
+    that :func:`_can_complete_bits` accepts (the cells legal).
+
+    The egg is the one stone that can step (``k`` 1, nothing crowded, its count condition 1),
+    and the growth test's values reduce to masks of ``e``: a destination ``x`` next to ``e``,
+    empty, with fewer than four friendly neighbours and no neighbour among the friendly stones
+    that it would leave with three (those with two friendly neighbours not next to ``e``, with
+    three next to it: the same for every placement) is legal for placement ``p`` when it has
+    another friendly neighbour (and is not left with three by ``p``) or is next to ``p`` (and
+    has fewer than three): either way the snakes are not more than before (``p`` and ``x``
+    touch, or ``x`` joins another snake while ``p`` replaces the egg)."""
+    best = smallest_size(arr, c)
+    decided = np.int64(0)
+    legal = np.int64(0)
+    if best != 1:
+        return decided, legal
+    lst = _o(B_LAB + c, n)
+    size = _o(B_SSIZE, n)
+    one_only = emp & c1 & ~c2  # empty cells with exactly one friendly neighbour
+    for i in range(arr[S_NSNK + c]):
+        e = arr[lst + i]
+        if arr[size + e] != 1:
+            continue
+        ns = _nbm(g, e)
+        q = ns & one_only
+        if q == 0:
+            continue
+        decided |= q
+        d0 = ns & emp & ~c4
+        bad = f & ~(np.int64(1) << e) & ((c2 & ~ns) | (c3 & ns))
+        if bad:
+            t = d0
+            while t:
+                x = _ctz(t)
+                t &= t - 1
+                if _nbm(g, x) & bad:
+                    d0 &= ~(np.int64(1) << x)
+        if d0 == 0:
+            continue
+        while q:
+            p = _ctz(q)
+            q &= q - 1
+            np_ = _nbm(g, p)
+            if d0 & ((c2 & ~(c3 & np_)) | (np_ & ~c3)):
+                legal |= np.int64(1) << p
+    return decided, legal
+
+
+@njit(cache=True, inline="always")
 def any_growth_bits(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
     """Whether some smallest snake of ``c`` can grow and move (:func:`.search.any_growth` on
     board masks, without working space), on a board of at most :data:`MAX_CELLS` cells."""
@@ -463,10 +529,12 @@ def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
             found = eggs != 0
         cand = _smallest_cands(g, arr, n, c, emp) & ~c4  # (four friendly neighbours: no)
         quick = _by_far_ends(g, arr, n, c, smallest_size(arr, c), f, emp, c1, c2, c3, c4)
+        decided, legal = _by_eggs(g, arr, n, c, f, emp, c1, c2, c3, c4)
+        quick |= legal
         if quick:
             _set_bits(row, quick, 0)
             found = True
-            cand &= ~quick
+        cand &= ~(quick | decided)
         while cand:
             x = _ctz(cand)
             cand &= cand - 1
