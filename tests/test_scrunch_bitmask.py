@@ -22,7 +22,9 @@ from hexarena.games.scrunch import (
     mask_into,
     mask_scratch_size,
 )
-from hexarena.games.scrunch.bitmask import _planes, mask_bits
+from hexarena.games.scrunch.bitmask import _planes, any_growth_bits, mask_bits
+from hexarena.games.scrunch.search import any_growth
+from hexarena.games.scrunch.tables import _scratch
 from hexarena.games.scrunch.words import MAX_CELLS, _nbm
 from hexarena.vector import VectorEnv
 
@@ -30,6 +32,11 @@ from hexarena.vector import VectorEnv
 @njit(cache=True)
 def _planes_of(g, arr, c):  # type: ignore[no-untyped-def] # pragma: no cover - compiled
     return _planes(arr, g[0], c)
+
+
+@njit(cache=True)
+def _growths_of(g, arr, c):  # type: ignore[no-untyped-def] # pragma: no cover - compiled
+    return any_growth(g, arr, c, _scratch(g[0])), any_growth_bits(g, arr, c)
 
 
 @njit(cache=True)
@@ -110,3 +117,24 @@ def test_masks_equal_legal_on_batched_positions(size: int) -> None:
             seen[int(arr[S_PHASE])] += 1
             assert arr[H_COLOUR] in (0, 1)
     assert min(seen[p] for p in (PH_START, PH_PICK, PH_DEST)) > 50
+
+
+@pytest.mark.parametrize("size", [3, 5])
+def test_growth_left_on_masks_equals_the_search(size: int) -> None:
+    """Whether a smallest snake can grow and move (asked after each removal): the test on
+    board masks answers as the rules' search, for both colours, on positions of batched play
+    where it answers both ways."""
+    env = VectorEnv("scrunch", 64, {"size": size}, seed=23 + size)
+    g = env.game.consts
+    answers = {True: 0, False: 0}
+    for _ in range(60):
+        env.step(env.random_actions())
+        for i in range(env.num_envs):
+            arr = env.states[i]
+            if arr[H_PLAYER] < 0:
+                continue
+            for c in (0, 1):
+                want, got = _growths_of(g, arr, c)
+                assert got == want
+                answers[bool(want)] += 1
+    assert min(answers.values()) > 20

@@ -63,6 +63,7 @@ from ...core import (
 from ...hexgrid import hexhex
 from ...kernels_common import nb, plain_kernel
 from ...rng import rand_below
+from .bitmask import any_growth_bits
 from .notation import (
     ScrunchNotation,
 )
@@ -236,6 +237,16 @@ def _end_turn(arr: Array, c: int) -> None:  # pragma: no cover - compiled
 
 
 @plain_kernel
+def _lose_last(arr: Array, c: int) -> None:  # pragma: no cover - compiled
+    """``c`` removed its last snake: the game ends, won by the other player."""
+    arr[H_TURN] += 1
+    arr[H_WINNER] = c ^ 1
+    arr[H_PLAYER] = -1
+    arr[H_REASON] = REASON_LAST_SNAKE
+    arr[S_PHASE] = PH_START
+
+
+@plain_kernel
 def _apply_light(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compiled
     """Apply ``a`` if it is an egg, a placement or a stone picked (the actions that need no
     working space), and say so; a destination or a removal is left to :func:`_apply`."""
@@ -269,11 +280,7 @@ def _apply(g: Array, arr: Array, a: int, scr: Array) -> None:  # pragma: no cove
     if a >= n:
         remove_snake(g, arr, c, a - n)
         if arr[S_NSNK + c] == 0:
-            arr[H_TURN] += 1
-            arr[H_WINNER] = c ^ 1
-            arr[H_PLAYER] = -1
-            arr[H_REASON] = REASON_LAST_SNAKE
-            arr[S_PHASE] = PH_START
+            _lose_last(arr, c)
             return
         if any_growth(g, arr, c, scr):
             _end_turn(arr, c)
@@ -296,27 +303,41 @@ def _apply_dest_words(g: Array, arr: Array, a: int) -> None:  # pragma: no cover
     _end_turn(arr, c)
 
 
+@plain_kernel
+def _apply_remove_words(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
+    """Apply removal ``a`` on a board of at most 63 cells: :func:`_apply`'s removal, whether
+    a growth is left found on board masks (:func:`.bitmask.any_growth_bits`), without working
+    space."""
+    n = g[0]
+    c = arr[H_COLOUR]
+    arr[H_PLY] += 1
+    remove_snake(g, arr, c, a - n)
+    if arr[S_NSNK + c] == 0:
+        _lose_last(arr, c)
+    elif any_growth_bits(g, arr, c):
+        _end_turn(arr, c)
+    else:
+        arr[S_PHASE] = PH_REMOVE
+
+
 @njit(cache=True, inline="always")
 def apply_inline(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     """:func:`apply`, compiled into its caller (the batched step: a call of ``apply`` passes
     each array as seven values and counts their references)."""
     if _apply_light(g, arr, a):
         return
-    if g[0] <= MAX_CELLS and arr[S_PHASE] == PH_DEST:  # a growth completed on board masks
-        _apply_dest_words(g, arr, a)
-    else:  # working space only for a destination on a larger board, or a removal
+    if g[0] > MAX_CELLS:  # working space for a destination or a removal on a larger board
         _apply(g, arr, a, _scratch(g[0]))
+    elif arr[S_PHASE] == PH_DEST:  # a growth completed on board masks
+        _apply_dest_words(g, arr, a)
+    else:  # a removal, on board masks
+        _apply_remove_words(g, arr, a)
 
 
 @njit(cache=True)
 def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     """Apply a legal action: an egg, a placement, a stone picked, a destination, or a removal."""
-    if _apply_light(g, arr, a):
-        return
-    if g[0] <= MAX_CELLS and arr[S_PHASE] == PH_DEST:  # a growth completed on board masks
-        _apply_dest_words(g, arr, a)
-    else:  # working space only for a destination on a larger board, or a removal
-        _apply(g, arr, a, _scratch(g[0]))
+    apply_inline(g, arr, a)
 
 
 @plain_kernel
