@@ -108,6 +108,15 @@ class Step(NamedTuple):
     truncated: npt.NDArray[np.bool_]  #: ``(N,)``: the game reached the action cap
 
 
+def _check_seed(seed: Any) -> int | None:
+    """``seed`` as an ``int`` (a whole number >= 0) or ``None``; an error naming it if not."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise HexArenaError(f"seed is a whole number >= 0, not {cut(repr(seed), 60)}")
+    return int(seed)
+
+
 def _readonly(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
     v = a.view()
     v.flags.writeable = False
@@ -169,6 +178,7 @@ class VectorEnv:
             raise HexArenaError(
                 f"max_actions is 0 (no cap) to {MAX_CAP:,}, not {cut(str(max_actions), 60)}"
             )
+        seed = _check_seed(seed)
         self.max_actions: int = int(cap or 0)  #: actions after which a game is truncated; 0: none
         self.num_envs = int(n)
         self.num_actions = self.game.num_distinct_actions
@@ -236,9 +246,10 @@ class VectorEnv:
         # arguments (drivers.entry_point; made at the first call)
         self._delta_entry: Callable[..., int] | None = None
         self._random_entry: Callable[..., None] | None = None
-        self._seed: int | None = None
-        self._rngs = seed_states(None, n)  # fresh entropy for seed=None, as NumPy's
-        self.reset(seed=seed)
+        #: the seed given (None: the generators were drawn from fresh entropy, as NumPy's)
+        self._seed: int | None = seed
+        self._rngs = seed_states(self._seed, n)  # drawn once: reset() below keeps them
+        self.reset()
 
     # -- acting --------------------------------------------------------
     def reset(self, seed: int | None = None) -> npt.NDArray[Any]:
@@ -249,10 +260,8 @@ class VectorEnv:
         from it; without, they go on (made with ``seed=None``, they start from fresh entropy).
         """
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-                raise HexArenaError(f"seed is a whole number >= 0, not {seed!r}")
-            self._seed = int(seed)
-            self._rngs = seed_states(int(seed), self.num_envs)
+            self._seed = _check_seed(seed)
+            self._rngs = seed_states(self._seed, self.num_envs)
         restart_rows(
             self._init,
             self._obs0,
