@@ -217,8 +217,8 @@ class VectorEnv:
         #: truncated (``why`` = CUT_TABLE) rather than forget a position
         full = table_full_throngs if g.name == "throngs" else never_full
         self._why = np.zeros(n, dtype=np.int8)
-        #: the last position of each game a step ended: its state array, then the seat that
-        #: made its last action (drivers.keep_final; read by final())
+        #: the last position of each game a step ended, the step's k-th in row k: its state
+        #: array, then the seat that made its last action (drivers.keep_final; read by final())
         self._final = np.zeros((n, self._init.shape[0] + 1), dtype=np.int32)
         self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer, full=full)[1]
         self._incremental = bool(incremental)
@@ -400,8 +400,8 @@ class VectorEnv:
         seats = np.zeros(k, dtype=np.int32)
         if k:
             fill = bound_final(mask_writer(self.game), self.observer.writer)
-            fill(self._g, self._geo, self._final, index, obs.reshape(k, -1), masks, seats)
-        states = self._final[index, :-1]
+            fill(self._g, self._geo, self._final, k, obs.reshape(k, -1), masks, seats)
+        states = self._final[:k, :-1].copy()
         return Final(index.astype(np.int64), obs, masks, seats, states)
 
     def random_actions(self) -> npt.NDArray[np.int64]:

@@ -328,7 +328,8 @@ def bound_loops(
     Throngs' repetition table, which cannot grow in a row of fixed size), ``why[i]`` saying
     which (:data:`CUT_CAP`, :data:`CUT_TABLE`; written only on truncation); an ended game
     restarts at once, its mask and observation those of the new game, its last position kept
-    in its row of ``final`` first (:func:`keep_final`). ``obs`` is ``(N, planes *
+    first in the next row of ``final`` (:func:`keep_final`: the step's first ended game in row
+    0, and so on, so that the rows written are few and near one another). ``obs`` is ``(N, planes *
     rows * columns)``, of which the first ``span`` entries of a row are the dynamic planes (the
     ones the step prefetches). With ``checked`` false the step leaves the actions unchecked
     (for replays of actions checked before, by loops compiled with parts left out:
@@ -385,6 +386,7 @@ def bound_loops(
         lengthsu = _bare(lengths)
         whyu = _bare(why)
         finalu = _bare(final)
+        ended = 0  # games ended so far in this step: their rows of final, in order
         count = states.shape[0]
         for i in range(count):
             if i + AHEAD < count:
@@ -396,7 +398,8 @@ def bound_loops(
             if _settle_why(
                 gu, arr, i, rewardsu, terminatedu, truncatedu, lengthsu, cap, full, whyu
             ):
-                keep_final(finalu[i], arr, seat)
+                keep_final(finalu[ended], arr, seat)
+                ended += 1
                 arr[:] = init
                 lengthsu[i] = 0
             refresh(gu, geou, arr, masku[i], obsu[i])
@@ -444,7 +447,7 @@ def bound_delta_step(
     ``step(g, init, geo, states, actions, mask, obs, memo, obs0, mask0, memo0, rewards,
     terminated, truncated, lengths, cap, why, final)`` does what :func:`bound_loops`' step does (the
     check of the actions first, unless ``checked`` is false, its return value, and the
-    truncation of a state with no room left, ``full``, and the ended game's row of ``final``
+    truncation of a state with no room left, ``full``, and the ended games' rows of ``final``
     included),
     but writes each environment's observation and mask incrementally: a game that goes on gets
     ``update`` (only the cells that changed, against its ``memo`` row), and an ended game's
@@ -504,6 +507,7 @@ def bound_delta_step(
         lengthsu = _bare(lengths)
         whyu = _bare(why)
         finalu = _bare(final)
+        ended = 0  # games ended so far in this step: their rows of final, in order
         count = states.shape[0]
         span = obs0.shape[0]
         ahead = min(state_span, states.shape[1]) if state_span > 0 else states.shape[1]
@@ -519,7 +523,8 @@ def bound_delta_step(
             if _settle_why(
                 gu, arr, i, rewardsu, terminatedu, truncatedu, lengthsu, cap, full, whyu
             ):
-                keep_final(finalu[i], arr, seat)
+                keep_final(finalu[ended], arr, seat)
+                ended += 1
                 arr[:] = init
                 lengthsu[i] = 0
                 obsu[i, :span] = obs0
