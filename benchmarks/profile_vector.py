@@ -167,6 +167,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     trunc = np.zeros(N, np.bool_)
     lengths = np.zeros(N, np.int64)
     why = np.zeros(N, np.int8)
+    final = np.zeros_like(e._final)
 
     def replay_delta(update: Any, step: Any = None) -> Callable[[], None]:
         # unchecked (but for the environment's own step): the actions were legal when recorded,
@@ -180,7 +181,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
             for a in seqs:
                 step(
                     e._g, e._init, e._vgeo, states, a, msk, obs, memo, e._obs0, e._mask0,
-                    e._memo0, rewards, term, trunc, lengths, e.max_actions, why,
+                    e._memo0, rewards, term, trunc, lengths, e.max_actions, why, final,
                 )  # fmt: skip
 
         return run
@@ -195,7 +196,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
             for a in seqs:
                 step(
                     e._g, e._init, e._geo, states, a, msk, obs, rewards, term, trunc, lengths,
-                    e.max_actions, e._span, why,
+                    e.max_actions, e._span, why, final,
                 )  # fmt: skip
 
         return run

@@ -3,6 +3,7 @@ rewards and forfeits."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -13,6 +14,8 @@ pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.test.state_test import test_state as pz_state_check
+from pettingzoo.test.state_test import test_state_space as pz_state_space_check
 
 from hexarena.ai import Limit
 from hexarena.envs import HexArenaAEC, HexArenaGym, aec_env
@@ -37,6 +40,35 @@ def test_pettingzoo_api_test(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_pettingzoo_seed_test(name: str) -> None:
     seed_test(lambda: aec_env(name, **SMALL_OPTIONS[name]), num_cycles=50)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_state_test(name: str) -> None:
+    """PettingZoo's own checks of the optional ``state()`` and ``state_space`` (its
+    ``state_test`` less the part for parallel environments, which these are not), any warning
+    an error (a state all zeros, outside its space, of another shape or class)."""
+    env = aec_env(name, **SMALL_OPTIONS[name])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pz_state_space_check(env)
+        pz_state_check(env, 50)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_state_is_seat_0s_observation_of_the_position(name: str) -> None:
+    env = aec_env(name, **SMALL_OPTIONS[name])
+    env.reset(seed=3)
+    first = env.state()
+    assert first.shape == env.state_space.shape and first.dtype == env.state_space.dtype
+    assert env.state_space.contains(first)
+    np.testing.assert_array_equal(first, env.observe("player_0")["observation"])
+    agent = env.agent_selection
+    env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
+    after = env.state()
+    assert after.shape == first.shape and not np.array_equal(after, first)
+    np.testing.assert_array_equal(after, env.observe("player_0")["observation"])
+    after[...] = 0  # the caller's own copy
+    assert env.state().any()
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -178,6 +178,32 @@ def test_no_seed_draws_a_fresh_one() -> None:
     assert np.array_equal(zero, _run(VectorEnv("gyre", 64, {"size": 7}), 3)[0])
 
 
+def test_the_generators_are_seeded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new environment draws its generators once, from its seed (or from fresh entropy for
+    ``None``), not from fresh entropy first and then again from the seed; the seeded draws
+    are the ones they were (pinned), and ``reset(seed=...)`` still restarts them."""
+    import hexarena.vector as vector
+
+    seeds: list[int | None] = []
+    real = vector.seed_states
+
+    def counting(seed: int | None, n: int) -> np.ndarray:
+        seeds.append(seed)
+        return real(seed, n)
+
+    monkeypatch.setattr(vector, "seed_states", counting)
+    env = VectorEnv("gyre", 8, {"size": 5}, seed=7)
+    assert seeds == [7]
+    assert env.random_actions().tolist() == [38, 8, 34, 9, 16, 60, 27, 4]
+    env.step(env.random_actions())
+    assert env.random_actions().tolist() == [58, 61, 60, 9, 48, 55, 18, 48]
+    env.reset(seed=3)
+    assert seeds == [7, 3]
+    assert env.random_actions().tolist() == [48, 30, 25, 0, 58, 45, 41, 14]
+    VectorEnv("gyre", 8, {"size": 5}, seed=None)
+    assert seeds == [7, 3, None]
+
+
 def _snapshot(env: VectorEnv) -> list[np.ndarray]:
     return [
         env.states.copy(),

@@ -26,12 +26,54 @@ def test_warmup_command_compiles_the_games_named(capsys: pytest.CaptureFixture[s
     assert main(["warmup", "churn"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("churn: rules ") and "search" in out and "processor" in out
+    assert "the rest" in out and out.splitlines()[-1].startswith("all: ")
 
 
 def test_warmup_rules_only_leaves_the_search_out(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["warmup", "--rules-only", "gyre"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("gyre: rules ") and "search" not in out
+    assert out.startswith("gyre: rules ") and "search" not in out and "the rest" not in out
+
+
+def test_warmup_compiles_what_the_learning_interfaces_need() -> None:
+    """``hexarena warmup`` compiled the rules and the search only, so that the batched
+    environments' and the observations' kernels (Scrunch's mask writer: about a minute of
+    processor time) were compiled by whatever first used them, tests included. In a fresh
+    process, the warm-up of a game compiles (or loads) them: its mask writer, its observation
+    writer for the seats of both types (from Python and from the batched step), the batched
+    step's helpers and its incremental update."""
+    import subprocess
+    import sys
+
+    code = """
+from hexarena.cli import main
+main(["warmup", "--jobs", "1", "scrunch"])
+from hexarena import observe
+from hexarena.games import scrunch
+from hexarena.vector import deltas_scrunch, drivers
+fns = {
+    "mask": scrunch.legal_mask,
+    "observe": observe.observe_scrunch,
+    "random": drivers.random_legal,
+    "restart": drivers.restart_rows,
+    "refused": drivers.first_refused,
+}
+print({k: len(f.signatures) for k, f in fns.items()})
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=900
+    ).stdout
+    assert "scrunch: rules " in out and "the rest" in out
+    built = eval(out.strip().splitlines()[-1])
+    assert built["observe"] >= 2, built  # a seat of type int64 from Python, int32 from a step
+    assert all(v >= 1 for v in built.values()), built
+
+
+def test_warmup_shares_the_games_among_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["warmup", "--rules-only", "--jobs", "2", "churn", "gyre"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert sorted(line.split(":")[0] for line in lines) == ["all", "churn", "gyre"]
+    assert lines[-1].startswith("all: ") and lines[-1].endswith("(2 processes)")
 
 
 def test_warmup_command_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:

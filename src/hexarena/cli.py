@@ -432,14 +432,28 @@ def build_parser() -> argparse.ArgumentParser:
         "default: the published reports)",
     )
     sp = sub.add_parser(
-        "warmup", help="compile every game's kernels and computer player ahead of time"
+        "warmup",
+        help="compile every game's kernels, computer player and learning interfaces ahead of time",
     )
     sp.add_argument("games", nargs="*", metavar="GAME", help="games to compile (default all)")
     sp.add_argument(
         "--rules-only",
         dest="rules_only",
         action="store_true",
-        help="compile the rules' kernels only, not the computer's search",
+        help="compile the rules' kernels only, not the computer's search nor the rest",
+    )
+    sp.add_argument(
+        "--app-only",
+        dest="app_only",
+        action="store_true",
+        help="compile what the app needs (rules and search), not the observations, batched "
+        "environments, set-up positions and solver of the learning and analysis interfaces",
+    )
+    sp.add_argument(
+        "--jobs",
+        type=whole_number(1, 2 * (os.cpu_count() or 1)),
+        default=None,
+        help="processes compiling at once (default: 2 when two cores are free, else 1)",
     )
     return p
 
@@ -447,24 +461,40 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_warmup(ns: argparse.Namespace, out: TextIO) -> int:
     """Compile (or load) every game's kernels and search, saying how long each took."""
     from .games import game_names
-    from .warmup import Timing, warm_all
+    from .warmup import Timing, Warmed, free_cores, timed, warm_all
 
     names = list(ns.games) or game_names()
     unknown = [n for n in names if n not in game_names()]
     if unknown:
         raise CliError(f"there is no game {unknown[0]!r}; the games are: {', '.join(game_names())}")
+    jobs = ns.jobs if ns.jobs is not None else min(2, free_cores())
 
-    def report(name: str, rules: Timing, search: Timing | None) -> None:
-        found = (
-            f", search {search.cpu:.1f} s processor / {search.wall:.1f} s wall" if search else ""
-        )
-        print(
-            f"{name}: rules {rules.cpu:.1f} s processor / {rules.wall:.1f} s wall{found}",
-            file=out,
-            flush=True,
-        )
+    def said(what: str, t: Timing | None) -> str:
+        return f"{what} {t.cpu:.1f} s processor / {t.wall:.1f} s wall" if t else ""
 
-    warm_all(names, search=not ns.rules_only, report=report)
+    def report(name: str, warmed: Warmed) -> None:
+        parts = [said(w, t) for w, t in zip(("rules", "search", "the rest"), warmed, strict=True)]
+        print(f"{name}: " + ", ".join(p for p in parts if p), file=out, flush=True)
+
+    # processor time of this process and of its worker processes, ended
+    c0 = os.times()
+    whole = timed(
+        lambda: warm_all(
+            names,
+            search=not ns.rules_only,
+            more=not (ns.rules_only or ns.app_only),
+            workers=jobs,
+            report=report,
+        )
+    )
+    c1 = os.times()
+    cpu = sum(c1[:4]) - sum(c0[:4])
+    print(
+        f"all: {cpu:.1f} s processor / {whole.wall:.1f} s wall"
+        + (f" ({jobs} processes)" if jobs > 1 and len(names) > 1 else ""),
+        file=out,
+        flush=True,
+    )
     return 0
 
 

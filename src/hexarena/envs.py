@@ -5,7 +5,11 @@
   ``observation`` (:mod:`hexarena.observe`'s tensor as that seat sees it, values in -1..1) and
   ``action_mask`` (``int8``, 1 for the legal actions when it is that agent's decision, else all
   0). The same agent acts again while its turn goes on (Throngs' two moves, Scrunch's growth,
-  China Grove's checkers), as ``agent_selection`` shows.
+  China Grove's checkers), as ``agent_selection`` shows. Its ``state()`` (PettingZoo's optional
+  global state, for learners with a centralised critic) is the position as ``player_0`` sees
+  it: the observation tensor of seat 0, a fixed seat, whoever is to act (``me_to_act`` and
+  ``me_colour0``/``me_colour1`` then say whose decision it is and which colour seat 0 plays,
+  so nothing of the position is left out); ``state_space`` is its ``Box``, the observation's.
 - :class:`HexArenaGym`: a Gymnasium environment in which one agent plays a seat against any
   hexarena player (``random``, ``uct``, ``mcts``, ``easy`` ...) as the opponent, with the same
   observation dict; registered with Gymnasium as ``hexarena/<Game>-v0`` (:func:`gym_id`), so
@@ -140,6 +144,8 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
         obs, act = _spaces(self.game, self.observer)
         self.observation_spaces = {a: obs for a in AGENTS}
         self.action_spaces = {a: act for a in AGENTS}
+        #: the space of :meth:`state`: the observation tensor's ``Box``
+        self.state_space: spaces.Space[Any] = obs["observation"]
         self.state_: State = self.game.new_initial_state()
         self.agents: list[str] = []
         self._started = False
@@ -178,6 +184,11 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation dict of ``agent``."""
         return _observe(self.observer, self.state_, _seat(agent))
+
+    def state(self) -> np.ndarray:
+        """The global state (PettingZoo's optional ``state()``): a new observation tensor of
+        the position as seat 0 (``player_0``) sees it, whichever agent is to act."""
+        return self.observer.observe(self.state_, 0)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()``, with a clear error before ``reset()`` and after the end."""

@@ -11,6 +11,7 @@ written into preallocated arrays. It is the fast way to generate experience for 
     while training:
         actions = policy(obs, env.legal_mask())   # one action per environment
         obs, rewards, terminated, truncated = env.step(actions)
+        ended = env.final()                # the games that ended there, before their restart
 
 Conventions (as OpenSpiel and PettingZoo have them):
 
@@ -23,9 +24,17 @@ Conventions (as OpenSpiel and PettingZoo have them):
   step gives 0 to both. The reward of the seat that just acted is ``rewards[i, seat]`` with
   ``seat`` the :meth:`current_player` before the step. After a swap (pie rule) seats and colours
   differ; rewards follow the seats.
-- **Auto-reset in the same step**: an environment whose game ended (``terminated``) or reached
-  the action cap (``truncated``) starts a new game at once, and the observation, mask and
-  current player returned for it are those of the new game.
+- **Auto-reset in the same step** (Gymnasium's ``AutoresetMode.SAME_STEP``): an environment
+  whose game ended (``terminated``) or reached the action cap (``truncated``) starts a new
+  game at once, and the observation, mask and current player returned for it are those of the
+  new game. The ended game's last position is kept: :meth:`VectorEnv.final` gives, for the
+  environments that the last step ended, its observation and mask (what Gymnasium puts in
+  ``info["final_obs"]``, with ``info["_final_obs"]`` saying which environments: here
+  ``final().envs``), the seat whose view it is (the seat to act after a truncation, the view
+  the step would have returned; the seat that made the last action once the game is over) and
+  its state array. A learner that bootstraps the value of a truncated game reads it there.
+  The step only copies the ended game's state array (and that seat) aside, in the branch that
+  restarts it; the observation and mask are written when :meth:`VectorEnv.final` is called.
 - **Truncation**: ``max_actions`` caps the actions of one game. ``None`` (the default) takes the
   game's own cap for random play (:attr:`hexarena.core.Game.selfplay_cap`: 100,000 actions for
   Throngs, whose games can loop; none for the other four, whose games always end); ``0`` means
@@ -88,6 +97,7 @@ from .drivers import (
     restart_rows,
     seed_states,
 )
+from .final import Final, bound_final
 from .masks import mask_writer
 
 #: The actions' type (NumPy's one instance of it, for a quick check).
@@ -106,6 +116,15 @@ class Step(NamedTuple):
     rewards: npt.NDArray[np.float32]  #: ``(N, 2)``, by seat
     terminated: npt.NDArray[np.bool_]  #: ``(N,)``: the game ended on this step
     truncated: npt.NDArray[np.bool_]  #: ``(N,)``: the game reached the action cap
+
+
+def _check_seed(seed: Any) -> int | None:
+    """``seed`` as an ``int`` (a whole number >= 0) or ``None``; an error naming it if not."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise HexArenaError(f"seed is a whole number >= 0, not {cut(repr(seed), 60)}")
+    return int(seed)
 
 
 def _readonly(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -169,6 +188,7 @@ class VectorEnv:
             raise HexArenaError(
                 f"max_actions is 0 (no cap) to {MAX_CAP:,}, not {cut(str(max_actions), 60)}"
             )
+        seed = _check_seed(seed)
         self.max_actions: int = int(cap or 0)  #: actions after which a game is truncated; 0: none
         self.num_envs = int(n)
         self.num_actions = self.game.num_distinct_actions
@@ -197,6 +217,9 @@ class VectorEnv:
         #: truncated (``why`` = CUT_TABLE) rather than forget a position
         full = table_full_throngs if g.name == "throngs" else never_full
         self._why = np.zeros(n, dtype=np.int8)
+        #: the last position of each game a step ended, the step's k-th in row k: its state
+        #: array, then the seat that made its last action (drivers.keep_final; read by final())
+        self._final = np.zeros((n, self._init.shape[0] + 1), dtype=np.int32)
         self._step = bound_loops(mask_writer(g), self._k.apply, self.observer.writer, full=full)[1]
         self._incremental = bool(incremental)
         # Throngs' whole planes by streaming stores in a buffer far bigger than the caches
@@ -236,9 +259,10 @@ class VectorEnv:
         # arguments (drivers.entry_point; made at the first call)
         self._delta_entry: Callable[..., int] | None = None
         self._random_entry: Callable[..., None] | None = None
-        self._seed: int | None = None
-        self._rngs = seed_states(None, n)  # fresh entropy for seed=None, as NumPy's
-        self.reset(seed=seed)
+        #: the seed given (None: the generators were drawn from fresh entropy, as NumPy's)
+        self._seed: int | None = seed
+        self._rngs = seed_states(self._seed, n)  # drawn once: reset() below keeps them
+        self.reset()
 
     # -- acting --------------------------------------------------------
     def reset(self, seed: int | None = None) -> npt.NDArray[Any]:
@@ -249,10 +273,8 @@ class VectorEnv:
         from it; without, they go on (made with ``seed=None``, they start from fresh entropy).
         """
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-                raise HexArenaError(f"seed is a whole number >= 0, not {seed!r}")
-            self._seed = int(seed)
-            self._rngs = seed_states(int(seed), self.num_envs)
+            self._seed = _check_seed(seed)
+            self._rngs = seed_states(self._seed, self.num_envs)
         restart_rows(
             self._init,
             self._obs0,
@@ -296,6 +318,7 @@ class VectorEnv:
                 self._lengths,
                 self.max_actions,
                 self._why,
+                self._final,
             )
             if self._delta_entry is None:
                 self._delta_entry = entry_point(self._delta_step, *args)
@@ -316,6 +339,7 @@ class VectorEnv:
                 self.max_actions,
                 self._span,
                 self._why,
+                self._final,
             )
         if bad >= 0:  # the compiled step checked every action first and changed nothing
             raise IllegalActionError(self._refusal(bad, int(acts[bad])), index=bad)
@@ -360,6 +384,25 @@ class VectorEnv:
             f"environment {i}: action {a} ({g.action_text(a)}) is not legal now; "
             f"legal there: {shown}"
         )
+
+    def final(self) -> Final:
+        """The games that the last step ended (``terminated`` or ``truncated``), as they were
+        on their last position, before the same-step auto-reset: their environments, the
+        observation and mask of that position, the seat whose view the observation is (the
+        seat to act after a truncation; the seat that made the last action once the game is
+        over) and its state array (:class:`Final`). Empty before the first step, after a
+        reset and after a step that ended nothing. Written when asked, from what the step
+        kept: new arrays, the caller's own."""
+        index = np.flatnonzero(self._terminated | self._truncated)
+        k = index.shape[0]
+        obs = self.observer.new_buffer(k)
+        masks = np.zeros((k, self.num_actions), dtype=np.bool_)
+        seats = np.zeros(k, dtype=np.int32)
+        if k:
+            fill = bound_final(mask_writer(self.game), self.observer.writer)
+            fill(self._g, self._geo, self._final, k, obs.reshape(k, -1), masks, seats)
+        states = self._final[:k, :-1].copy()
+        return Final(index.astype(np.int64), obs, masks, seats, states)
 
     def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action per environment (from the seeded generators)."""
@@ -424,4 +467,4 @@ class VectorEnv:
         return f"<VectorEnv {self.game!r} n={self.num_envs} obs={self.observation_shape}>"
 
 
-__all__ = ["CUT_CAP", "CUT_TABLE", "MAX_ENVS", "Step", "VectorEnv"]
+__all__ = ["CUT_CAP", "CUT_TABLE", "MAX_ENVS", "Final", "Step", "VectorEnv"]

@@ -214,6 +214,15 @@ def _settle_why(
     return over
 
 
+@njit(cache=True, inline="always")
+def keep_final(row: Any, arr: Array, seat: int) -> None:  # pragma: no cover - compiled
+    """Keep the last position of a game that a step ended, before its restart: its state array
+    in ``row[:-1]`` and ``seat``, the seat that made its last action, in ``row[-1]``
+    (:mod:`hexarena.vector.final` reads them)."""
+    row[:-1] = arr
+    row[-1] = seat
+
+
 @njit(cache=True)
 def first_refused(actions: Any, mask: Any) -> int:  # pragma: no cover - compiled
     """The index of the first environment whose action is not legal now, or -1."""
@@ -310,15 +319,17 @@ def bound_loops(
     Both write, for every environment, its legal-action mask and its observation as the seat to
     act sees it. ``reset(g, init, geo, states, mask, obs)`` puts every environment at the
     starting position ``init``. ``step(g, init, geo, states, actions, mask, obs, rewards,
-    terminated, truncated, lengths, cap, span, why)`` checks every action against the mask first
-    and, if one is refused, returns the index of the first such environment and changes
+    terminated, truncated, lengths, cap, span, why, final)`` checks every action against the
+    mask first and, if one is refused, returns the index of the first such environment and changes
     nothing; otherwise it applies one action in every environment and returns -1:
     ``rewards[i]`` is by seat, +1 to the winner and -1 to
     the loser on the action that ends a game, 0 otherwise; a game reaching ``cap`` actions (when
     ``cap > 0``) is truncated, and so is a game whose state has no room left (``full(g, arr)``:
     Throngs' repetition table, which cannot grow in a row of fixed size), ``why[i]`` saying
     which (:data:`CUT_CAP`, :data:`CUT_TABLE`; written only on truncation); an ended game
-    restarts at once, its mask and observation those of the new game. ``obs`` is ``(N, planes *
+    restarts at once, its mask and observation those of the new game, its last position kept
+    first in the next row of ``final`` (:func:`keep_final`: the step's first ended game in row
+    0, and so on, so that the rows written are few and near one another). ``obs`` is ``(N, planes *
     rows * columns)``, of which the first ``span`` entries of a row are the dynamic planes (the
     ones the step prefetches). With ``checked`` false the step leaves the actions unchecked
     (for replays of actions checked before, by loops compiled with parts left out:
@@ -356,6 +367,7 @@ def bound_loops(
         cap: int,
         span: int,
         why: Any,
+        final: Any,
     ) -> int:  # pragma: no cover - compiled
         if checked:
             bad = first_refused(actions, mask)
@@ -373,16 +385,21 @@ def bound_loops(
         truncatedu = _bare(truncated)
         lengthsu = _bare(lengths)
         whyu = _bare(why)
+        finalu = _bare(final)
+        ended = 0  # games ended so far in this step: their rows of final, in order
         count = states.shape[0]
         for i in range(count):
             if i + AHEAD < count:
                 _prefetch_row(su, i + AHEAD, states.shape[1])
                 _prefetch_row(obsu, i + AHEAD, span)
             arr = su[i]
+            seat = arr[H_PLAYER]
             apply(gu, arr, actions[i])
             if _settle_why(
                 gu, arr, i, rewardsu, terminatedu, truncatedu, lengthsu, cap, full, whyu
             ):
+                keep_final(finalu[ended], arr, seat)
+                ended += 1
                 arr[:] = init
                 lengthsu[i] = 0
             refresh(gu, geou, arr, masku[i], obsu[i])
@@ -428,9 +445,10 @@ def bound_delta_step(
     ``update`` (:func:`hexarena.vector.deltas.bound_update`) held as constants.
 
     ``step(g, init, geo, states, actions, mask, obs, memo, obs0, mask0, memo0, rewards,
-    terminated, truncated, lengths, cap, why)`` does what :func:`bound_loops`' step does (the
+    terminated, truncated, lengths, cap, why, final)`` does what :func:`bound_loops`' step does (the
     check of the actions first, unless ``checked`` is false, its return value, and the
-    truncation of a state with no room left, ``full``, included),
+    truncation of a state with no room left, ``full``, and the ended games' rows of ``final``
+    included),
     but writes each environment's observation and mask incrementally: a game that goes on gets
     ``update`` (only the cells that changed, against its ``memo`` row), and an ended game's
     row is restarted by copying the start's state, observation (``obs0``, the dynamic part),
@@ -466,6 +484,7 @@ def bound_delta_step(
         lengths: Any,
         cap: int,
         why: Any,
+        final: Any,
     ) -> int:  # pragma: no cover - compiled
         if checked:
             bad = first_refused(actions, mask)
@@ -487,6 +506,8 @@ def bound_delta_step(
         truncatedu = _bare(truncated)
         lengthsu = _bare(lengths)
         whyu = _bare(why)
+        finalu = _bare(final)
+        ended = 0  # games ended so far in this step: their rows of final, in order
         count = states.shape[0]
         span = obs0.shape[0]
         ahead = min(state_span, states.shape[1]) if state_span > 0 else states.shape[1]
@@ -497,10 +518,13 @@ def bound_delta_step(
                     _prefetch_row(memou, i + AHEAD, memo.shape[1])
                 foresee(gu, geou, obsu[i + AHEAD], memou[i + AHEAD], actions[i + AHEAD])
             arr = su[i]
+            seat = arr[H_PLAYER]
             apply(gu, arr, actions[i])
             if _settle_why(
                 gu, arr, i, rewardsu, terminatedu, truncatedu, lengthsu, cap, full, whyu
             ):
+                keep_final(finalu[ended], arr, seat)
+                ended += 1
                 arr[:] = init
                 lengthsu[i] = 0
                 obsu[i, :span] = obs0
