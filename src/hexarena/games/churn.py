@@ -261,7 +261,7 @@ def _remove_group(g: Array, arr: Array, grp: int, c: int) -> None:  # pragma: no
         if arr[_U(fco + z)] == 0:
             set_add(arr, isoo, isopo, S_ISO + 1 - c, z)
         z = znext
-    arr[S_STONES + c] -= size
+    arr[_U(S_STONES + c)] -= size
     set_remove(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, grp)
 
 
@@ -279,7 +279,7 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     gsz = _o(B_GSIZE, n)
     fc = _o(B_FC + c, n)
     arr[_U(col + x)] = c + 1
-    arr[S_STONES + c] += 1
+    arr[_U(S_STONES + c)] += 1
     set_remove(arr, _o(B_EMPTY, n), _o(B_EMPTYPOS, n), S_EMPTY, x)
     set_remove(arr, _o(B_ISO, n), _o(B_ISOPOS, n), S_ISO, x)
     set_remove(arr, _o(B_ISO + 1, n), _o(B_ISOPOS + 1, n), S_ISO + 1, x)
@@ -336,7 +336,7 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
         # the stone joined a friendly group: remove every other friendly group strictly smaller
         lst = _o(B_GRP + c, n)
         i = 0
-        while i < arr[S_GRP + c]:
+        while i < arr[_U(S_GRP + c)]:
             gg = arr[_U(lst + i)]
             if gg != g0 and arr[_U(gsz + gg)] < size:
                 _remove_group(g, arr, gg, c)  # swap-removes entry i; look at i again

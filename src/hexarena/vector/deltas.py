@@ -50,12 +50,13 @@ def _stones(geo: Array, out: Any, k: int, code: int) -> None:  # pragma: no cove
     """Write the stone planes (``colour0``, ``colour1``, ``empty``) of the cell at flat position
     ``k`` from ``code``: the cell's contents (0 empty, 1 colour 0, 2 colour 1), plus 4 x (1 +
     colour) for Scrunch's stone placed but not yet on the board (shown in its colour's plane)."""
-    s = geo[1]
+    s = _U(geo[1])
+    u = _U(k)
     v = code & 3
     ph = code >> 2
-    out[k] = v == 1 or ph == 1
-    out[s + k] = v == 2 or ph == 2
-    out[2 * s + k] = v == 0 and ph == 0
+    out[u] = v == 1 or ph == 1
+    out[s + u] = v == 2 or ph == 2
+    out[s + s + u] = v == 0 and ph == 0
 
 
 @njit(cache=True, inline="always")
@@ -417,10 +418,11 @@ def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma:
     c = arr[H_COLOUR]
     cells = row[:n]  # slices: the loops below vectorise
     if arr[churn.S_ISO + c] > 0:
-        colours = arr[churn.BASE + churn.B_COL * n : churn.BASE + (churn.B_COL + 1) * n]
-        friends = arr[churn.BASE + (churn.B_FC + c) * n : churn.BASE + (churn.B_FC + c + 1) * n]
-        for x in range(n):
-            cells[x] = (colours[x] | friends[x]) == 0
+        # unsigned offsets, not slices (which are views made, and counted, at every call)
+        col = _U(churn.BASE + churn.B_COL * n)
+        fc = _U(churn.BASE + (churn.B_FC + c) * n)
+        for x in range(_U(n)):
+            row[x] = (arr[col + x] | arr[fc + x]) == 0
     else:
         best = _churn_smallest(g, arr, c, scratch)
         sizes = scratch[:n]
