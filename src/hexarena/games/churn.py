@@ -61,6 +61,7 @@ from ..kernels_common import (
     nb,
     new_group,
     pass_turn,
+    plain_kernel,
     set_add,
     set_remove,
 )
@@ -90,6 +91,11 @@ B_GRPPOS = 14
 NBLOCKS = 15
 
 REASON_FULL = 1
+
+#: Indexes computed from the state's own entries are cast to unsigned (``_U(k)``) in the hot
+#: kernels: they are never negative, and Numba wraps a negative signed index round (a test and
+#: a select on every access), as :mod:`hexarena.kernels_common` explains.
+_U = np.uint64
 
 
 @njit(cache=True, inline="always")
@@ -236,26 +242,26 @@ def _remove_group(g: Array, arr: Array, grp: int, c: int) -> None:  # pragma: no
     isop = _o(B_ISOPOS + c, n)
     isoo = _o(B_ISO + 1 - c, n)
     isopo = _o(B_ISOPOS + 1 - c, n)
-    size = arr[_o(B_GSIZE, n) + grp]
+    size = arr[_U(_o(B_GSIZE, n) + grp)]
     z = grp
     for _ in range(size):
-        znext = arr[nxt + z]
-        arr[col + z] = 0
-        arr[gid + z] = -1
-        arr[nxt + z] = -1
+        znext = arr[_U(nxt + z)]
+        arr[_U(col + z)] = 0
+        arr[_U(gid + z)] = -1
+        arr[_U(nxt + z)] = -1
         set_add(arr, _o(B_EMPTY, n), _o(B_EMPTYPOS, n), S_EMPTY, z)
         for d in range(6):
             y = nb(g, z, d)
             if y >= 0:
-                arr[fc + y] -= 1
-                if arr[fc + y] == 0 and arr[col + y] == 0:
+                arr[_U(fc + y)] -= 1
+                if arr[_U(fc + y)] == 0 and arr[_U(col + y)] == 0:
                     set_add(arr, iso, isop, S_ISO + c, y)
-        if arr[fc + z] == 0:
+        if arr[_U(fc + z)] == 0:
             set_add(arr, iso, isop, S_ISO + c, z)
-        if arr[fco + z] == 0:
+        if arr[_U(fco + z)] == 0:
             set_add(arr, isoo, isopo, S_ISO + 1 - c, z)
         z = znext
-    arr[S_STONES + c] -= size
+    arr[_U(S_STONES + c)] -= size
     set_remove(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, grp)
 
 
@@ -272,8 +278,8 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     nxt = _o(B_NXT, n)
     gsz = _o(B_GSIZE, n)
     fc = _o(B_FC + c, n)
-    arr[col + x] = c + 1
-    arr[S_STONES + c] += 1
+    arr[_U(col + x)] = c + 1
+    arr[_U(S_STONES + c)] += 1
     set_remove(arr, _o(B_EMPTY, n), _o(B_EMPTYPOS, n), S_EMPTY, x)
     set_remove(arr, _o(B_ISO, n), _o(B_ISOPOS, n), S_ISO, x)
     set_remove(arr, _o(B_ISO + 1, n), _o(B_ISOPOS + 1, n), S_ISO + 1, x)
@@ -283,15 +289,15 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     for d in range(6):
         y = nb(g, x, d)
         if y >= 0:
-            arr[fc + y] += 1
-            cy = arr[col + y]
+            arr[_U(fc + y)] += 1
+            cy = arr[_U(col + y)]
             if cy == 0:
-                if arr[fc + y] == 1:
+                if arr[_U(fc + y)] == 1:
                     set_remove(arr, _o(B_ISO + c, n), _o(B_ISOPOS + c, n), S_ISO + c, y)
             elif cy == c + 1:
-                gg = arr[gid + y]
-                if arr[gsz + gg] > best:
-                    best = arr[gsz + gg]
+                gg = arr[_U(gid + y)]
+                if arr[_U(gsz + gg)] > best:
+                    best = arr[_U(gsz + gg)]
                     g0 = gg
     if g0 < 0:  # isolated placement: a new group of one; nothing is removed
         new_group(arr, gid, nxt, gsz, x)
@@ -300,8 +306,8 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
         # merge every other touched group into g0 (the largest), then add x
         for d in range(6):
             y = nb(g, x, d)
-            if y >= 0 and arr[col + y] == c + 1:
-                gg = arr[gid + y]
+            if y >= 0 and arr[_U(col + y)] == c + 1:
+                gg = arr[_U(gid + y)]
                 if gg != g0:
                     merge_groups(arr, gid, nxt, gsz, g0, gg)
                     set_remove(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, gg)
@@ -309,9 +315,13 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     return arr[gid + x]
 
 
-@njit(cache=True)
+@plain_kernel
 def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
-    """Apply a legal action: a placement with its merges and removals, or the swap."""
+    """Apply a legal action: a placement with its merges and removals, or the swap.
+
+    Compiled without reference counting (:func:`hexarena.kernels_common.plain_kernel`): each
+    helper compiled into it otherwise raised and lowered the counts of the arrays it was given,
+    a call into Numba's runtime each time."""
     n = arr[S_N]
     if a == n:
         apply_swap(arr)
@@ -326,9 +336,9 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
         # the stone joined a friendly group: remove every other friendly group strictly smaller
         lst = _o(B_GRP + c, n)
         i = 0
-        while i < arr[S_GRP + c]:
-            gg = arr[lst + i]
-            if gg != g0 and arr[gsz + gg] < size:
+        while i < arr[_U(S_GRP + c)]:
+            gg = arr[_U(lst + i)]
+            if gg != g0 and arr[_U(gsz + gg)] < size:
                 _remove_group(g, arr, gg, c)  # swap-removes entry i; look at i again
             else:
                 i += 1

@@ -50,12 +50,13 @@ def _stones(geo: Array, out: Any, k: int, code: int) -> None:  # pragma: no cove
     """Write the stone planes (``colour0``, ``colour1``, ``empty``) of the cell at flat position
     ``k`` from ``code``: the cell's contents (0 empty, 1 colour 0, 2 colour 1), plus 4 x (1 +
     colour) for Scrunch's stone placed but not yet on the board (shown in its colour's plane)."""
-    s = geo[1]
+    s = _U(geo[1])
+    u = _U(k)
     v = code & 3
     ph = code >> 2
-    out[k] = v == 1 or ph == 1
-    out[s + k] = v == 2 or ph == 2
-    out[2 * s + k] = v == 0 and ph == 0
+    out[u] = v == 1 or ph == 1
+    out[s + u] = v == 2 or ph == 2
+    out[s + s + u] = v == 0 and ph == 0
 
 
 @njit(cache=True, inline="always")
@@ -235,30 +236,30 @@ def delta_churn_after(
         return
     memo[3 * n + 1] = stones
     col = churn.BASE + churn.B_COL * n
-    v = arr[col + a]
-    memo[a] = v
-    _stones(geo, out, geo[_POS + a], v)
+    v = arr[_U(col + a)]
+    memo[_U(a)] = v
+    _stones(geo, out, geo[_U(_POS + a)], v)
     _seat_planes(arr, seat, geo, out, SWAP_CHURN)
     at = 6 * geo[1]
     if removed > 0:
         for x in range(n):
-            if arr[col + x] != memo[x]:  # a removed stone (the cell placed on is written)
-                memo[x] = 0
-                k = geo[_POS + x]
+            if arr[_U(col + x)] != memo[_U(x)]:  # a removed stone (the cell placed on is written)
+                memo[_U(x)] = 0
+                k = geo[_U(_POS + x)]
                 _stones(geo, out, k, 0)
-                memo[n + x] = 0
-                out[at + k] = 0.0
+                memo[_U(n + x)] = 0
+                out[_U(at + k)] = 0.0
                 removed -= 1
                 if removed == 0:
                     break
     nxt = churn.BASE + churn.B_NXT * n
-    size = arr[churn.BASE + churn.B_GSIZE * n + arr[churn.BASE + churn.B_GID * n + a]]
+    size = arr[_U(churn.BASE + churn.B_GSIZE * n + arr[_U(churn.BASE + churn.B_GID * n + a)])]
     z = a
     for _ in range(size):
-        if memo[n + z] != size:
-            memo[n + z] = size
-            out[at + geo[_POS + z]] = size / n
-        z = arr[nxt + z]
+        if memo[_U(n + z)] != size:
+            memo[_U(n + z)] = size
+            out[_U(at + geo[_U(_POS + z)])] = size / n
+        z = arr[_U(nxt + z)]
 
 
 @njit(cache=True)
@@ -338,12 +339,12 @@ def _churn_total(
     seen1 = -1
     seen2 = -1
     for d in range(6):
-        y = g[at + d]
-        if y >= 0 and arr[col + y] == friend:
-            gg = arr[gid + y]
+        y = g[_U(at + d)]
+        if y >= 0 and arr[_U(col + y)] == friend:
+            gg = arr[_U(gid + y)]
             if gg != seen0 and gg != seen1 and gg != seen2:
                 # at most three distinct groups touch a cell (as in group_size_if_placed)
-                total += arr[gsz + gg]
+                total += arr[_U(gsz + gg)]
                 if total > best:
                     break
                 if seen0 < 0:
@@ -386,18 +387,18 @@ def _churn_smallest(g: Array, arr: Array, c: int, size: Any) -> int:  # pragma: 
     best = big
     empties = arr[churn.S_EMPTY]
     for i in range(empties):
-        x = arr[emp + i]
-        if sizes[x] == low:
-            t = _churn_total(g, arr, x, friend, friends[x], best)
-            sizes[x] = t
+        x = arr[_U(emp + i)]
+        if sizes[_U(x)] == low:
+            t = _churn_total(g, arr, x, friend, friends[_U(x)], best)
+            sizes[_U(x)] = t
             best = min(best, t)
     if best > low:  # a cell of a higher bound may make a smaller group than those found
         for i in range(empties):
-            x = arr[emp + i]
-            b = sizes[x]
+            x = arr[_U(emp + i)]
+            b = sizes[_U(x)]
             if low < b <= best:
-                t = _churn_total(g, arr, x, friend, friends[x], best)
-                sizes[x] = t
+                t = _churn_total(g, arr, x, friend, friends[_U(x)], best)
+                sizes[_U(x)] = t
                 best = min(best, t)
     return best
 
@@ -417,10 +418,11 @@ def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma:
     c = arr[H_COLOUR]
     cells = row[:n]  # slices: the loops below vectorise
     if arr[churn.S_ISO + c] > 0:
-        colours = arr[churn.BASE + churn.B_COL * n : churn.BASE + (churn.B_COL + 1) * n]
-        friends = arr[churn.BASE + (churn.B_FC + c) * n : churn.BASE + (churn.B_FC + c + 1) * n]
-        for x in range(n):
-            cells[x] = (colours[x] | friends[x]) == 0
+        # unsigned offsets, not slices (which are views made, and counted, at every call)
+        col = _U(churn.BASE + churn.B_COL * n)
+        fc = _U(churn.BASE + (churn.B_FC + c) * n)
+        for x in range(_U(n)):
+            row[x] = (arr[col + x] | arr[fc + x]) == 0
     else:
         best = _churn_smallest(g, arr, c, scratch)
         sizes = scratch[:n]

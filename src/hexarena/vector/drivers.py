@@ -223,6 +223,39 @@ def keep_final(row: Any, arr: Array, seat: int) -> None:  # pragma: no cover - c
     row[-1] = seat
 
 
+@njit(inline="always")
+def _bare_views(
+    g: Array,
+    geo: Array,
+    states: Any,
+    obs: Any,
+    mask: Any,
+    rewards: Any,
+    terminated: Any,
+    truncated: Any,
+    lengths: Any,
+    why: Any,
+) -> tuple[Any, ...]:  # pragma: no cover - compiled
+    """Views without reference counts (:func:`hexarena.bits.unmanaged`) of the ten arrays both
+    step loops touch, in that order, made once before their loops: a row taken from a counted
+    array is a view whose count is raised and lowered, and even an inlined helper (such as
+    :func:`_settle_why`) raised and lowered the counts of the arrays handed to it, at every
+    environment, each a locked (atomic) operation (about an eighth of the processor samples
+    of Scrunch's step at N = 1,024, perf); the kernels are not all inlined either."""
+    return (
+        _bare(g),
+        _bare(geo),
+        _bare(states),
+        _bare(obs),
+        _bare(mask),
+        _bare(rewards),
+        _bare(terminated),
+        _bare(truncated),
+        _bare(lengths),
+        _bare(why),
+    )
+
+
 @njit(cache=True)
 def first_refused(actions: Any, mask: Any) -> int:  # pragma: no cover - compiled
     """The index of the first environment whose action is not legal now, or -1."""
@@ -247,7 +280,7 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
     a_count = mask.shape[1]
     full = a_count // 8
     groups = (a_count + 31) // 32
-    rows = _bare(mask)  # (rows without reference counts: see bound_delta_step)
+    rows = _bare(mask)  # (rows without reference counts: see _bare_views)
     for i in range(mask.shape[0]):
         row = rows[i]
         if 8 <= a_count <= 64:  # one word
@@ -373,18 +406,9 @@ def bound_loops(
             bad = first_refused(actions, mask)
             if bad >= 0:
                 return bad
-        # views without reference counts (hexarena.bits.unmanaged): the kernels are not inlined,
-        # and counting the references of the arrays handed to them costs atomic operations
-        gu = _bare(g)
-        geou = _bare(geo)
-        su = _bare(states)  # (no counts raised and lowered in the loop: see bound_delta_step)
-        obsu = _bare(obs)
-        masku = _bare(mask)
-        rewardsu = _bare(rewards)
-        terminatedu = _bare(terminated)
-        truncatedu = _bare(truncated)
-        lengthsu = _bare(lengths)
-        whyu = _bare(why)
+        gu, geou, su, obsu, masku, rewardsu, terminatedu, truncatedu, lengthsu, whyu = _bare_views(
+            g, geo, states, obs, mask, rewards, terminated, truncated, lengths, why
+        )
         finalu = _bare(final)
         ended = 0  # games ended so far in this step: their rows of final, in order
         count = states.shape[0]
@@ -490,22 +514,11 @@ def bound_delta_step(
             bad = first_refused(actions, mask)
             if bad >= 0:
                 return bad
-        gu = _bare(g)
-        geou = _bare(geo)
-        # every array the loop touches without reference counts, made once here: a row taken
-        # from a counted array is a view whose count is raised and lowered, and _settle_why,
-        # though inlined, raised and lowered the counts of the five arrays handed to it, at
-        # every environment, each a locked (atomic) operation: about an eighth of the
-        # processor samples of Scrunch's step at N = 1,024 (perf), most of them _settle_why's
-        su = _bare(states)
-        obsu = _bare(obs)
-        masku = _bare(mask)
+        # every array the loop touches without reference counts, made once here
+        gu, geou, su, obsu, masku, rewardsu, terminatedu, truncatedu, lengthsu, whyu = _bare_views(
+            g, geo, states, obs, mask, rewards, terminated, truncated, lengths, why
+        )
         memou = _bare(memo)
-        rewardsu = _bare(rewards)
-        terminatedu = _bare(terminated)
-        truncatedu = _bare(truncated)
-        lengthsu = _bare(lengths)
-        whyu = _bare(why)
         finalu = _bare(final)
         ended = 0  # games ended so far in this step: their rows of final, in order
         count = states.shape[0]
