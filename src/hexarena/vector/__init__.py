@@ -74,7 +74,7 @@ from .deltas_throngs import (
     apply_throngs,
     bound_update_streamed,
     foresee_throngs,
-    prefetch_span,
+    state_span_throngs,
     table_full_throngs,
 )
 from .drivers import (
@@ -87,6 +87,7 @@ from .drivers import (
     random_legal,
     restart_rows,
     seed_states,
+    whole_row,
 )
 from .masks import mask_writer
 
@@ -207,7 +208,7 @@ class VectorEnv:
         self._delta_step = bound_delta_step(
             update,
             {"throngs": apply_throngs, "scrunch": scrunch_apply_inline}.get(g.name, self._k.apply),
-            prefetch_span(g),
+            state_span_throngs if g.name == "throngs" else whole_row,
             **(
                 {"foresee": foresee_throngs, "whole_memo": False, "fence": True}
                 if self._streamed
