@@ -7,7 +7,9 @@ The sites' bitboards are turned into the mask's entries a word at a time: a site
 follows the sites' order (the bits run row by row, as the sites do), so the bits of a board
 word at its sites, packed (``pext``), are the entries of a run of consecutive sites, and each
 eight of them are spread to eight entries (``pdep``) and stored at once. A loop per set bit
-(a look-up of its site and a store) cost about a third of the batched step.
+(a look-up of its site and a store) cost about a third of the batched step. On boards of
+three words (the original board, hexhex boards up to side 7), the stones that only a jump could
+move are tested all at once (:func:`_jumpers3`), not one by one with their stars.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from .layout import (
     _ZERO,
     BASE,
     G_N,
+    MAX_BUDGET,
     P_AFTER_DEPLOY,
     P_CHOOSE,
     P_SELECT,
@@ -44,6 +47,8 @@ from .layout import (
     S_PHASE,
     S_SEL,
     W_CAND,
+    W_EMPTY,
+    W_PLANES,
     W_SURE,
     _bit_base,
     _g_words_bare,
@@ -114,6 +119,10 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python: an intrinsic cannot run t
 
 else:
     _stack_words: Any = _stack_words_intrinsic  # type: ignore[no-redef]
+
+
+#: Words of :func:`_jumpers3`'s sites of potential at least 3 .. 7 (three words each).
+LEVEL_WORDS = 3 * (MAX_BUDGET - 2)
 
 
 #: Eight entries of the mask (bytes) at 1 each: the bits of a byte spread to them by ``pdep``.
@@ -189,6 +198,92 @@ def _put_sites(g: Array, gw: Any, row: Any, at: int, j: int, v: Any) -> int:  # 
     return int(m)
 
 
+@njit(cache=True, inline="always")
+def _ge(b0: Any, b1: Any, b2: Any, m: int) -> Any:  # pragma: no cover - compiled
+    """Where the three-bit numbers ``b0 + 2 b1 + 4 b2`` (bit-sliced) are at least ``m`` (2 to
+    7)."""
+    if m == 2:
+        return b1 | b2
+    if m == 3:
+        return b2 | (b1 & b0)
+    if m == 4:
+        return b2
+    if m == 5:
+        return b2 & (b1 | b0)
+    if m == 6:
+        return b2 & b1
+    return b2 & b1 & b0
+
+
+@njit(cache=True, inline="always")
+def _at_least(w: Any, j: int, c: int, k: int) -> Any:  # pragma: no cover - compiled
+    """The sites of board word ``j`` where colour ``c``'s potential is at least ``k`` (3 to 7),
+    from the four bit planes of the Black-minus-White potential (4-bit two's complement: for
+    White, ``-d >= k`` where ``d = v - 8`` with ``v`` the low three bits, so ``7 - v >= k - 1``)."""
+    p = W_PLANES * 3 + j
+    d0 = w[p]
+    d1 = w[p + 3]
+    d2 = w[p + 6]
+    d3 = w[p + 9]
+    if c == 0:
+        return ~d3 & _ge(d0, d1, d2, k)
+    return d3 & _ge(~d0, ~d1, ~d2, k - 1)
+
+
+@njit(cache=True, inline="always")
+def _jumpers3(
+    g: Array, gw: Any, w: Any, c: int, k0: Any, k1: Any, k2: Any
+) -> tuple[Any, Any, Any]:  # pragma: no cover - compiled
+    """Of the candidates ``k0, k1, k2`` (a bitboard of three words: colour ``c``'s stones with
+    potential 2 or more and no empty neighbour), those that can jump with their potential as
+    budget, all at once: the stone on ``x`` can iff, along some direction, the first empty
+    site lies within that many sites, every site before it on the board (and so occupied):
+    what :func:`~hexarena.games.throngs.selection._has_jump` tests one stone at a time with
+    the stars. Per direction, level ``k`` holds the sites whose first empty site that way is
+    at most ``k`` sites on (the empty sites one back, or the occupied sites one back of level
+    ``k - 1``), and a candidate with potential ``k`` or more at such a site can jump."""
+    gb = _bit_base(g)
+    e0 = w[3 * W_EMPTY]
+    e1 = w[3 * W_EMPTY + 1]
+    e2 = w[3 * W_EMPTY + 2]
+    o0 = gw[0] & ~e0
+    o1 = gw[1] & ~e1
+    o2 = gw[2] & ~e2
+    at = _stack_words(LEVEL_WORDS)  # the potentials of at least 3 .. 7, by word
+    for k in range(3, MAX_BUDGET + 1):
+        for j in range(3):
+            at[3 * (k - 3) + j] = _at_least(w, j, c, k)
+    r0 = r1 = r2 = _ZERO  # candidates found
+    for d in range(6):
+        a = g[gb + 1 + d]
+        f0 = f1 = f2 = _ZERO
+        for k in range(1, MAX_BUDGET + 1):
+            s0 = e0 | (o0 & f0)
+            s1 = e1 | (o1 & f1)
+            s2 = e2 | (o2 & f2)
+            if a > 0:  # x + a: the bits a higher, brought down
+                u = np.uint64(a)
+                v = np.uint64(64 - a)
+                f0 = (s0 >> u) | (s1 << v)
+                f1 = (s1 >> u) | (s2 << v)
+                f2 = s2 >> u
+            else:
+                u = np.uint64(-a)
+                v = np.uint64(64 + a)
+                f0 = s0 << u
+                f1 = (s1 << u) | (s0 >> v)
+                f2 = (s2 << u) | (s1 >> v)
+            if k == 2:
+                r0 |= f0
+                r1 |= f1
+                r2 |= f2
+            elif k > 2:
+                r0 |= f0 & at[3 * (k - 3)]
+                r1 |= f1 & at[3 * (k - 3) + 1]
+                r2 |= f2 & at[3 * (k - 3) + 2]
+    return k0 & r0, k1 & r1, k2 & r2
+
+
 @plain_kernel
 def _mask_fast(g: Array, arr: Array, row: Any) -> bool:  # pragma: no cover - compiled
     """:func:`legal_mask` where it makes no array (every position but a destination phase
@@ -215,6 +310,23 @@ def _mask_fast(g: Array, arr: Array, row: Any) -> bool:  # pragma: no cover - co
     nw = g[gb]
     if ph == P_SELECT:
         c = arr[H_COLOUR]
+        if nw == 3:  # the candidates' jumps all at once
+            s0 = w[W_SURE * 3]
+            s1 = w[W_SURE * 3 + 1]
+            s2 = w[W_SURE * 3 + 2]
+            k0 = w[W_CAND * 3] & ~s0
+            k1 = w[W_CAND * 3 + 1] & ~s1
+            k2 = w[W_CAND * 3 + 2] & ~s2
+            if k0 | k1 | k2 != _ZERO:
+                j0, j1, j2 = _jumpers3(g, gw, w, c, k0, k1, k2)
+                s0 |= j0
+                s1 |= j1
+                s2 |= j2
+            at = _put_sites(g, gw, row, 0, 0, s0)
+            at += _put_sites(g, gw, row, at, 1, s1)
+            _put_sites(g, gw, row, at, 2, s2)
+            _put_zeros(row, n, row.shape[0])
+            return True
         at = 0
         for j in range(nw):
             sure = w[W_SURE * nw + j]
