@@ -39,8 +39,12 @@ from hexarena.vector.deltas import (
     mask_churn,
 )
 from hexarena.vector.deltas_scrunch import SHOWN_EXTRA, delta_scrunch_after
-from hexarena.vector.deltas_throngs import apply_throngs, delta_throngs_after, prefetch_span
-from hexarena.vector.drivers import bound_delta_step, bound_loops, random_legal
+from hexarena.vector.deltas_throngs import (
+    apply_throngs,
+    delta_throngs_after,
+    state_span_throngs,
+)
+from hexarena.vector.drivers import bound_delta_step, bound_loops, random_legal, whole_row
 from hexarena.vector.masks import mask_writer
 
 BOARDS: list[tuple[str, dict[str, Any]]] = [
@@ -101,6 +105,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     mask = mask_writer(game)
     # the rules' apply as the environment's step calls it (Throngs': compiled into the step)
     apply = apply_throngs if name == "throngs" else game.kernels.apply
+    span = state_span_throngs if name == "throngs" else whole_row
 
     if name == "churn":  # by the action: the cell placed on and its group
 
@@ -172,7 +177,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     def replay_delta(update: Any, step: Any = None) -> Callable[[], None]:
         # unchecked (but for the environment's own step): the actions were legal when recorded,
         # and a variant that leaves the mask out would refuse them
-        step = step or bound_delta_step(update, apply, prefetch_span(game), checked=False)
+        step = step or bound_delta_step(update, apply, span, checked=False)
 
         def run() -> None:
             states[:] = start

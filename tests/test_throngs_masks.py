@@ -9,11 +9,21 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from numba import njit
 
+from hexarena.bits import HAS_BMI2, pext64
 from hexarena.core import H_PLAYER
 from hexarena.games.throngs import P_DISPATCH, S_BUDGET, S_PHASE
-from hexarena.games.throngs.masks import _mask_fast, legal_mask, mask_inline
+from hexarena.games.throngs.masks import (
+    _mask_fast,
+    _pext_search,
+    _put8_each,
+    _put8_pdep,
+    legal_mask,
+    mask_inline,
+)
 from hexarena.vector import VectorEnv
 
 
@@ -54,3 +64,35 @@ def test_every_writer_marks_the_legal_actions(options: dict[str, Any]) -> None:
             assert arr[H_PLAYER] >= 0 and arr[S_PHASE] >= P_DISPATCH and arr[S_BUDGET] >= 1
     if options == {"board": "large", "no_stalling": True}:
         assert searched > 0  # the large board's bitboards are more than three words
+
+
+@njit(cache=True)
+def _both_pext(v: Any, m: Any) -> tuple[Any, Any]:  # pragma: no cover - compiled
+    return pext64(v, m), _pext_search(v, m)
+
+
+@njit(cache=True)
+def _put_both(bits: Any, at: int) -> tuple[Any, Any]:  # pragma: no cover - compiled
+    a = np.ones(16, dtype=np.bool_)
+    b = np.ones(16, dtype=np.bool_)
+    _put8_each(a, at, bits)
+    if HAS_BMI2:
+        _put8_pdep(b, at, bits)
+    return a, b
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1), st.integers(0, 8))
+def test_the_bits_of_a_word_at_its_sites_go_to_consecutive_entries(v: int, m: int, at: int) -> None:
+    """The mask writer's two ways (BMI2's ``pext`` and ``pdep``, and a bit at a time) pack
+    the bits of a word at a board word's sites and store eight of them as eight entries."""
+    packed = sum(1 << i for i, b in enumerate(b for b in range(64) if m >> b & 1) if v >> b & 1)
+    fast, slow = _both_pext(np.uint64(v), np.uint64(m)) if HAS_BMI2 else (packed, None)
+    assert int(fast) == packed
+    if slow is not None:
+        assert int(slow) == packed
+    each, pdep = _put_both(np.uint64(v), at)
+    want = np.ones(16, dtype=np.bool_)
+    want[at : at + 8] = [bool(v >> j & 1) for j in range(8)]
+    assert np.array_equal(each, want)
+    if HAS_BMI2:
+        assert np.array_equal(pdep, want)

@@ -116,6 +116,24 @@ def test_the_step_prefetches_the_state_without_the_repetition_table() -> None:
     assert prefetch_span(VectorEnv("gyre", 1, {"size": 4}).game) == 0
 
 
+def test_one_compiled_step_serves_every_board() -> None:
+    """The step reads how much of a state to fetch ahead from the constants at run time, so the
+    boards share one step, compiled once (not once per board) and stepped correctly on each."""
+    envs = [
+        VectorEnv("throngs", 3, options, seed=2)
+        for options in ({}, {"board": "large"}, {"board": "hex", "size": 3})
+    ]
+    assert len({id(env._delta_step) for env in envs}) == 1
+    for env in envs:
+        for _ in range(20):
+            env.step(env.random_actions())
+    assert len(envs[0]._delta_step.signatures) == 1
+    for env in envs:
+        for i in range(env.num_envs):
+            seat = int(env.current_player()[i])
+            assert np.array_equal(env.observations[i], env.observer.observe(env.state(i), seat))
+
+
 def test_random_legal_is_uniform_over_the_legal_actions() -> None:
     """Each legal action comes about equally often, never an illegal one; -1 with none legal."""
     mask = np.zeros((4, 189), dtype=np.bool_)

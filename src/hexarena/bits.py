@@ -59,11 +59,26 @@ def _pdep64(typingctx: Any, src: Any, mask: Any) -> Any:  # pragma: no cover - c
     return sig, codegen
 
 
+@intrinsic
+def _pext64(typingctx: Any, src: Any, mask: Any) -> Any:  # pragma: no cover - compiled
+    """The bits of ``src`` at the set bits of ``mask``, packed in order into the low bits
+    (x86 BMI2)."""
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        fnty = ir.FunctionType(_I64, [_I64, _I64])
+        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pext.64", fnty=fnty)
+        return builder.call(fn, [args[0], args[1]])
+
+    return sig, codegen
+
+
 # Numba's ``intrinsic`` hides each function's call signature from type checkers (they see the
 # typing context as a parameter); the public names are typed as what they are to callers.
 popcount64: Any = _popcount64
 ctz64: Any = _ctz64
 pdep64: Any = _pdep64
+pext64: Any = _pext64
 
 
 def _popcount_py(x: Any) -> int:

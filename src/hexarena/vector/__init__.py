@@ -83,7 +83,7 @@ from .deltas_throngs import (
     apply_throngs,
     bound_update_streamed,
     foresee_throngs,
-    prefetch_span,
+    state_span_throngs,
     table_full_throngs,
 )
 from .drivers import (
@@ -96,6 +96,7 @@ from .drivers import (
     random_legal,
     restart_rows,
     seed_states,
+    whole_row,
 )
 from .final import Final, bound_final
 from .masks import mask_writer
@@ -230,7 +231,7 @@ class VectorEnv:
         self._delta_step = bound_delta_step(
             update,
             {"throngs": apply_throngs, "scrunch": scrunch_apply_inline}.get(g.name, self._k.apply),
-            prefetch_span(g),
+            state_span_throngs if g.name == "throngs" else whole_row,
             **(
                 {"foresee": foresee_throngs, "whole_memo": False, "fence": True}
                 if self._streamed

@@ -254,17 +254,25 @@ def _foresee_nothing(g: Array, geo: Array, out: Any, memo: Any, a: int) -> None:
 foresee_throngs: Any = _foresee_nothing if getattr(config, "DISABLE_JIT", 0) else _foresee
 
 
+@njit(cache=True, inline="always")
+def state_span_throngs(g: Array, width: int) -> int:  # pragma: no cover - compiled
+    """Entries of a Throngs state row of ``width`` entries that the batched step fetches ahead
+    (:func:`hexarena.vector.drivers.bound_delta_step`'s ``state_span``): everything but the
+    repetition table, and its first :data:`REP_AHEAD` entries. Read from the constants ``g``
+    at run time, so that one compiled step serves every board."""
+    n = g[G_N]
+    return min(words_offset(n) + 2 * (NWBLOCKS * g[G_NB + 6 * n] + 1) + REP_AHEAD, width)
+
+
 def prefetch_span(game: Game) -> int:
     """Entries of a state row that the batched step fetches ahead (0: the whole row). For
-    Throngs, everything but the repetition table, and its first :data:`REP_AHEAD` entries:
-    the rules read only the table's recorded positions, a handful as a rule, and the whole
-    row is over 2,000 entries on the original board (the fetches of the rest cost more than
-    they saved)."""
+    Throngs, everything but the repetition table, and its first :data:`REP_AHEAD` entries
+    (:func:`state_span_throngs`): the rules read only the table's recorded positions, a
+    handful as a rule, and the whole row is over 2,000 entries on the original board (the
+    fetches of the rest cost more than they saved)."""
     if game.name != "throngs":
         return 0
-    n = game.board.size
-    words = int(game.consts[G_NB + 6 * n])
-    return words_offset(n) + 2 * (NWBLOCKS * words + 1) + REP_AHEAD
+    return int(state_span_throngs(game.consts, game.initial_array().shape[0]))
 
 
 __all__ = [
@@ -279,5 +287,6 @@ __all__ = [
     "delta_throngs_streamed",
     "foresee_throngs",
     "prefetch_span",
+    "state_span_throngs",
     "table_full_throngs",
 ]

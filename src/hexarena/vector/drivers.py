@@ -454,11 +454,17 @@ def _foresee_nothing(
     """No lines of an observation to fetch ahead."""
 
 
+@njit(inline="always")
+def whole_row(g: Array, width: int) -> int:  # pragma: no cover - compiled
+    """Entries of a state row of ``width`` entries that the step fetches ahead: all of them."""
+    return width
+
+
 @functools.cache
 def bound_delta_step(
     update: Any,
     apply: Any,
-    state_span: int = 0,
+    state_span: Any = whole_row,
     foresee: Any = _foresee_nothing,
     checked: bool = True,
     whole_memo: bool = True,
@@ -477,9 +483,10 @@ def bound_delta_step(
     ``update`` (only the cells that changed, against its ``memo`` row), and an ended game's
     row is restarted by copying the start's state, observation (``obs0``, the dynamic part),
     mask and memo. It prefetches the state and the memo of the environment :data:`AHEAD` on
-    (the whole state: the rules' ``apply`` reads here and there in it, or its first
-    ``state_span`` entries when that is positive, for a game whose state ends with a long table
-    it seldom reads; prefetching the parts of the observation that change, such as the seat
+    (the first ``state_span(g, width)`` entries of its row of ``width``: the whole row, or for a
+    game whose state ends with a long table it seldom reads, the part before it; a function
+    of the constants rather than a number, so that one compiled step serves every board of a
+    game; prefetching the parts of the observation that change, such as the seat
     planes, made no measurable difference), and ``foresee(g, geo, out, memo, a)`` is given
     that environment's observation and memo rows and action, to fetch the lines its update
     will write (Throngs: the cells of the site the action names); with ``whole_memo`` false,
@@ -523,7 +530,7 @@ def bound_delta_step(
         ended = 0  # games ended so far in this step: their rows of final, in order
         count = states.shape[0]
         span = obs0.shape[0]
-        ahead = min(state_span, states.shape[1]) if state_span > 0 else states.shape[1]
+        ahead = state_span(gu, states.shape[1])
         for i in range(count):
             if i + AHEAD < count:
                 _prefetch_row(su, i + AHEAD, ahead)

@@ -185,18 +185,23 @@ def _window_destinations(  # pragma: no cover - compiled
     """:func:`_window_search`, leaving the destinations in block ``SC_DEST`` in board
     coordinates, as the full search does."""
     fl, fh, base = _window_search(g, gw, w, x, budget, two)
-    # back to board coordinates: window bit i is board bit base + i
     for i in range(3):
-        # board word i holds bits 64 i .. 64 i + 63, window offsets 64 i - base on
-        off = 64 * i - base
-        v = _ZERO
-        if -64 < off < 64:
-            v = (fl >> np.uint64(off)) if off >= 0 else (fl << np.uint64(-off))
-        off2 = off - 64
-        if -64 < off2 < 64:
-            v |= (fh >> np.uint64(off2)) if off2 >= 0 else (fh << np.uint64(-off2))
-        sc[SC_DEST * 3 + i] = v
+        sc[SC_DEST * 3 + i] = window_word(fl, fh, base, i)
     return int(popcount64(fl) + popcount64(fh))
+
+
+@njit(cache=True, inline="always")
+def window_word(fl: np.uint64, fh: np.uint64, base: int, i: int) -> np.uint64:  # pragma: no cover
+    """Board word ``i`` (bits ``64 i .. 64 i + 63``) of a window of two words ``fl``, ``fh``
+    whose bit 0 is board bit ``base`` (:func:`_window_search`)."""
+    off = 64 * i - base  # window bit i is board bit base + i
+    v = _ZERO
+    if -64 < off < 64:
+        v = (fl >> np.uint64(off)) if off >= 0 else (fl << np.uint64(-off))
+    off2 = off - 64
+    if -64 < off2 < 64:
+        v |= (fh >> np.uint64(off2)) if off2 >= 0 else (fh << np.uint64(-off2))
+    return v
 
 
 @njit(cache=True, inline="always")
