@@ -29,6 +29,48 @@ function rememberGame(info) {
   localStorage.setItem(MYGAMES_KEY, JSON.stringify(list.slice(0, MYGAMES_MAX)));
 }
 
+// What "my games" keeps of a game's view: enough to tell two games of one kind apart.
+function myGameInfo(v) {
+  const mine = v.you.length === 1 ? v.you[0] : null;
+  let opponent = "two players on this screen";
+  if (v.mode === "computer") {
+    const cpu = v.seats.find((s) => s.kind === "computer");
+    opponent = `the computer (${cpu ? cpu.level : "?"})`;
+  } else if (v.mode === "online" && mine !== null) {
+    const other = v.seats[1 - mine];
+    opponent = other.claimed ? (other.name || "a person elsewhere") : "nobody yet (invitation open)";
+  }
+  const over = !!v.outcome;
+  const yourTurn = !over && v.you.includes(v.to_act) && v.seats[v.to_act].kind === "human";
+  return { id: v.id, title: v.title, game: v.game, mode: v.mode, turns: v.turns,
+    result: over ? v.outcome.result : "*", options: v.option_text || "", opponent,
+    colour: mine !== null ? v.seats[mine].colour_name : null, yourTurn,
+    created: v.created, updated: v.updated };
+}
+
+// "5 min ago", "3 h ago", "2 days ago": how long ago a time (seconds since 1970) was.
+function agoText(seconds) {
+  const d = Math.max(0, Date.now() / 1000 - seconds);
+  if (d < 60) return "just now";
+  if (d < 3600) return `${Math.floor(d / 60)} min ago`;
+  if (d < 86400) return `${Math.floor(d / 3600)} h ago`;
+  const days = Math.floor(d / 86400);
+  return `${days} day${days === 1 ? "" : "s"} ago`;
+}
+
+// The line under a game's name in "my games": whom against, options, turns, whose turn, when.
+function myGameDetails(g) {
+  const parts = [];
+  if (g.options) parts.push(g.options);
+  parts.push(turnsText(g.turns || 0));
+  if (g.result && g.result !== "*") parts.push(`finished (${g.result})`);
+  else if (g.yourTurn !== undefined) parts.push(g.yourTurn ? "in play: your turn" : "in play: their turn");
+  else parts.push("in play");
+  if (g.turns && g.updated) parts.push(`last played ${agoText(g.updated)}`);
+  else if (g.created) parts.push(`started ${agoText(g.created)}`);
+  return parts.join(" · ");
+}
+
 function forgetGame(id) {
   localStorage.setItem(MYGAMES_KEY, JSON.stringify(myGamesList().filter((g) => g.id !== id)));
   localStorage.removeItem("hexarena-token-" + id);
@@ -55,11 +97,9 @@ function renderMyGames(box) {
     a.href = `/game/${g.id}`;
     a.textContent = g.title || g.game || g.id;
     li.appendChild(a);
-    const state = g.result && g.result !== "*" ? `finished (${g.result})` : "in play";
-    const info = document.createElement("span");
-    info.className = "muted";
-    info.textContent = ` ${g.mode || ""}, ${turnsText(g.turns || 0)}, ${state} `;
-    li.appendChild(info);
+    const against = g.opponent ? ` against ${g.opponent}${g.colour ? `, you play ${g.colour}` : ""}` : ` ${g.mode || ""}`;
+    li.appendChild(html("span", against, "mygame-who"));
+    li.appendChild(html("div", myGameDetails(g), "mygame-details muted"));
     const copy = document.createElement("details");
     const sum = document.createElement("summary");
     sum.textContent = "seat link (continue on another device; it works once)";
