@@ -167,6 +167,17 @@ CLASHES = """() => {
             if (Math.hypot(nx, ny) <= r + sw / 2 && Math.hypot(fx, fy) >= r - sw / 2)
                 out.push(t.textContent + ' on a ring');
         }
+        for (const l of svg.querySelectorAll('line.last-arrow, line.pending-arrow')) {
+            const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((k) => +l.getAttribute(k));
+            const hw = parseFloat(getComputedStyle(l).strokeWidth) / 2;
+            for (let k = 0; k <= 40; k++) {
+                const x = x1 + (x2 - x1) * k / 40, y = y1 + (y2 - y1) * k / 40;
+                if (x > b.x - hw && x < b.x + b.w + hw && y > b.y - hw && y < b.y + b.h + hw) {
+                    out.push(t.textContent + ' on an arrow');
+                    break;
+                }
+            }
+        }
         for (const o of words.concat(labels.filter((x) => x !== t))) {
             const a = o.getBBox();
             if (a.x < b.x + b.w && b.x < a.x + a.width && a.y < b.y + b.h && b.y < a.y + a.height)

@@ -54,6 +54,16 @@ function hexRingMeets(ring, b) {
   return near <= ring.r + ring.w / 2 && Math.sqrt(far) >= ring.r - ring.w / 2;
 }
 
+// Whether a segment {x1, y1, x2, y2} of width w crosses a box {x, y, width, height}.
+function hexSegmentMeets(seg, b) {
+  const steps = Math.ceil(Math.hypot(seg.x2 - seg.x1, seg.y2 - seg.y1) / 2);
+  for (let k = 0; k <= steps; k++) {
+    const x = seg.x1 + (seg.x2 - seg.x1) * k / steps, y = seg.y1 + (seg.y2 - seg.y1) * k / steps;
+    if (x > b.x - seg.w / 2 && x < b.x + b.width + seg.w / 2 && y > b.y - seg.w / 2 && y < b.y + b.height + seg.w / 2) return true;
+  }
+  return false;
+}
+
 // Whether two boxes {x, y, width, height} overlap.
 function hexBoxesMeet(a, b) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -413,8 +423,16 @@ class HexBoard {
       w: parseFloat(getComputedStyle(c).strokeWidth) || 3 }));
     const boxes = [...this.gMarks.querySelectorAll("text.pending-num, text.cell-count"),
       ...this.gStones.querySelectorAll("text.stone-label")].map((t) => t.getBBox());
+    // the arrows of a turn (a line, then its head past the line's end), as segments with a width
+    const arrows = [...this.gMarks.querySelectorAll("line.last-arrow, line.pending-arrow")].map((l) => {
+      const [x1, y1, x2, y2] = ["x1", "y1", "x2", "y2"].map((k) => +l.getAttribute(k));
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const ext = HEX_R * 0.3 / len;
+      return { x1, y1, x2: x2 + (x2 - x1) * ext, y2: y2 + (y2 - y1) * ext, w: HEX_R * 0.22 };
+    });
     const halo = 1.5; // half the white stroke drawn around the words
-    const spots = [[0.5, -0.5], [-0.5, -0.5], [0.5, 0.5], [-0.5, 0.5], [0, -0.45], [0, 0.45], [0, 0]];
+    const spots = [[0.5, -0.5], [-0.5, -0.5], [0.5, 0.5], [-0.5, 0.5], [0, -0.45], [0, 0.45],
+      [0, -0.3], [0, 0.3], [-0.3, 0], [0.3, 0], [0, 0]];
     for (const t of labels) {
       const [cx, cy] = this.pos[Number(t.dataset.cell)];
       let placed = false;
@@ -425,7 +443,8 @@ class HexBoard {
           t.setAttribute("y", cy + HEX_R * dy);
           const b = t.getBBox();
           const box = { x: b.x - halo, y: b.y - halo, width: b.width + 2 * halo, height: b.height + 2 * halo };
-          if (rings.some((ring) => hexRingMeets(ring, box)) || boxes.some((o) => hexBoxesMeet(o, box))) continue;
+          if (rings.some((ring) => hexRingMeets(ring, box)) || boxes.some((o) => hexBoxesMeet(o, box)) ||
+            arrows.some((a) => hexSegmentMeets(a, box))) continue;
           boxes.push(box);
           placed = true;
           break;

@@ -35,10 +35,10 @@ function myGameInfo(v) {
   let opponent = "two players on this screen";
   if (v.mode === "computer") {
     const cpu = v.seats.find((s) => s.kind === "computer");
-    opponent = `the computer (${cpu ? cpu.level : "?"})`;
+    opponent = `against the computer (${cpu ? cpu.level : "?"})`;
   } else if (v.mode === "online" && mine !== null) {
     const other = v.seats[1 - mine];
-    opponent = other.claimed ? (other.name || "a person elsewhere") : "nobody yet (invitation open)";
+    opponent = other.claimed ? `against ${other.name || "a person elsewhere"}` : "invitation not yet taken";
   }
   const over = !!v.outcome;
   const yourTurn = !over && v.you.includes(v.to_act) && v.seats[v.to_act].kind === "human";
@@ -97,12 +97,12 @@ function renderMyGames(box) {
     a.href = `/game/${g.id}`;
     a.textContent = g.title || g.game || g.id;
     li.appendChild(a);
-    const against = g.opponent ? ` against ${g.opponent}${g.colour ? `, you play ${g.colour}` : ""}` : ` ${g.mode || ""}`;
+    const against = g.opponent ? ` ${g.opponent}${g.colour ? `, you play ${g.colour}` : ""}` : ` ${g.mode || ""}`;
     li.appendChild(html("span", against, "mygame-who"));
     li.appendChild(html("div", myGameDetails(g), "mygame-details muted"));
     const copy = document.createElement("details");
     const sum = document.createElement("summary");
-    sum.textContent = "seat link (continue on another device; it works once)";
+    sum.textContent = "seat link for another device (works once)";
     copy.appendChild(sum);
     const input = document.createElement("input");
     input.readOnly = true;

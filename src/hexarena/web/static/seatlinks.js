@@ -7,7 +7,7 @@
 function invitedText(view, s) {
   const seat = view.seats[s];
   const side = seat.colour_name ? `play ${seat.colour_name}` : `play (player ${s + 1}, colour not chosen yet)`;
-  return `You are invited to ${side}: take the seat below, or just watch`;
+  return `You are invited to ${side} (take the seat, or just watch)`;
 }
 
 function renderShare() {
