@@ -210,7 +210,6 @@ def view(session: Session, token: str | None) -> dict[str, Any]:
         "special_actions": list(g.special_actions),
         "move_example": session.example(move_example),
         "created": session.row.created,
-        "updated": session.row.updated,
         **position(g, st),
     }
 

@@ -20,12 +20,14 @@ function myGamesList() {
   }
 }
 
-// Remember (or refresh) a game this browser holds a seat of: {id, title, game, mode, turns, result}.
+// Remember (or refresh) a game this browser holds a seat of: what myGameInfo keeps of its view.
 function rememberGame(info) {
   if (!info || !/^[A-Za-z0-9]+$/.test(info.id || "")) return;
   const list = myGamesList().filter((g) => g.id !== info.id);
   const old = myGamesList().find((g) => g.id === info.id) || {};
-  list.unshift(Object.assign({}, old, info, { seen: Date.now() }));
+  // when a turn was last seen played (this browser's pages hear every turn while open)
+  const played = info.turns !== old.turns ? Date.now() / 1000 : old.played;
+  list.unshift(Object.assign({}, old, info, { seen: Date.now(), played }));
   localStorage.setItem(MYGAMES_KEY, JSON.stringify(list.slice(0, MYGAMES_MAX)));
 }
 
@@ -45,7 +47,7 @@ function myGameInfo(v) {
   return { id: v.id, title: v.title, game: v.game, mode: v.mode, turns: v.turns,
     result: over ? v.outcome.result : "*", options: v.option_text || "", opponent,
     colour: mine !== null ? v.seats[mine].colour_name : null, yourTurn,
-    created: v.created, updated: v.updated };
+    created: v.created };
 }
 
 // "5 min ago", "3 h ago", "2 days ago": how long ago a time (seconds since 1970) was.
@@ -66,7 +68,7 @@ function myGameDetails(g) {
   if (g.result && g.result !== "*") parts.push(`finished (${g.result})`);
   else if (g.yourTurn !== undefined) parts.push(g.yourTurn ? "in play: your turn" : "in play: their turn");
   else parts.push("in play");
-  if (g.turns && g.updated) parts.push(`last played ${agoText(g.updated)}`);
+  if (g.turns && g.played) parts.push(`last played ${agoText(g.played)}`);
   else if (g.created) parts.push(`started ${agoText(g.created)}`);
   return parts.join(" · ");
 }
