@@ -70,7 +70,13 @@ def test_the_status_bar_on_a_phone_covers_no_control(browser: Any, server: Serve
     assert page.evaluate(COVERED) == []
     # a bar of two lines (longer words) is kept clear of too
     page.evaluate("document.getElementById('status').textContent += ' and some more words to wrap'")
-    page.wait_for_timeout(100)
+    page.wait_for_function(  # the room kept follows the bar's new height
+        """() => {
+            const h = document.getElementById('status').getBoundingClientRect().height;
+            return h > 40 && getComputedStyle(document.documentElement)
+                .getPropertyValue('--status-h') === Math.ceil(h) + 'px';
+        }"""
+    )
     assert page.evaluate(COVERED) == []
     ctx.close()
 
