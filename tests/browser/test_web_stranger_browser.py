@@ -146,4 +146,4 @@ def test_one_turn_is_one_turn(context: Any, server: Server) -> None:
     page.goto(server.url + "/")
     page.wait_for_selector(f"#recent a[href='/game/{gid}']")
     assert "1 turn," in page.inner_text("#recent")
-    assert "1 turn," in page.inner_text("#mygames")
+    assert "1 turn ·" in page.inner_text("#mygames")

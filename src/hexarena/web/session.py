@@ -7,6 +7,7 @@ whenever needed (storage is the single source of truth) and dropped when memory 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core import Game, State
@@ -33,6 +34,15 @@ class Session:
     effects: list[int] = field(default_factory=list)
     #: The paths of the last turn's moving stones (Throngs' dispatches), landing sites in order.
     journeys: list[list[int]] = field(default_factory=list)
+
+    #: The move field's example and the version it was made for (see :meth:`example`).
+    example_of: tuple[int, str] = (-1, "")
+
+    def example(self, make: Callable[[Game, State], str]) -> str:
+        """The example turn ``make`` gives for the position now, made once per version."""
+        if self.example_of[0] != self.version:
+            self.example_of = (self.version, make(self.game, self.state))
+        return self.example_of[1]
 
     @property
     def id(self) -> str:

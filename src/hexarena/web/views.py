@@ -128,6 +128,35 @@ def position(game: Game, state: State) -> dict[str, Any]:
     }
 
 
+#: Most actions of the example turn shown in the move field (a turn may have up to 64).
+EXAMPLE_ACTIONS = 6
+
+
+def move_example(game: Game, state: State) -> str:
+    """A legal turn of ``state`` as the game writes it, for the move field's placeholder ("" once
+    the game is over). Each action is a cell from the middle of the legal ones (a special action
+    only where no cell is legal, or to end a turn already long enough), so that the example
+    reads like a real move rather than "swap" or "stop"."""
+    if state.is_terminal():
+        return ""
+    actions: list[int] = []
+    n = game.board.size
+    turn = state.turn
+    with state.trial():
+        while not state.is_terminal() and state.turn == turn and len(actions) < 64:
+            legal = state.legal_actions()
+            if not legal:
+                break
+            cells = [a for a in legal if a < n]
+            specials = [a for a in legal if a >= n]
+            pick = cells[len(cells) // 2] if cells else specials[0]
+            if specials and len(actions) >= EXAMPLE_ACTIONS - 1:
+                pick = specials[-1]
+            actions.append(pick)
+            state.apply(pick)
+    return game.move_text(actions)
+
+
 def view(session: Session, token: str | None) -> dict[str, Any]:
     """Everything the page shows about the game now, for one viewer (no whole history)."""
     g, st = session.game, session.state
@@ -179,6 +208,8 @@ def view(session: Session, token: str | None) -> dict[str, Any]:
         "can_undo": undo,
         "move_separator": g.move_separator,
         "special_actions": list(g.special_actions),
+        "move_example": session.example(move_example),
+        "created": session.row.created,
         **position(g, st),
     }
 

@@ -55,6 +55,7 @@ const G = {
   busy: false,
   geometry: null,
   resignArmed: false,
+  invited: null, // the open seat an invitation being read offers, until taken or declined
 };
 
 function buildBoard() {
@@ -125,6 +126,7 @@ function statusOf(view) {
     return ["thinking", view.thinking ? `The computer (${seat.level}) is thinking…` : `The computer (${seat.level}) is to move`];
   }
   if (view.you.length) return ["waiting", `Waiting for ${who}`];
+  if (G.invited !== null && G.invited >= 0 && !view.seats[G.invited].claimed) return ["invited", invitedText(view, G.invited)];
   return ["watching", `${who} to move (you are watching)`];
 }
 
@@ -234,6 +236,8 @@ function renderControls() {
   $("pot-wrap").hidden = !(mine && p.potentials);
   $("pot-toggle").checked = G.showPotentials;
   $("type-form").hidden = !mine;
+  // an example of the game's own notation: a legal turn of the position shown (the server's)
+  $("type-input").placeholder = G.partial.length || !v.move_example ? "a cell name" : `e.g. ${v.move_example}`;
   const [state, text] = statusOf(v);
   const st = $("status");
   st.dataset.state = G.replay !== null ? "replay" : state;
@@ -266,86 +270,6 @@ function renderHints() {
     const who = c !== null && c >= 0 && G.view.colours[c] ? G.view.colours[c] : "the player to move";
     box.appendChild(html("p", `A value is the share of the computer's trial games after that move that ${who} won.`, "hint-text"));
   }
-}
-
-function renderShare() {
-  const links = JSON.parse(localStorage.getItem("hexarena-links-" + G.id) || "null");
-  const box = $("share-links");
-  box.innerHTML = "";
-  const add = (label, path, cls) => {
-    const l = html("label", label);
-    const input = document.createElement("input");
-    input.readOnly = true;
-    input.value = location.origin + path;
-    input.className = cls || "share-link";
-    input.dataset.label = label;
-    input.addEventListener("focus", () => input.select());
-    l.appendChild(input);
-    box.appendChild(l);
-  };
-  const open = G.view.mode === "online" && G.view.seats.some((seat) => !seat.claimed);
-  if (links && links.invite && open) {
-    add("Invitation (send it to your opponent; it works once)", links.invite);
-  } else if (open && G.view.you.length && !$("invite-btn")) {
-    const b = html("button", "New invitation link");
-    b.id = "invite-btn";
-    b.addEventListener("click", async () => {
-      try {
-        const d = await api("POST", `/api/games/${G.id}/invite`, {}, G.token);
-        localStorage.setItem("hexarena-links-" + G.id, JSON.stringify({ ...(links || {}), invite: d.link }));
-        b.remove();
-        renderShare();
-      } catch (e) { showMessage(e.message); }
-    });
-    $("share").appendChild(b);
-  }
-  add("Spectators' link", `/game/${G.id}`);
-  if (G.view.you.length && !$("device-btn")) {
-    const b = html("button", "Continue on another device");
-    b.id = "device-btn";
-    b.addEventListener("click", async () => {
-      try {
-        const d = await api("POST", `/api/games/${G.id}/device`, {}, G.token);
-        add("Open this on your other device (it works once)", d.link);
-      } catch (e) { showMessage(e.message); }
-    });
-    $("share").appendChild(b);
-  }
-  $("share").hidden = false;
-}
-
-// An invitation (#invite=CODE) or another-device link (#device=CODE): the code is sent once to
-// take the seat, and the server answers with the seat's cookie.
-async function useCode() {
-  const m = /^#(invite|device)=([A-Za-z0-9_-]{1,100})$/.exec(location.hash);
-  if (!m) return;
-  history.replaceState(null, "", `/game/${G.id}`);
-  const [, kind, code] = m;
-  // an invitation is for the seat still open; once no seat is open it has been used
-  const open = G.view.seats.some((s) => s.kind === "human" && !s.claimed);
-  if (G.view.you.length) {
-    if (kind === "invite" && open) showMessage("This is the invitation for your opponent: send it to them.", true);
-    return;
-  }
-  if (kind === "invite" && !open) {
-    showMessage("That invitation has already been used: both seats are taken, and you are watching.");
-    return;
-  }
-  const take = async (name) => {
-    try {
-      await api("POST", `/api/games/${G.id}/claim`, name ? { code, name } : { code });
-      localStorage.setItem("hexarena-mine-" + G.id, "1");
-      $("join").hidden = true;
-      await refresh();
-      renderShare();
-    } catch (e) {
-      if (e.status === 409) $("join").hidden = true; // someone else has the seat
-      showMessage(e.message);
-    }
-  };
-  if (kind === "device") { await take(null); return; }
-  $("join").hidden = false;
-  $("join-btn").addEventListener("click", () => take($("join-name").value.trim()));
 }
 
 async function loadMoves() {
@@ -443,8 +367,7 @@ async function refresh() {
   G.view = v;
   if (changed) G.resignArmed = false;
   if (v.you.length) {
-    rememberGame({ id: v.id, title: v.title, game: v.game, mode: v.mode, turns: v.turns,
-      result: v.outcome ? v.outcome.result : "*" });
+    rememberGame(myGameInfo(v));
   }
   // the move list first, so that the page is consistent once it shows the new version
   if (movesChanged && (G.pageStart === null || G.pageStart + PAGE > v.turns)) await loadMoves();
@@ -684,8 +607,23 @@ function listen() {
   es.addEventListener("error", () => { document.body.dataset.live = "no"; });
 }
 
+// On a phone the status bar is fixed at the bottom of the screen: the page keeps room for it
+// below its last control, and scrolling a control into view (a focus, a search) stops above it,
+// whatever height the bar's words give it (--status-h, 0 where the bar is not fixed).
+function keepRoomForStatus() {
+  const st = $("status");
+  const fit = () => {
+    const fixed = getComputedStyle(st).position === "fixed";
+    document.documentElement.style.setProperty("--status-h", `${fixed ? Math.ceil(st.getBoundingClientRect().height) : 0}px`);
+  };
+  if (window.ResizeObserver) new ResizeObserver(fit).observe(st);
+  window.addEventListener("resize", fit);
+  fit();
+}
+
 async function startGame(id) {
   G.id = id;
+  keepRoomForStatus();
   // a seat link from before seat cookies (#token=...): kept in this browser, sent as a header
   const legacy = /^#token=([A-Za-z0-9_-]{1,100})$/.exec(location.hash);
   if (legacy) {

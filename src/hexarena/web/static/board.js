@@ -44,6 +44,31 @@ function hexPixel(q, r) {
   return [HEX_R * HEX_SQ3 * (q + r / 2), -HEX_R * 1.5 * r];
 }
 
+// Whether a box {x, y, width, height} touches the line of a ring {x, y, r, w (its stroke)}.
+function hexRingMeets(ring, b) {
+  const nx = Math.max(b.x, Math.min(ring.x, b.x + b.width)) - ring.x;
+  const ny = Math.max(b.y, Math.min(ring.y, b.y + b.height)) - ring.y;
+  const near = Math.hypot(nx, ny);
+  const far = Math.max(Math.abs(b.x - ring.x), Math.abs(b.x + b.width - ring.x)) ** 2 +
+    Math.max(Math.abs(b.y - ring.y), Math.abs(b.y + b.height - ring.y)) ** 2;
+  return near <= ring.r + ring.w / 2 && Math.sqrt(far) >= ring.r - ring.w / 2;
+}
+
+// Whether a segment {x1, y1, x2, y2} of width w crosses a box {x, y, width, height}.
+function hexSegmentMeets(seg, b) {
+  const steps = Math.ceil(Math.hypot(seg.x2 - seg.x1, seg.y2 - seg.y1) / 2);
+  for (let k = 0; k <= steps; k++) {
+    const x = seg.x1 + (seg.x2 - seg.x1) * k / steps, y = seg.y1 + (seg.y2 - seg.y1) * k / steps;
+    if (x > b.x - seg.w / 2 && x < b.x + b.width + seg.w / 2 && y > b.y - seg.w / 2 && y < b.y + b.height + seg.w / 2) return true;
+  }
+  return false;
+}
+
+// Whether two boxes {x, y, width, height} overlap.
+function hexBoxesMeet(a, b) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 function hexPoints(x, y, radius) {
   const rad = radius || HEX_R;
   const pts = [];
@@ -160,6 +185,7 @@ class HexBoard {
     if (!w || !this.viewWidth) return;
     const scale = Math.min(1.6, Math.max(1, 0.75 / (w / this.viewWidth)));
     this.svg.style.setProperty("--text-scale", scale.toFixed(2));
+    if (this.gMarks) this.placeLabels();
   }
 
   // Row numbers and column letters. On a regular board each row's number stands right of its
@@ -335,7 +361,7 @@ class HexBoard {
       p.potentials.forEach((v, i) => {
         if (v === null || v === undefined || v === 0) return; // zero: nothing to do there
         const [x, y] = pos[i];
-        const t = hexEl("text", { class: "potential" + (v >= 1 ? " positive" : ""), x: x + HEX_R * 0.5, y: y - HEX_R * 0.5 }, gMarks);
+        const t = hexEl("text", { class: "potential" + (v >= 1 ? " positive" : ""), x: x + HEX_R * 0.5, y: y - HEX_R * 0.5, "data-cell": i }, gMarks);
         t.textContent = v > 0 ? `+${v}` : String(v);
       });
     }
@@ -383,6 +409,49 @@ class HexBoard {
           stroke: HEX_HL[k % HEX_HL.length] }, gMarks);
       }
     });
+    this.placeLabels();
+  }
+
+  // Move each potential (Throngs) off the rings around cells (the last move, the stone being
+  // moved) and off the numbers and other labels drawn: the first free place of its cell, from
+  // its corner to its centre, at its size or smaller. Run again when the words are rescaled.
+  placeLabels() {
+    const labels = [...this.gMarks.querySelectorAll("text.potential")];
+    if (!labels.length || !this.svg.getBoundingClientRect().width) return;
+    const rings = [...this.gMarks.querySelectorAll("circle.pending-mark, circle.last-mark")].map((c) => ({
+      x: +c.getAttribute("cx"), y: +c.getAttribute("cy"), r: +c.getAttribute("r"),
+      w: parseFloat(getComputedStyle(c).strokeWidth) || 3 }));
+    const boxes = [...this.gMarks.querySelectorAll("text.pending-num, text.cell-count"),
+      ...this.gStones.querySelectorAll("text.stone-label")].map((t) => t.getBBox());
+    // the arrows of a turn (a line, then its head past the line's end), as segments with a width
+    const arrows = [...this.gMarks.querySelectorAll("line.last-arrow, line.pending-arrow")].map((l) => {
+      const [x1, y1, x2, y2] = ["x1", "y1", "x2", "y2"].map((k) => +l.getAttribute(k));
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const ext = HEX_R * 0.3 / len;
+      return { x1, y1, x2: x2 + (x2 - x1) * ext, y2: y2 + (y2 - y1) * ext, w: HEX_R * 0.22 };
+    });
+    const halo = 1.5; // half the white stroke drawn around the words
+    const spots = [[0.5, -0.5], [-0.5, -0.5], [0.5, 0.5], [-0.5, 0.5], [0, -0.45], [0, 0.45],
+      [0, -0.3], [0, 0.3], [-0.3, 0], [0.3, 0], [0, 0]];
+    for (const t of labels) {
+      const [cx, cy] = this.pos[Number(t.dataset.cell)];
+      let placed = false;
+      for (const size of [1, 0.8, 0.65]) {
+        t.style.fontSize = size === 1 ? "" : `calc(14px * var(--text-scale, 1) * ${size})`;
+        for (const [dx, dy] of spots) {
+          t.setAttribute("x", cx + HEX_R * dx);
+          t.setAttribute("y", cy + HEX_R * dy);
+          const b = t.getBBox();
+          const box = { x: b.x - halo, y: b.y - halo, width: b.width + 2 * halo, height: b.height + 2 * halo };
+          if (rings.some((ring) => hexRingMeets(ring, box)) || boxes.some((o) => hexBoxesMeet(o, box)) ||
+            arrows.some((a) => hexSegmentMeets(a, box))) continue;
+          boxes.push(box);
+          placed = true;
+          break;
+        }
+        if (placed) break;
+      }
+    }
   }
 
   // A heat map over the cells and under the stones and marks (drawing a position keeps it):
