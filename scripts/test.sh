@@ -32,8 +32,9 @@ fi
 
 # Compile every game's kernels and computer player once, before the tests start servers and
 # worker processes that would otherwise each wait for the same compile (Numba caches it all on
-# disk, and later processes load it).
-nice -n 5 .venv/bin/hexarena warmup
+# disk, and later processes load it), in two processes: nothing else runs yet, though the load
+# average still counts the installs just done.
+nice -n 5 .venv/bin/hexarena warmup --jobs 2
 # The rl extra is installed above: its tests (OpenSpiel, PettingZoo, Gymnasium) must run, not
 # be skipped for want of it.
 export HEXARENA_REQUIRE_RL=1
