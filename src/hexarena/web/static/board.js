@@ -54,6 +54,13 @@ function hexRingMeets(ring, b) {
   return near <= ring.r + ring.w / 2 && Math.sqrt(far) >= ring.r - ring.w / 2;
 }
 
+// Whether a disc {x, y, r} meets a box {x, y, width, height}.
+function hexDiscMeets(disc, b) {
+  const nx = Math.max(b.x, Math.min(disc.x, b.x + b.width)) - disc.x;
+  const ny = Math.max(b.y, Math.min(disc.y, b.y + b.height)) - disc.y;
+  return Math.hypot(nx, ny) < disc.r;
+}
+
 // Whether a segment {x1, y1, x2, y2} of width w crosses a box {x, y, width, height}.
 function hexSegmentMeets(seg, b) {
   const steps = Math.ceil(Math.hypot(seg.x2 - seg.x1, seg.y2 - seg.y1) / 2);
@@ -412,15 +419,24 @@ class HexBoard {
     this.placeLabels();
   }
 
-  // Move each potential (Throngs) off the rings around cells (the last move, the stone being
-  // moved) and off the numbers and other labels drawn: the first free place of its cell, from
-  // its corner to its centre, at its size or smaller. Run again when the words are rescaled.
+  // Move each potential (Throngs) off the marks that say a cell can be played (the dot, a
+  // destination's diamond, a removal's square: never covered), the rings around cells (the last
+  // move, the stone being moved), the arrows, and the numbers and other labels drawn: the first
+  // free place of its cell, from its corner to its centre, at its size or smaller. Where a ring
+  // leaves no room, the label may cross the ring, never a mark. Run again when the words are
+  // rescaled.
   placeLabels() {
     const labels = [...this.gMarks.querySelectorAll("text.potential")];
     if (!labels.length || !this.svg.getBoundingClientRect().width) return;
     const rings = [...this.gMarks.querySelectorAll("circle.pending-mark, circle.last-mark")].map((c) => ({
       x: +c.getAttribute("cx"), y: +c.getAttribute("cy"), r: +c.getAttribute("r"),
       w: parseFloat(getComputedStyle(c).strokeWidth) || 3 }));
+    // the playable marks as discs around them (a diamond's and a square's corners included)
+    const marks = [...this.gMarks.querySelectorAll("circle.dot, polygon.dest-mark, rect.remove-mark")].map((m) => {
+      const b = m.getBBox();
+      const r = m.tagName === "rect" ? Math.hypot(b.width, b.height) / 2 : b.width / 2;
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2, r };
+    });
     const boxes = [...this.gMarks.querySelectorAll("text.pending-num, text.cell-count"),
       ...this.gStones.querySelectorAll("text.stone-label")].map((t) => t.getBBox());
     // the arrows of a turn (a line, then its head past the line's end), as segments with a width
@@ -433,24 +449,32 @@ class HexBoard {
     const halo = 1.5; // half the white stroke drawn around the words
     const spots = [[0.5, -0.5], [-0.5, -0.5], [0.5, 0.5], [-0.5, 0.5], [0, -0.45], [0, 0.45],
       [0, -0.3], [0, 0.3], [-0.3, 0], [0.3, 0], [0, 0]];
+    const sizes = [1, 0.8, 0.65];
     for (const t of labels) {
       const [cx, cy] = this.pos[Number(t.dataset.cell)];
-      let placed = false;
-      for (const size of [1, 0.8, 0.65]) {
+      const put = (size, [dx, dy]) => {
         t.style.fontSize = size === 1 ? "" : `calc(14px * var(--text-scale, 1) * ${size})`;
-        for (const [dx, dy] of spots) {
-          t.setAttribute("x", cx + HEX_R * dx);
-          t.setAttribute("y", cy + HEX_R * dy);
-          const b = t.getBBox();
-          const box = { x: b.x - halo, y: b.y - halo, width: b.width + 2 * halo, height: b.height + 2 * halo };
-          if (rings.some((ring) => hexRingMeets(ring, box)) || boxes.some((o) => hexBoxesMeet(o, box)) ||
-            arrows.some((a) => hexSegmentMeets(a, box))) continue;
-          boxes.push(box);
-          placed = true;
-          break;
+        t.setAttribute("x", cx + HEX_R * dx);
+        t.setAttribute("y", cy + HEX_R * dy);
+        const b = t.getBBox();
+        return { x: b.x - halo, y: b.y - halo, width: b.width + 2 * halo, height: b.height + 2 * halo };
+      };
+      const free = (box, strict) => !marks.some((m) => hexDiscMeets(m, box)) &&
+        !boxes.some((o) => hexBoxesMeet(o, box)) &&
+        !(strict && (rings.some((ring) => hexRingMeets(ring, box)) || arrows.some((a) => hexSegmentMeets(a, box))));
+      let placed = null;
+      for (const strict of [true, false]) {
+        for (const size of sizes) {
+          for (const spot of spots) {
+            const box = put(size, spot);
+            if (free(box, strict)) { placed = box; break; }
+          }
+          if (placed) break;
         }
         if (placed) break;
       }
+      // no room anywhere clear of the marks: the corner at the smallest size (clear of the dot)
+      boxes.push(placed || put(sizes[sizes.length - 1], spots[0]));
     }
   }
 
