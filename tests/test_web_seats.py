@@ -194,6 +194,50 @@ def test_a_token_in_the_query_string_is_refused(client: TestClient) -> None:
     assert "at most" in error(post(client, gid, "moves", too_long, actions=[9], version=0), 400)
 
 
+def test_a_header_and_a_cookie_that_disagree_are_refused(client: TestClient) -> None:
+    """A request carrying two different tokens for one game (the header and the seat cookie, or
+    the header twice) is ambiguous: it is refused with 400, naming both, and changes nothing,
+    rather than acting for whichever the server happens to read first."""
+    r = client.post("/api/games", json={"game": "churn", "options": {"size": 3}, "mode": "online"})
+    g = r.json()
+    gid, alice = g["id"], g["token"]  # this client now holds Alice's seat cookie (seat 0)
+    jar = dict(client.cookies.items())
+    client.cookies.clear()
+    bob = claim(client, gid, invite_code(g)).json()["token"]  # seat 1, cookie cleared
+    for name, value in jar.items():
+        client.cookies.set(name, value, path=f"/api/games/{gid}")
+    assert client.get(f"/api/games/{gid}").json()["you"] == [0]  # the cookie alone
+    assert view(client, gid, alice)["you"] == [0]  # the same token in both: no doubt
+    before = client.get(f"/api/games/{gid}").json()["version"]
+    for other in (bob, "not-a-token-of-this-game"):
+        said = error(client.get(f"/api/games/{gid}", headers={"X-Seat-Token": other}), 400)
+        assert "X-Seat-Token" in said and "cookie" in said and "different" in said
+        for what, body in (
+            ("moves", {"actions": [9], "version": before}),
+            ("resign", {"version": before}),
+            ("undo", {"version": before}),
+            ("hint", {}),
+            ("device", {}),
+            ("invite", {}),
+        ):
+            r = post(client, gid, what, other, **body)
+            assert "different" in error(r, 400), what
+        assert other not in said and alice not in said  # no token repeated back
+    assert client.get(f"/api/games/{gid}").json()["version"] == before  # nothing changed
+    # the header twice, with two values: as ambiguous (the cookie gone, to show it alone)
+    client.cookies.clear()
+    twice = [("X-Seat-Token", alice), ("X-Seat-Token", bob)]
+    said = error(client.get(f"/api/games/{gid}", headers=twice), 400)
+    assert "X-Seat-Token" in said and "more than once" in said
+    same = [("X-Seat-Token", bob), ("X-Seat-Token", bob)]
+    assert client.get(f"/api/games/{gid}", headers=same).json()["you"] == [1]
+    r = client.post(
+        f"/api/games/{gid}/moves", json={"actions": [9], "version": before}, headers=twice
+    )
+    assert "more than once" in error(r, 400)
+    assert view(client, gid)["version"] == before
+
+
 def test_no_secret_is_stored_in_clear(client: TestClient, db_url: str) -> None:
     g = new(client, mode="online")
     code = invite_code(g)

@@ -45,9 +45,14 @@ def cookie_name(game_id: str) -> str:
 
 
 def request_token(request: Request, game_id: str | None) -> str | None:
-    """The seat token of a request: the header first, then the game's cookie.
+    """The seat token of a request: from the ``X-Seat-Token`` header or the game's cookie.
 
-    A token in the query string is refused (400): URLs end up in logs and browser history.
+    A request that carries two different tokens (the header and the cookie disagreeing, or the
+    header given twice with different values) is refused (400), naming both places: it is
+    ambiguous which seat it speaks for, and acting for either could act for the wrong person (a
+    program's header taking over the seat a browser's cookie holds, or a stale header turning
+    that browser into a watcher). The same token in both places is one credential. A token in
+    the query string is refused (400): URLs end up in logs and browser history.
     """
     from .arena import ApiError
 
@@ -57,12 +62,27 @@ def request_token(request: Request, game_id: str | None) -> str | None:
             "a seat token is never accepted in the address (addresses end up in logs and "
             "history); send it in the X-Seat-Token header",
         )
-    token = request.headers.get(TOKEN_HEADER) or (
-        request.cookies.get(cookie_name(game_id)) if game_id else None
-    )
-    if token is not None and len(token) > MAX_SECRET:
+    headers = {t for t in request.headers.getlist(TOKEN_HEADER) if t}
+    for t in headers:
+        if len(t) > MAX_SECRET:
+            raise ApiError(400, f"a seat token has at most {MAX_SECRET} characters")
+    if len(headers) > 1:
+        raise ApiError(
+            400,
+            "the X-Seat-Token header was sent more than once, with different tokens; send one",
+        )
+    cookie = request.cookies.get(cookie_name(game_id)) if game_id else None
+    if cookie is not None and len(cookie) > MAX_SECRET:
         raise ApiError(400, f"a seat token has at most {MAX_SECRET} characters")
-    return token or None
+    header = next(iter(headers), None)
+    if header and cookie and game_id and header != cookie:
+        raise ApiError(
+            400,
+            f"this request carries two different seat tokens for game {game_id}, one in the "
+            f"X-Seat-Token header and one in the seat cookie {cookie_name(game_id)}; send only "
+            "one of them (a browser holding the cookie needs no header)",
+        )
+    return header or cookie or None
 
 
 def seat_response(data: dict[str, Any]) -> JSONResponse:

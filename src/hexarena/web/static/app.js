@@ -644,10 +644,19 @@ async function startGame(id) {
   }
   buildBoard();
   const kept = keptPartial(); // before the first render forgets it
-  await refresh();
+  try {
+    await refresh();
+  } catch (e) {
+    // a kept token that is not this browser's seat cookie: the server refuses a request that
+    // carries two different tokens (400), and the cookie, which it set, is the seat
+    if (!(G.token && e.status === 400)) throw e;
+    localStorage.removeItem("hexarena-token-" + id);
+    G.token = null;
+    await refresh();
+  }
   if (G.token && !G.view.you.length) {
-    // a kept token that gives no seat (a stale or mistyped #token link) is forgotten, and the
-    // seat cookie, which the header would otherwise outrank, decides
+    // a kept token that gives no seat (a stale or mistyped #token link, this browser holding no
+    // seat cookie) is forgotten
     localStorage.removeItem("hexarena-token-" + id);
     G.token = null;
     await refresh();

@@ -81,8 +81,18 @@ function forgetGame(id) {
 }
 
 // A one-time link that opens a game with this browser's seat on another device.
+// A token kept from a link of the old form that the seat cookie contradicts (the server refuses
+// the two together) is forgotten: the cookie is the seat.
 async function seatLink(id) {
-  const d = await api("POST", `/api/games/${id}/device`, {}, localStorage.getItem("hexarena-token-" + id));
+  const kept = localStorage.getItem("hexarena-token-" + id);
+  let d;
+  try {
+    d = await api("POST", `/api/games/${id}/device`, {}, kept);
+  } catch (e) {
+    if (!(kept && e.status === 400)) throw e;
+    localStorage.removeItem("hexarena-token-" + id);
+    d = await api("POST", `/api/games/${id}/device`, {});
+  }
   return location.origin + d.link;
 }
 
