@@ -35,7 +35,7 @@ from starlette.staticfiles import StaticFiles
 from . import pages, views
 from . import seats as seat_links
 from .arena import ApiError, Arena, known_fields
-from .bounds import bounded_json, cut
+from .bounds import bounded_json, cut, game_ids
 from .guard import Guard, GuardConfig
 from .seats import request_token, seat_response
 from .storage import open_storage, redact_url
@@ -135,6 +135,15 @@ def create_app(
         return arena.meta()
 
     async def list_games(request: Request) -> Any:
+        params = request.query_params
+        unknown = sorted(set(params) - {"limit", "ids"})
+        if unknown:
+            name = cut(unknown[0], 40)
+            raise ApiError(400, f"unknown query parameter {name!r}: this list takes limit or ids")
+        if "ids" in params:  # where the games of "my games" stand now
+            if "limit" in params:
+                raise ApiError(400, "give either ids (those games) or limit (recent games)")
+            return await arena.states(game_ids(params.getlist("ids")))
         limit = _int_param(request, "limit", 20)
         assert limit is not None
         if not 1 <= limit <= 200:

@@ -35,7 +35,7 @@ from .seats import clean_name, mask_of, new_secret
 from .session import Session, ending
 from .storage import Ending, GameRow, MoveRow, Storage, VersionConflict, digest
 from .teaching import effects, journeys
-from .views import expect_version, partial_turn, short_tags
+from .views import expect_version, partial_turn, short_tags, summary
 from .workers import ComputerPool, JobCancelled, JobFailed, Warmer
 
 log = logging.getLogger("hexarena.web")
@@ -427,6 +427,21 @@ class Arena:
                 }
             )
         return out
+
+    async def states(self, ids: list[str]) -> dict[str, Any]:
+        """Where each of these games stands now (:func:`views.summary`), for the front page's
+        "my games"; the ids of games not stored (any more) are listed under ``missing``."""
+        games, missing = [], []
+        for gid in ids:
+            try:
+                session = await self.get(gid)
+            except ApiError as exc:
+                if exc.status != 404:
+                    raise
+                missing.append(gid)
+                continue
+            games.append(summary(session))
+        return {"games": games, "missing": missing}
 
     # -- changes -----------------------------------------------------------
     async def _locked(self, session: Session, fn: Callable[[], T]) -> T:

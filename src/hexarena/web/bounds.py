@@ -28,6 +28,10 @@ MAX_OPTIONS = 16
 MAX_OPTION_TEXT = 4_000
 #: Largest whole number accepted as an option value.
 MAX_OPTION_INT = 2**31 - 1
+#: Most games one request may ask about (the front page's "my games" keeps 50).
+MAX_IDS = 50
+#: A game id: letters and digits, at most 40.
+GAME_ID = re.compile(r"[A-Za-z0-9]{1,40}")
 
 
 class RequestRefused(Exception):
@@ -216,3 +220,22 @@ def actions_field(
             400, f"{name!r} must be a list of action numbers (integers), not {shown(v)}"
         )
     return list(v)
+
+
+def game_ids(values: list[str]) -> list[str]:
+    """The game ids of a query's ``ids`` (given once, comma-separated): each of letters and digits
+    (at most 40), at most :data:`MAX_IDS` of them, in order, repeats dropped; else a 400 saying
+    what was wrong."""
+    if len(values) != 1:
+        raise RequestRefused(400, "give ids once, the game ids separated by commas")
+    ids = [i.strip() for i in values[0].split(",")] if values[0].strip() else []
+    if not ids:
+        raise RequestRefused(400, f"ids needs 1 to {MAX_IDS} game ids, separated by commas")
+    if len(ids) > MAX_IDS:
+        raise RequestRefused(400, f"ids has at most {MAX_IDS} game ids, not {len(ids):,}")
+    for i in ids:
+        if not GAME_ID.fullmatch(i):
+            raise RequestRefused(
+                400, f"{cut(i, 60)!r} is not a game id (letters and digits, at most 40)"
+            )
+    return list(dict.fromkeys(ids))

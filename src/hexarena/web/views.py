@@ -157,11 +157,10 @@ def move_example(game: Game, state: State) -> str:
     return game.move_text(actions)
 
 
-def view(session: Session, token: str | None) -> dict[str, Any]:
-    """Everything the page shows about the game now, for one viewer (no whole history)."""
+def seats_json(session: Session) -> list[dict[str, Any]]:
+    """Who sits where: each seat's kind (and the computer's level), colour, name and whether
+    someone holds it."""
     g, st = session.game, session.state
-    you = sorted(session.seats_of(token))
-    o = st.outcome()
     seats = []
     for s in (0, 1):
         c = st.seat_colour(s)
@@ -177,6 +176,32 @@ def view(session: Session, token: str | None) -> dict[str, Any]:
                 "claimed": bool(level) or session.row.claimed(s),
             }
         )
+    return seats
+
+
+def summary(session: Session) -> dict[str, Any]:
+    """Where a game stands now, for a list of games (the front page's "my games"): its turns,
+    the seat to act (``None`` once over), its result, its seats, and when it last changed."""
+    st = session.state
+    o = st.outcome()
+    return {
+        "id": session.id,
+        "version": session.version,
+        "turns": len(session.moves),
+        "to_act": None if st.is_terminal() else st.current_player,
+        "result": o.result if o is not None else "*",
+        "seats": seats_json(session),
+        "thinking": session.thinking,
+        "updated": session.row.updated,
+    }
+
+
+def view(session: Session, token: str | None) -> dict[str, Any]:
+    """Everything the page shows about the game now, for one viewer (no whole history)."""
+    g, st = session.game, session.state
+    you = sorted(session.seats_of(token))
+    o = st.outcome()
+    seats = seats_json(session)
     undo = (
         session.row.mode in ("computer", "local")
         and bool(you)

@@ -271,6 +271,7 @@ async function startHome() {
     });
   });
   renderMyGames($("mygames"));
+  keepMyGamesFresh($("mygames"));
   const recent = await api("GET", "/api/games?limit=50");
   const list = $("recent");
   if (!recent.games.length) list.appendChild(html("li", "no games yet", "muted"));

@@ -31,23 +31,94 @@ function rememberGame(info) {
   localStorage.setItem(MYGAMES_KEY, JSON.stringify(list.slice(0, MYGAMES_MAX)));
 }
 
+// Whom a game is against, as "my games" says it, from its mode, its seats (as the server gives
+// them) and the seats this browser holds.
+function opponentText(mode, seats, you) {
+  const mine = you.length === 1 ? you[0] : null;
+  if (mode === "computer") {
+    const cpu = seats.find((s) => s.kind === "computer");
+    return `against the computer (${cpu ? cpu.level : "?"})`;
+  }
+  if (mode === "online" && mine !== null) {
+    const other = seats[1 - mine];
+    return other.claimed ? `against ${other.name || "a person elsewhere"}` : "invitation not yet taken";
+  }
+  return "two players on this screen";
+}
+
+// Whether one of this browser's people is to act (not the computer; nobody once it is over).
+function yourTurnOf(toAct, seats, you, over) {
+  return !over && toAct !== null && toAct >= 0 && you.includes(toAct) && seats[toAct].kind === "human";
+}
+
 // What "my games" keeps of a game's view: enough to tell two games of one kind apart.
 function myGameInfo(v) {
   const mine = v.you.length === 1 ? v.you[0] : null;
-  let opponent = "two players on this screen";
-  if (v.mode === "computer") {
-    const cpu = v.seats.find((s) => s.kind === "computer");
-    opponent = `against the computer (${cpu ? cpu.level : "?"})`;
-  } else if (v.mode === "online" && mine !== null) {
-    const other = v.seats[1 - mine];
-    opponent = other.claimed ? `against ${other.name || "a person elsewhere"}` : "invitation not yet taken";
-  }
   const over = !!v.outcome;
-  const yourTurn = !over && v.you.includes(v.to_act) && v.seats[v.to_act].kind === "human";
   return { id: v.id, title: v.title, game: v.game, mode: v.mode, turns: v.turns,
-    result: over ? v.outcome.result : "*", options: v.option_text || "", opponent,
-    colour: mine !== null ? v.seats[mine].colour_name : null, yourTurn,
-    created: v.created };
+    result: over ? v.outcome.result : "*", options: v.option_text || "",
+    opponent: opponentText(v.mode, v.seats, v.you), you: v.you,
+    colour: mine !== null ? v.seats[mine].colour_name : null,
+    yourTurn: yourTurnOf(v.to_act, v.seats, v.you, over), created: v.created, gone: false };
+}
+
+// The seats this browser holds in a game of "my games": as kept, or, for a game kept before
+// they were, what its mode says (both on one screen, the person's against the computer).
+function mySeats(g, seats) {
+  if (Array.isArray(g.you)) return g.you;
+  if (g.mode === "local") return [0, 1];
+  if (g.mode === "computer") return seats.filter((s) => s.kind === "human").map((s) => s.seat);
+  return null;
+}
+
+// A game of "my games" brought up to date with where the server says it stands (s, an entry of
+// GET /api/games?ids=...): its turns, result, whose turn and opponent.
+function freshInfo(g, s) {
+  const out = { turns: s.turns, result: s.result, gone: false };
+  if (s.turns !== g.turns) out.played = s.updated; // when the server stored the latest change
+  const you = mySeats(g, s.seats);
+  if (you) {
+    out.yourTurn = yourTurnOf(s.to_act, s.seats, you, s.result !== "*");
+    out.opponent = opponentText(g.mode, s.seats, you);
+    if (you.length === 1) out.colour = s.seats[you[0]].colour_name; // a swap changes it
+  }
+  return out;
+}
+
+// Where the games of "my games" stand now, asked of the server in one request (each row would
+// otherwise show its game as this browser last saw it); a game the server no longer has is said
+// to be gone. The rows are rewritten in place, so that a seat link being copied stays open.
+async function freshenMyGames(box) {
+  const ids = myGamesList().slice(0, MYGAMES_MAX).map((g) => g.id);
+  if (!ids.length) return;
+  const d = await api("GET", `/api/games?ids=${ids.join(",")}`);
+  const now = new Map(d.games.map((s) => [s.id, s]));
+  const gone = new Set(d.missing);
+  // read again: a game page open in another tab may have written the list meanwhile
+  const list = myGamesList().map((g) => {
+    if (gone.has(g.id)) return Object.assign({}, g, { gone: true });
+    return now.has(g.id) ? Object.assign({}, g, freshInfo(g, now.get(g.id))) : g;
+  });
+  localStorage.setItem(MYGAMES_KEY, JSON.stringify(list));
+  const rows = [...box.querySelectorAll("li.mygame")];
+  if (rows.length !== list.length || rows.some((li, k) => li.dataset.id !== list[k].id)) {
+    if (!box.querySelector("details[open]")) renderMyGames(box);
+    return;
+  }
+  rows.forEach((li, k) => {
+    li.querySelector(".mygame-who").textContent = myGameWho(list[k]);
+    li.querySelector(".mygame-details").textContent = myGameDetails(list[k]);
+  });
+  box.dataset.fresh = String(Date.now());
+}
+
+// Keep "my games" current while the page is shown: now, every 15 seconds while the tab is
+// seen, and at once when it is seen again.
+function keepMyGamesFresh(box) {
+  const go = () => freshenMyGames(box).catch(() => { /* kept as last seen; tried again */ });
+  go();
+  setInterval(() => { if (document.visibilityState === "visible") go(); }, 15000);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") go(); });
 }
 
 // "5 min ago", "3 h ago", "2 days ago": how long ago a time (seconds since 1970) was.
@@ -63,6 +134,7 @@ function agoText(seconds) {
 // The line under a game's name in "my games": whom against, options, turns, whose turn, when.
 function myGameDetails(g) {
   const parts = [];
+  if (g.gone) return "no longer on this server (forget it below)";
   if (g.options) parts.push(g.options);
   parts.push(turnsText(g.turns || 0));
   if (g.result && g.result !== "*") parts.push(`finished (${g.result})`);
@@ -71,6 +143,11 @@ function myGameDetails(g) {
   if (g.turns && g.played) parts.push(`last played ${agoText(g.played)}`);
   else if (g.created) parts.push(`started ${agoText(g.created)}`);
   return parts.join(" · ");
+}
+
+// Whom a game of "my games" is against, and the colour played.
+function myGameWho(g) {
+  return g.opponent ? ` ${g.opponent}${g.colour ? `, you play ${g.colour}` : ""}` : ` ${g.mode || ""}`;
 }
 
 function forgetGame(id) {
@@ -109,8 +186,7 @@ function renderMyGames(box) {
     a.href = `/game/${g.id}`;
     a.textContent = g.title || g.game || g.id;
     li.appendChild(a);
-    const against = g.opponent ? ` ${g.opponent}${g.colour ? `, you play ${g.colour}` : ""}` : ` ${g.mode || ""}`;
-    li.appendChild(html("span", against, "mygame-who"));
+    li.appendChild(html("span", myGameWho(g), "mygame-who"));
     li.appendChild(html("div", myGameDetails(g), "mygame-details muted"));
     const copy = document.createElement("details");
     const sum = document.createElement("summary");
