@@ -3,16 +3,19 @@ of a playable cell, the diamond of a destination, the square of a removal.
 
 On the cell a stone had just moved from or to, ringed as the last turn, the label was pushed off
 the ring towards the centre of the cell, onto the cell's dot (found trying the app at 1,300 and
-390 px).
+390 px). Kept clear of the dot on a phone, where words are drawn larger, the labels had
+shrunk to 8 px: they now move further into the corner before they shrink.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import Server
+from tests.browser.test_web_browser import click_action
 from tests.browser.test_web_teaching_browser import click_cell, new_local_game
 from tests.browser.test_web_tryout_browser import CLASHES, throngs_dispatch
 
@@ -75,4 +78,30 @@ def test_a_potential_never_covers_a_playable_mark(browser: Any, server: Server, 
     assert covered == []
     count, clashes = page.evaluate(CLASHES)  # and still clear of rings, arrows and numbers
     assert count >= 5 and clashes == []
+    ctx.close()
+
+
+#: The heights of the potentials on the screen, in CSS pixels.
+HEIGHTS = """() => [...document.querySelectorAll('#board text.potential')]
+    .map((t) => t.getBoundingClientRect().height)"""
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_potentials_on_a_phone_stay_readable_and_off_the_dots(
+    browser: Any, server: Server, width: int
+) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": 844}, is_mobile=True)
+    ctx.set_default_timeout(120_000)
+    page = ctx.new_page()
+    new_local_game(page, server, "throngs", {})  # the original board, drawn small
+    rng = random.Random(5)
+    while page.locator("#moves li").count() < 6:
+        click_action(page, rng)
+    page.wait_for_function("() => document.querySelectorAll('#board text.potential').length > 0")
+    on_playable, covered = page.evaluate(ON_MARKS)
+    assert on_playable >= 5
+    assert covered == []
+    heights = page.evaluate(HEIGHTS)
+    # as readable as the row numbers and column letters (tests/browser/test_web_fit_browser.py)
+    assert min(heights) >= 9.0 - 0.01, heights
     ctx.close()

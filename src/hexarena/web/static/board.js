@@ -447,8 +447,9 @@ class HexBoard {
       return { x1, y1, x2: x2 + (x2 - x1) * ext, y2: y2 + (y2 - y1) * ext, w: HEX_R * 0.22 };
     });
     const halo = 1.5; // half the white stroke drawn around the words
-    const spots = [[0.5, -0.5], [-0.5, -0.5], [0.5, 0.5], [-0.5, 0.5], [0, -0.45], [0, 0.45],
-      [0, -0.3], [0, 0.3], [-0.3, 0], [0.3, 0], [0, 0]];
+    // the corners, then further out in them (clear of a dot for words drawn large on a phone)
+    const spots = [[0.5, -0.5], [-0.5, -0.5], [0.5, 0.5], [-0.5, 0.5], [0.6, -0.6], [-0.6, -0.6],
+      [0.6, 0.6], [-0.6, 0.6], [0, -0.45], [0, 0.45], [0, -0.3], [0, 0.3], [-0.3, 0], [0.3, 0], [0, 0]];
     const sizes = [1, 0.8, 0.65];
     for (const t of labels) {
       const [cx, cy] = this.pos[Number(t.dataset.cell)];
@@ -473,8 +474,8 @@ class HexBoard {
         }
         if (placed) break;
       }
-      // no room anywhere clear of the marks: the corner at the smallest size (clear of the dot)
-      boxes.push(placed || put(sizes[sizes.length - 1], spots[0]));
+      // no room anywhere clear of the marks: far out in the corner at the smallest size
+      boxes.push(placed || put(sizes[sizes.length - 1], [0.6, -0.6]));
     }
   }
 
