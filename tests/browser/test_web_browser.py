@@ -132,7 +132,7 @@ def play_to_the_end(page: Any, game: str, rng: random.Random) -> int:
     assert clicks > 0
     panel = page.locator("#gameover")
     assert panel.is_visible()
-    assert "wins" in page.inner_text("#go-winner")
+    assert " win" in page.inner_text("#go-winner")  # "you win", or who wins
     assert page.inner_text("#go-reason").strip()
     assert page.locator("svg .cell.legal").count() == 0
     return clicks

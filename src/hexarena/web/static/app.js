@@ -107,9 +107,23 @@ function drawPosition(p, lastMove, outcome) {
     potentials: showPot ? p.potentials : null }, marks);
 }
 
+// Who won, in the words of the one reading it: [who wins, the colour and player beside it].
+// A person holding one seat reads "you win" or who beat them (the computer at its level, the
+// other person by name); two players on one screen and watchers read the colour.
+function winnerWords(view) {
+  const o = view.outcome;
+  if (view.you.length !== 1) return [`${o.winner_colour} (player ${o.winner + 1}) wins`, ""];
+  const colour = ` (${o.winner_colour}, player ${o.winner + 1})`;
+  const seat = view.seats[o.winner];
+  if (view.you[0] === o.winner) return ["you win", colour];
+  const who = seat.kind === "computer" ? `the computer (${seat.level})` : seat.name || "your opponent";
+  return [`${who} wins`, colour];
+}
+
 function statusOf(view) {
   if (view.outcome) {
-    return ["over", `Game over: ${view.outcome.winner_colour} (player ${view.outcome.winner + 1}) wins`];
+    const [who, colour] = winnerWords(view);
+    return ["over", `Game over: ${who}${colour}`];
   }
   const s = view.to_act;
   const seat = view.seats[s];
@@ -171,7 +185,9 @@ function renderGameOver() {
   const o = v.outcome;
   $("gameover").hidden = !o;
   if (!o) return;
-  $("go-winner").textContent = `${o.winner_colour} (player ${o.winner + 1}) wins ${o.result}`;
+  const [who, colour] = winnerWords(v);
+  const named = v.seats[o.winner].name && who === `${v.seats[o.winner].name} wins`; // as written
+  $("go-winner").textContent = `${named ? who : who.charAt(0).toUpperCase() + who.slice(1)} ${o.result}${colour}`;
   $("go-reason").textContent = o.reason.charAt(0).toUpperCase() + o.reason.slice(1) + ".";
   const table = $("go-score");
   table.innerHTML = "";
