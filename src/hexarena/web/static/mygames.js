@@ -201,7 +201,7 @@ function renderMyGames(box) {
       if (!copy.open || input.value) return;
       try { input.value = await seatLink(g.id); } catch (e) { input.value = e.message; }
     });
-    copy.appendChild(input);
+    copy.appendChild(linkRow(input));
     const forget = document.createElement("button");
     forget.type = "button";
     forget.className = "forget";

@@ -10,6 +10,37 @@ function invitedText(view, s) {
   return `You are invited to ${side} (take the seat, or just watch)`;
 }
 
+// A button that copies a link's field and says so: through the clipboard where the page may use
+// it (a secure page: https or this computer), else by selecting the field for the browser's copy.
+function copyButton(input) {
+  const b = html("button", "Copy", "copy-link");
+  b.type = "button";
+  b.setAttribute("aria-label", `copy: ${input.dataset.label || input.getAttribute("aria-label") || "the link"}`);
+  b.addEventListener("click", async () => {
+    let done = false;
+    try {
+      await navigator.clipboard.writeText(input.value);
+      done = true;
+    } catch (e) {
+      input.focus();
+      input.select();
+      try { done = document.execCommand("copy"); } catch (e2) { done = false; }
+    }
+    b.textContent = done ? "Copied" : "Selected: copy it";
+    clearTimeout(b.timer);
+    b.timer = setTimeout(() => { b.textContent = "Copy"; }, 6000);
+  });
+  return b;
+}
+
+// A link's field with its Copy button beside it.
+function linkRow(input) {
+  const row = html("div", undefined, "link-row");
+  row.appendChild(input);
+  row.appendChild(copyButton(input));
+  return row;
+}
+
 function renderShare() {
   const links = JSON.parse(localStorage.getItem("hexarena-links-" + G.id) || "null");
   const box = $("share-links");
@@ -22,7 +53,7 @@ function renderShare() {
     input.className = cls || "share-link";
     input.dataset.label = label;
     input.addEventListener("focus", () => input.select());
-    l.appendChild(input);
+    l.appendChild(linkRow(input));
     box.appendChild(l);
   };
   const open = G.view.mode === "online" && G.view.seats.some((seat) => !seat.claimed);
