@@ -4,6 +4,9 @@
 "use strict";
 
 const home = { meta: null, warming: null, starting: false };
+// How a game is played, in the new-game form's words (the recent games' list).
+const MODE_WORDS = { computer: "against the computer", local: "two players on one screen",
+  online: "against a person elsewhere" };
 
 function optionInput(o) {
   const wrap = html("label", o.name.replace(/_/g, " ") + " ");
@@ -284,7 +287,7 @@ async function startHome() {
     li.appendChild(a);
     const mine = localStorage.getItem("hexarena-mine-" + g.id) || localStorage.getItem("hexarena-token-" + g.id) ? ", yours" : "";
     const status = g.result === "*" ? "in play" : `${g.result}, ${g.reason}`;
-    li.appendChild(html("span", ` ${g.mode}${mine}: ${turnsText(g.turns)}, ${status}`, "muted"));
+    li.appendChild(html("span", ` ${MODE_WORDS[g.mode] || g.mode}${mine}: ${turnsText(g.turns)}, ${status}`, "muted"));
     list.appendChild(li);
   }
 }

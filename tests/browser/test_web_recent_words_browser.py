@@ -1,0 +1,42 @@
+"""The recent games say how each is played in the new-game form's words.
+
+The list named a game's mode as the API does ("local: 3 turns, in play", "online: ..."), words
+the form never uses: it offers "the computer", "a person on this screen" and "a person
+elsewhere".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server
+from tests.browser.test_web_game_over_browser import call, create
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_recent_games_name_their_opponents_as_the_form_does(
+    context: Any, server: Server
+) -> None:
+    page = context.new_page()
+    small = {"game": "churn", "options": {"size": 3}}
+    local = create(page, server, {**small, "mode": "local"})["id"]
+    online = create(page, server, {**small, "mode": "online"})["id"]
+    cpu = create(page, server, {**small, "mode": "computer", "level": "random", "seat": 1})["id"]
+    status, _ = call(page, f"/api/games/{local}/resign", {"version": 0})
+    assert status == 200
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"#recent a[href='/game/{cpu}']")
+    rows = {
+        gid: page.inner_text(f"#recent li:has(a[href='/game/{gid}'])")
+        for gid in (local, online, cpu)
+    }
+    for said in rows.values():
+        assert not re.search(r"\)\s+(local|online|computer)\b", said), said
+    assert "on one screen" in rows[local]
+    assert "a person elsewhere" in rows[online]
+    assert "against the computer" in rows[cpu]
+    assert "0-1, Red resigned" in rows[local]  # the game's own words, as the game page says them
