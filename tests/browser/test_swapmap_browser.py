@@ -25,6 +25,8 @@ def test_the_swap_map_is_drawn_on_a_board_with_a_report(server: Server, context:
     values = stored["maps"]["mcts"]["values"]
 
     page.wait_for_selector("#swapmap-wrap", state="visible")
+    # the switch says what it shows (a newcomer read "swap map" and could not guess)
+    assert "each first move" in page.inner_text("label:has(#swapmap-toggle)")
     assert page.locator("#swapmap-legend").is_hidden()
     assert page.locator("g.heat .heat-cell").count() == 0
     page.check("#swapmap-toggle")
