@@ -140,6 +140,13 @@ class HexBoard {
     const gCells = hexEl("g", { class: "cells" }, svg);
     this.gCells = gCells;
     this.gHeat = null; // made by heat()
+    // a cell the rules name (Gyre's centre), marked under the stones
+    const gLandmarks = hexEl("g", { class: "landmarks" }, svg);
+    this.centre = cells.findIndex((c) => c.name === extra.centre);
+    if (this.centre >= 0) {
+      const [x, y] = pos[this.centre];
+      hexEl("polygon", { class: "centre-mark", points: hexPoints(x, y, HEX_R * 0.86) }, gLandmarks);
+    }
     const gLinks = hexEl("g", { class: "links" }, svg);
     this.gStones = hexEl("g", { class: "stones" }, svg);
     this.gMarks = hexEl("g", { class: "marks" }, svg);
@@ -147,7 +154,7 @@ class HexBoard {
     this.pos = pos;
     this.nodes = cells.map((c, i) => {
       const [x, y] = pos[i];
-      const g = hexEl("g", { class: "cell", "data-index": i, "data-name": c.name }, gCells);
+      const g = hexEl("g", { class: "cell" + (i === this.centre ? " centre" : ""), "data-index": i, "data-name": c.name }, gCells);
       hexEl("polygon", { points: hexPoints(x, y) }, g);
       hexEl("title", {}, g).textContent = c.name;
       g.addEventListener("click", () => { if (this.opts.onCell) this.opts.onCell(i); });
@@ -355,7 +362,7 @@ class HexBoard {
         const d = HEX_R * 0.3;
         hexEl("polygon", { class: "dest-mark", points: `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}` }, gMarks);
       }
-      let label = `${names[i]}: ${describe[i]}`;
+      let label = `${names[i]}${i === this.centre ? " (the centre)" : ""}: ${describe[i]}`;
       if (removals.has(i)) label += ", in a snake you may remove";
       else if (dests.has(i)) label += ", a destination you can choose";
       else if (legal.has(i)) label += ", playable";
