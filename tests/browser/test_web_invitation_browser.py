@@ -58,3 +58,37 @@ def test_a_used_invitation_says_so_before_any_press(browser: Any, server: Server
     finally:
         for c in ctx:
             c.close()
+
+
+def test_the_creators_page_drops_the_invitation_once_it_is_used(
+    browser: Any, server: Server
+) -> None:
+    """The creator's page kept showing "Invitation (send it to your opponent; it works once)"
+    after the opponent had taken the seat, however long it stayed open: a link that could only
+    tell its next reader it was used. It goes when the seat is taken, and the page says who
+    took it."""
+    ctx = [browser.new_context(viewport={"width": 1300, "height": 860}) for _ in range(2)]
+    try:
+        for c in ctx:
+            c.set_default_timeout(120_000)
+        alice, bob = (c.new_page() for c in ctx)
+        start_game(alice, server, "churn", "online", {"size": 3})
+        assert "Invitation" in alice.inner_text("#share")
+        invitation = alice.locator(".share-link").nth(0).input_value()
+        bob.goto(invitation)
+        bob.wait_for_selector("#join", state="visible")
+        bob.fill("#join-name", "Bob")
+        bob.click("#join-btn")
+        alice.wait_for_function(
+            "() => !document.getElementById('share').innerText.includes('Invitation')"
+        )
+        assert alice.locator(".share-link").count() == 1  # the spectators' link stays
+        assert invitation not in [
+            alice.locator(".share-link").nth(k).input_value()
+            for k in range(alice.locator(".share-link").count())
+        ]
+        assert alice.locator("#invite-btn").count() == 0
+        assert "Bob" in alice.inner_text("#players")
+    finally:
+        for c in ctx:
+            c.close()

@@ -380,7 +380,10 @@ async function refresh() {
   }
   if (changed) G.hints = null;
   const movesChanged = !G.view || v.turns !== G.view.turns;
+  // a seat taken (the invitation used) changes the links the page offers
+  const seatsChanged = G.view && G.view.seats.some((s, k) => s.claimed !== v.seats[k].claimed);
   G.view = v;
+  if (seatsChanged && !$("share").hidden) renderShare();
   if (changed) G.resignArmed = false;
   if (v.you.length) {
     rememberGame(myGameInfo(v));

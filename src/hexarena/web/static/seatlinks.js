@@ -61,6 +61,7 @@ function renderShare() {
     box.appendChild(html("p", "No invitation: both sides of this game are played on this screen. " +
       "To play someone elsewhere, start a new game against \"a person elsewhere\".", "hint-text no-invite"));
   }
+  if (!open && $("invite-btn")) $("invite-btn").remove(); // nobody left to invite
   if (links && links.invite && open) {
     add("Invitation (send it to your opponent; it works once)", links.invite);
   } else if (open && G.view.you.length && !$("invite-btn")) {
