@@ -93,6 +93,9 @@ def test_two_server_processes_share_a_game_live(
     claimed = http.post(f"{b.url}/api/games/{gid}/claim", json={"code": code, "name": "Bo"})
     assert claimed.status_code == 200, claimed.text
     t1 = claimed.json()["token"]
+    # each seat's token goes in the header; the seat cookie the answers set would be a second,
+    # different token in the same request, which the server refuses as ambiguous
+    http.cookies.clear()
     again = http.post(f"{a.url}/api/games/{gid}/claim", json={"code": code})
     assert again.status_code == 409
     seen: list[dict[str, Any]] = []
