@@ -17,7 +17,7 @@ import pytest
 from tests.browser.conftest import Server
 from tests.browser.test_web_browser import click_action
 from tests.browser.test_web_teaching_browser import click_cell, new_local_game
-from tests.browser.test_web_tryout_browser import CLASHES, throngs_dispatch
+from tests.browser.test_web_tryout_browser import CLASHES, second_move_begun
 
 pytestmark = pytest.mark.browser
 
@@ -60,13 +60,7 @@ ON_MARKS = """() => {
 
 @pytest.mark.parametrize("width", [1300, 390])
 def test_a_potential_never_covers_a_playable_mark(browser: Any, server: Server, width: int) -> None:
-    ctx = browser.new_context(viewport={"width": width, "height": 844})
-    ctx.set_default_timeout(120_000)
-    page = ctx.new_page()
-    new_local_game(page, server, "throngs", {"board": "hex", "size": 3})
-    throngs_dispatch(page)
-    click_cell(page, "c2")  # Black's stone being moved
-    click_cell(page, "d2")  # its first move made: rings, numbers, potentials and destinations
+    ctx, page = second_move_begun(browser, server, width)
     on_playable, covered = page.evaluate(ON_MARKS)
     assert covered == []
     click_cell(page, "d1")

@@ -194,18 +194,25 @@ CLASHES = """() => {
 }"""
 
 
-@pytest.mark.parametrize("width", [1300, 390])
-def test_potentials_stay_clear_of_the_rings_and_numbers(
-    browser: Any, server: Server, width: int
-) -> None:
+def second_move_begun(browser: Any, server: Server, width: int) -> tuple[Any, Any]:
+    """A Throngs game on this screen (hex board, side 3) at ``width`` px, Black's stone c2 moved
+    to d2 and its second move to come: dashed rings, numbers, potentials and destinations."""
     ctx = browser.new_context(viewport={"width": width, "height": 844})
     ctx.set_default_timeout(120_000)
     page = ctx.new_page()
     new_local_game(page, server, "throngs", {"board": "hex", "size": 3})
     throngs_dispatch(page)
     click_cell(page, "c2")  # Black's stone being moved
-    click_cell(page, "d2")  # its first move made: dashed rings, numbers and potentials
+    click_cell(page, "d2")  # its first move made
     assert "Move 2 of 2" in page.inner_text("#prompt")
+    return ctx, page
+
+
+@pytest.mark.parametrize("width", [1300, 390])
+def test_potentials_stay_clear_of_the_rings_and_numbers(
+    browser: Any, server: Server, width: int
+) -> None:
+    ctx, page = second_move_begun(browser, server, width)
     count, clashes = page.evaluate(CLASHES)
     assert count >= 5
     assert clashes == []
