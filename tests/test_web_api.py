@@ -556,6 +556,21 @@ def test_moves_are_paged_and_positions_replayed(client: TestClient) -> None:
     assert "turn" in error(client.get(f"/api/games/{gid}/position?turn=9"), 400)
 
 
+def test_a_number_parameter_given_twice_is_refused(client: TestClient) -> None:
+    """A query such as ``?limit=5&limit=6`` is ambiguous: refused, naming the parameter, rather
+    than read as one of the two."""
+    gid = new(client)["id"]
+    for url in (
+        "/api/games?limit=5&limit=6",
+        f"/api/games/{gid}/moves?count=2&count=3",
+        f"/api/games/{gid}/moves?start=0&start=0",
+        f"/api/games/{gid}/position?turn=0&turn=0",
+    ):
+        message = error(client.get(url), 400)
+        name = url.rsplit("&", 1)[1].split("=")[0]
+        assert f"query parameter {name} given twice" in message, (url, message)
+
+
 def test_the_last_move_shows_what_else_it_changed(client: TestClient) -> None:
     g = new(client)
     gid, tok = g["id"], g["token"]

@@ -71,6 +71,10 @@ async def _body(request: Request, fields: tuple[str, ...] | None = None) -> dict
 
 
 def _int_param(request: Request, name: str, default: int | None) -> int | None:
+    """The whole number the query gives as ``name`` (``default`` when it is absent or empty);
+    400 when it is not a whole number or is given more than once (which would be ambiguous)."""
+    if len(request.query_params.getlist(name)) > 1:
+        raise ApiError(400, f"query parameter {name} given twice: give it once")
     text = request.query_params.get(name)
     if text is None or text == "":
         return default
