@@ -226,8 +226,9 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
     return False
 
 
-@plain_kernel
+@njit(cache=True, inline="always")
 def _end_turn(arr: Array, c: int) -> None:  # pragma: no cover - compiled
+    """The turn of colour ``c`` is over: the other colour starts one."""
     arr[S_PHASE] = PH_START
     arr[S_P] = -1
     arr[S_S] = -1
@@ -246,10 +247,12 @@ def _lose_last(arr: Array, c: int) -> None:  # pragma: no cover - compiled
     arr[S_PHASE] = PH_START
 
 
-@plain_kernel
+@njit(cache=True, inline="always")
 def _apply_light(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compiled
     """Apply ``a`` if it is an egg, a placement or a stone picked (the actions that need no
-    working space), and say so; a destination or a removal is left to :func:`_apply`."""
+    working space), and say so; a destination or a removal is left to :func:`_apply`.
+    Compiled into its callers: two steps in three of the batched step are such actions, and
+    a call passes each array as seven values."""
     n = g[0]
     ph = arr[S_PHASE]
     if a >= n or ph >= PH_DEST:  # a destination (2) or a removal (3)
@@ -294,9 +297,10 @@ def _apply(g: Array, arr: Array, a: int, scr: Array) -> None:  # pragma: no cove
     _end_turn(arr, c)
 
 
-@plain_kernel
+@njit(cache=True, inline="always")
 def _apply_dest_words(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
-    """Apply destination ``a`` on a board of at most 63 cells (no working space)."""
+    """Apply destination ``a`` on a board of at most 63 cells (no working space; compiled into
+    its caller, one call of :func:`.tables.do_growth_words` left)."""
     c = arr[H_COLOUR]
     arr[H_PLY] += 1
     do_growth_words(g, arr, c, arr[S_P], arr[S_S], a)

@@ -188,9 +188,11 @@ def _count_words(g: Array, arr: Array, c: int, x: int, up: bool) -> None:  # pra
     _set_word(arr, at + 6, b2 ^ k1)
 
 
-@plain_kernel
+@njit(cache=True, inline="always")
 def _put(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
-    """A stone of colour ``c`` on empty cell ``x`` (counts only; snakes are the caller's)."""
+    """A stone of colour ``c`` on empty cell ``x`` (counts only; snakes are the caller's).
+    Compiled into its callers: a completed growth puts two stones and lifts one, and a call
+    passes each array as seven values."""
     n = g[0]
     _count_words(g, arr, c, x, True)
     arr[_o(B_COL, n) + x] = c + 1
@@ -202,9 +204,10 @@ def _put(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - co
     arr[S_STONES + c] += 1
 
 
-@plain_kernel
+@njit(cache=True, inline="always")
 def _lift(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
-    """Take the stone of colour ``c`` off cell ``x`` (counts only; snakes are the caller's)."""
+    """Take the stone of colour ``c`` off cell ``x`` (counts only; snakes are the caller's;
+    compiled into its callers, as :func:`_put`)."""
     n = g[0]
     _count_words(g, arr, c, x, False)
     arr[_o(B_COL, n) + x] = 0
@@ -414,33 +417,17 @@ def do_growth(  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
-def _relabel_words(g: Array, arr: Array, c: int, x: int) -> Word:  # pragma: no cover
-    """:func:`_relabel` on a board of at most 63 cells, the snake walked on the board masks
-    (the next stone is the one friendly neighbour left, no neighbour read from the board):
-    the same labels, numbers and links; return the snake's stones as a mask."""
+def _number_words(  # pragma: no cover - compiled
+    g: Array, arr: Array, c: int, start: int, f: Word, cyc: bool
+) -> Word:
+    """Number colour ``c``'s snake from ``start`` (an end of a path, or any stone of a cycle:
+    towards its first neighbour in the order of the six directions), walked on the stones
+    ``f``: labels, numbers and links, closed by :func:`_close_snake`; return its stones."""
     n = g[0]
     sid = _o(B_SID, n)
     nxt = _o(B_NXT, n)
     pos = _o(B_POS, n)
-    f = _word(arr, S_WORDS + 8 * c)
     one = np.int64(1)
-    start = x
-    cyc = False
-    m = _nbm(g, x) & f
-    if m & (m - 1):  # x is not an end: walk to one (from its first neighbour, as _relabel)
-        prev = x
-        cur = _first_of(g, x, m)
-        for _ in range(n):
-            rest = _nbm(g, cur) & f & ~(one << prev)
-            if rest == 0:
-                start = cur
-                break
-            nx = _ctz(rest)
-            if nx == x:
-                cyc = True
-                break
-            prev = cur
-            cur = nx
     mask = np.int64(0)
     seen = np.int64(0)  # the stone before (none at the start)
     cur = start
@@ -463,6 +450,75 @@ def _relabel_words(g: Array, arr: Array, c: int, x: int) -> Word:  # pragma: no 
         seen = one << cur
         cur = nx
     _close_snake(arr, n, c, start, last, i, cyc)
+    return mask
+
+
+@njit(cache=True, inline="always")
+def _relabel_words(g: Array, arr: Array, c: int, x: int) -> Word:  # pragma: no cover
+    """:func:`_relabel` on a board of at most 63 cells, the snake walked on the board masks
+    (the next stone is the one friendly neighbour left, no neighbour read from the board):
+    the same labels, numbers and links; return the snake's stones as a mask.
+
+    Where ``x`` lies inside a path, :func:`_relabel` walks from it to the end on the side of
+    its first neighbour (the label), then along the whole snake again to number it. Here each
+    stone is walked once: the side of the first neighbour is linked and counted backwards
+    while it is walked (its numbers set right in one pass over its stones once the end is
+    known: independent writes, no chain of reads), then the other side is numbered on from
+    ``x``. A cycle (found when the walk comes back to ``x``) is numbered from ``x`` as before."""
+    n = g[0]
+    f = _word(arr, S_WORDS + 8 * c)
+    m = _nbm(g, x) & f
+    if m & (m - 1) == 0:  # x is an end of a path (or an egg): numbered from x
+        return _number_words(g, arr, c, x, f, False)
+    sid = _o(B_SID, n)
+    nxt = _o(B_NXT, n)
+    pos = _o(B_POS, n)
+    one = np.int64(1)
+    a1 = _first_of(g, x, m)
+    # the side of the first neighbour: a_j linked to a_(j - 1), numbered j for now
+    side = one << x
+    prev = x
+    cur = a1
+    j = 1
+    for _ in range(n):
+        if cur == x:  # back at x: a cycle
+            return _number_words(g, arr, c, x, f, True)
+        side |= one << cur
+        arr[nxt + cur] = prev
+        arr[pos + cur] = j
+        rest = _nbm(g, cur) & f & ~(one << prev)
+        if rest == 0:
+            break
+        prev = cur
+        cur = _ctz(rest)
+        j += 1
+    start = cur  # the end reached: the label, numbered 0
+    arr[pos + x] = 0
+    w = side
+    while w:
+        y = _ctz(w)
+        w &= w - 1
+        arr[sid + y] = start
+        arr[pos + y] = j - arr[pos + y]
+    # the other side, numbered on from x
+    mask = side
+    last = x
+    prev = x
+    cur = _ctz(m & ~(one << a1))
+    i = j + 1
+    for _ in range(n):
+        mask |= one << cur
+        arr[sid + cur] = start
+        arr[pos + cur] = i
+        arr[nxt + last] = cur
+        last = cur
+        i += 1
+        rest = _nbm(g, cur) & f & ~(one << prev)
+        if rest == 0:
+            break
+        prev = cur
+        cur = _ctz(rest)
+    _close_snake(arr, n, c, start, last, i, False)
     return mask
 
 
