@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 from llvmlite import ir
 from numba import config, njit, types
-from numba import typeof as _typeof
 from numba.core import cgutils
 from numba.extending import intrinsic
 
@@ -60,7 +59,6 @@ def _prefetch(typingctx: Any, arr: Any, idx: Any) -> Any:  # pragma: no cover - 
 _GATHER8 = np.uint64(0x0102040810204080)
 
 _bare = unmanaged  # (the array itself with NUMBA_DISABLE_JIT)
-typeof_: Any = _typeof  # (typed for callers)
 
 if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrinsic cannot run there
 
@@ -522,16 +520,6 @@ def bound_delta_step(
         return -1
 
     return step
-
-
-def entry_point(dispatcher: Any, *args: Any) -> Callable[..., Any]:
-    """``dispatcher``'s machine code for the types of ``args`` (compiled or loaded from the
-    cache now if need be), to be called with arguments of those same types: a call then skips
-    the dispatcher's typing of every argument (about 0.1 microsecond an array; the incremental
-    step takes 16 arguments). The dispatcher itself without compiled code."""
-    if getattr(config, "DISABLE_JIT", 0):
-        return cast(Callable[..., Any], dispatcher)
-    return cast(Callable[..., Any], dispatcher.compile(tuple(typeof_(a) for a in args)))
 
 
 def seed_states(seed: int | None, n: int) -> np.ndarray:
