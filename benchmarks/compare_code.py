@@ -10,7 +10,8 @@ per second of processor time and of wall time on the same boards and seeds.
     python benchmarks/compare_code.py --baseline /tmp/base --games gyre churn --rounds 2
 
 With ``--vector N [N ...]`` it times the batched environments instead (``hexarena.vector``):
-``step(random_actions())`` of a ``VectorEnv`` of ``N`` environments, after 50 steps of warm-up,
+``step(random_actions())`` of a ``VectorEnv`` of ``N`` environments on ``bench_vector.py``'s
+boards (all five games unless ``--games``), after 50 steps of warm-up,
 in one child process per copy kept for all the rounds (the batched step is compiled in every
 process: half a minute for Throngs), and prints environment steps per second of processor time
 and of wall time, with the ratio of this copy to the baseline within each round (the median of
@@ -46,6 +47,15 @@ BOARDS: dict[str, list[dict[str, object]]] = {
 }
 #: The games measured when ``--games`` is not given (Throngs' playouts are slow: by name only).
 DEFAULT_GAMES = ["churn", "gyre", "scrunch", "china-grove"]
+#: The boards of the batched step (``--vector``): those of ``bench_vector.py``; every game by
+#: default.
+VECTOR_BOARDS: dict[str, list[dict[str, object]]] = {
+    "churn": [{"size": 5}],
+    "gyre": [{"size": 7}],
+    "throngs": [{}],
+    "scrunch": [{"size": 5}],
+    "china-grove": [{}],
+}
 
 CHILD = """
 import json, sys
@@ -136,7 +146,12 @@ def main() -> None:
     """Measure and print the figures."""
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--baseline", type=Path, required=True, help="the copy before the change")
-    ap.add_argument("--games", nargs="+", default=DEFAULT_GAMES, choices=list(BOARDS))
+    ap.add_argument(
+        "--games",
+        nargs="+",
+        choices=list(BOARDS),
+        help="games (default: all but Throngs for playouts, all for --vector)",
+    )
     ap.add_argument(
         "--seconds", type=positive_float, default=2.0, help="processor time per measurement"
     )
@@ -152,10 +167,12 @@ def main() -> None:
     here = Path(__file__).resolve().parent.parent / "src"
     copies = (("baseline", args.baseline.resolve() / "src"), ("this", here))
     sizes: list[int] = args.vector or [0]
+    boards = VECTOR_BOARDS if args.vector else BOARDS
+    games = args.games or (list(VECTOR_BOARDS) if args.vector else DEFAULT_GAMES)
     rows = []
     ratios = []
-    for name in args.games:
-        for options in BOARDS[name]:
+    for name in games:
+        for options in boards[name]:
             for n in sizes:
                 children = {}
                 for label, src in copies:  # compile both before timing

@@ -13,6 +13,13 @@ out, and prints processor time (and wall time) per environment step:
 - ``N = 1 call``: one ``step(random_actions())`` of a one-environment ``VectorEnv`` from Python,
   whole: the fixed cost of a call (checks, the compiled call, the sampler).
 
+With ``--calls`` it prints instead where a call's time goes at N = 1 and N = 64, in nanoseconds
+a call: ``step(random_actions())`` whole, ``random_actions()`` alone (the compiled choice and
+the copy of its result), ``step()`` (the difference), the compiled step refused at its first
+environment (Python's call into compiled code, the arrays handed over, one action checked:
+the fixed cost of the step's call), and the rest of ``step()`` per environment (the compiled
+loop).
+
 The parts do not add up exactly: leaving a part out also leaves out its memory traffic.
 """
 
@@ -238,14 +245,75 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     return out
 
 
+def _per_call(run: Callable[[], object], seconds: float) -> float:
+    """Processor nanoseconds per call of ``run`` (a short call: timed in batches of 100)."""
+    run()
+    k = 0
+    c0 = time.process_time()
+    while True:
+        for _ in range(100):
+            run()
+        k += 100
+        cpu = time.process_time() - c0
+        if cpu >= seconds:
+            return cpu / k * 1e9
+
+
+def calls(name: str, options: dict[str, Any], n: int, seconds: float) -> dict[str, float]:
+    """Processor nanoseconds a call of the pieces of ``step(random_actions())`` with ``n``
+    environments (the module's notes), from a position 100 steps into random play."""
+    env = VectorEnv(name, n, options, seed=1)
+    for _ in range(100):
+        env.step(env.random_actions())
+    e: Any = env
+    whole = _per_call(lambda: env.step(env.random_actions()), seconds)
+    draw = _per_call(env.random_actions, seconds)
+    refused = np.full(n, -1, dtype=np.int64)  # refused at the first environment
+
+    if hasattr(e, "_table"):  # the step's call takes the table of the arrays
+        args: tuple[Any, ...] = (e._table, refused)
+    else:  # code before the table (the 2026-11-27 main): the arrays one by one
+        args = (
+            *(e._g, e._init, e._vgeo, e._states, refused, e._mask, e._obs_flat, e._memo),
+            *(e._obs0, e._mask0, e._memo0, e._rewards, e._terminated, e._truncated),
+            *(e._lengths, e.max_actions, e._why, e._final),
+        )
+
+    def refuse() -> None:
+        if e._delta_entry(*args) != 0:
+            raise AssertionError("the step took an action -1")
+
+    first = _per_call(refuse, seconds)
+    return {
+        "step(random_actions())": whole,
+        "random_actions()": draw,
+        "step()": whole - draw,
+        "step's compiled call, refused at once": first,
+        "the rest of step(), per environment": (whole - draw - first) / n,
+    }
+
+
 def main() -> None:
     """Measure and print the table."""
     p = parser(__doc__ or "")
     p.set_defaults(seconds=1.0)
     names = [b[0] for b in BOARDS]
     p.add_argument("--games", nargs="+", default=names, choices=names, help="games to profile")
+    p.add_argument("--calls", action="store_true", help="where a call's time goes at N = 1, 64")
     args = p.parse_args()
     seconds = 0.25 if args.quick else args.seconds
+    if args.calls:
+        table = Table(title="Nanoseconds of processor time per call (N = 1 | N = 64)")
+        table.add_column("part", justify="left")
+        found = {}
+        for name, options in BOARDS:
+            if name in args.games:
+                found[name] = [calls(name, options, n, seconds) for n in (1, 64)]
+                table.add_column(name, justify="right")
+        for label in found[next(iter(found))][0]:
+            table.add_row(label, *(f"{a[label]:,.0f} | {b[label]:,.0f}" for a, b in found.values()))
+        Console(width=160).print(table)
+        return
     rows = {name: profile(name, options, seconds) for name, options in BOARDS if name in args.games}
     labels = list(dict.fromkeys(k for r in rows.values() for k in r))
     table = Table(title=f"Nanoseconds per environment step at N = {N:,} (processor | wall)")

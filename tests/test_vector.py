@@ -253,6 +253,64 @@ def test_an_illegal_action_names_the_environment_and_changes_nothing() -> None:
     env.step(good)  # and the environment still works
 
 
+def _as_kind(acts: np.ndarray, kind: int) -> np.ndarray:
+    """``acts`` as a strided, a read-only, an unaligned or a byte-swapped array."""
+    if kind == 0:
+        return np.repeat(acts, 2)[::2]
+    if kind == 1:
+        out = acts.copy()
+        out.flags.writeable = False
+        return out
+    if kind == 2:
+        out = np.zeros(acts.nbytes + 1, dtype=np.uint8)[1:].view(np.int64)
+        out[:] = acts
+        assert not out.flags.aligned
+        return out
+    return acts.astype(">i8")
+
+
+@pytest.mark.parametrize("incremental", [True, False])
+def test_actions_in_any_layout_are_read_as_their_values(incremental: bool) -> None:
+    """The compiled step takes a one-dimensional ``int64`` array of actions as it is (its
+    strides honoured, read-only and unaligned ones too); a byte-swapped one is converted: each
+    steps exactly as the same actions in a plain array, and a refused one in such an array
+    names the right environment and changes nothing."""
+    a = VectorEnv("churn", 5, {"size": 3}, seed=4, incremental=incremental)
+    b = VectorEnv("churn", 5, {"size": 3}, seed=4, incremental=incremental)
+    for k in range(16):
+        acts = a.random_actions()
+        assert np.array_equal(acts, b.random_actions())
+        given = _as_kind(acts, k % 4)
+        assert given.tolist() == acts.tolist()
+        a.step(given)
+        b.step(acts)
+        assert all(np.array_equal(x, y) for x, y in zip(_snapshot(a), _snapshot(b), strict=True))
+    acts = a.random_actions()
+    acts[3] = a.num_actions
+    before = _snapshot(a)
+    for kind in range(4):
+        with pytest.raises(IllegalActionError) as info:
+            a.step(_as_kind(acts, kind))
+        assert str(info.value).startswith(f"environment 3: {a.num_actions} is not an action")
+        assert all(np.array_equal(x, y) for x, y in zip(before, _snapshot(a), strict=True))
+
+
+@pytest.mark.parametrize("incremental", [True, False])
+def test_actions_of_another_length_are_refused_either_way(incremental: bool) -> None:
+    """A one-dimensional ``int64`` array of the wrong length (which the compiled step refuses
+    itself) and other shapes are refused with the same message, nothing changed."""
+    env = VectorEnv("gyre", 3, {"size": 4}, seed=2, incremental=incremental)
+    env.step(env.random_actions())
+    before = _snapshot(env)
+    for bad in (np.zeros(2, np.int64), np.zeros(4, np.int64), np.zeros(0, np.int64)):
+        with pytest.raises(IllegalActionError, match=r"shape \(3,\), not \(\d,\)"):
+            env.step(bad)
+    with pytest.raises(IllegalActionError, match=r"shape \(3,\), not \(1, 3\)"):
+        env.step(np.zeros((1, 3), np.int64))
+    assert all(np.array_equal(x, y) for x, y in zip(before, _snapshot(env), strict=True))
+    env.step(env.random_actions())  # and the environment still works
+
+
 def test_returned_buffers_are_read_only() -> None:
     env = VectorEnv("churn", 2, {"size": 3})
     obs, rewards, terminated, _ = env.step(env.random_actions())

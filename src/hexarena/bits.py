@@ -1,5 +1,6 @@
-"""Bit operations on 64-bit words for compiled kernels: population count, trailing zeros and
-the index of the k-th set bit.
+"""Bit operations on 64-bit words for compiled kernels: population count, trailing zeros, the
+index of the k-th set bit, ``pdep`` and ``pext``, and the loads and stores that move eight or 32
+entries of a bool mask row as one word (the batched environments' masks, Throngs' mask writer).
 
 Population count and trailing zeros compile to single processor instructions (LLVM's ``ctpop``
 and ``cttz`` intrinsics), which bitboard code needs at every step and which Numba does not
@@ -46,31 +47,96 @@ def _ctz64(typingctx: Any, x: Any) -> Any:  # pragma: no cover - compiled
     return sig, codegen
 
 
+def _bmi2_intrinsic(name: str, llvm_name: str, doc: str) -> Any:
+    """A Numba intrinsic ``(uint64, uint64) -> uint64`` named ``name`` that calls the x86 BMI2
+    instruction LLVM calls ``llvm_name`` (``pdep`` and ``pext`` take and give the same)."""
+
+    def op(typingctx: Any, src: Any, mask: Any) -> Any:  # pragma: no cover - compiled
+        sig = types.uint64(types.uint64, types.uint64)
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            fnty = ir.FunctionType(_I64, [_I64, _I64])
+            fn = builder.module.declare_intrinsic(llvm_name, fnty=fnty)
+            return builder.call(fn, [args[0], args[1]])
+
+        return sig, codegen
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = doc
+    return intrinsic(op)
+
+
+_pdep64 = _bmi2_intrinsic(
+    "_pdep64",
+    "llvm.x86.bmi.pdep.64",
+    "The low bits of ``src`` deposited, in order, at the set bits of ``mask`` (x86 BMI2).",
+)
+_pext64 = _bmi2_intrinsic(
+    "_pext64",
+    "llvm.x86.bmi.pext.64",
+    "The bits of ``src`` at the set bits of ``mask``, packed in order into the low bits "
+    "(x86 BMI2).",
+)
+
+
+def _bool_row(row: Any) -> bool:
+    """Whether ``row`` is the Numba type of a one-dimensional bool array: the words below are
+    read and written at its data pointer plus ``at`` bytes (callers hand them contiguous rows)."""
+    return isinstance(row, types.Array) and row.ndim == 1 and row.dtype == types.boolean
+
+
+def _entry_pointer(
+    context: Any, builder: Any, signature: Any, args: Any, pointee: Any
+) -> Any:  # pragma: no cover - compiled
+    """The address of entry ``args[1]`` of the bool array ``args[0]``, as a pointer to
+    ``pointee`` (an LLVM type) for one unaligned load or store."""
+    ary = context.make_array(signature.args[0])(context, builder, value=args[0])
+    k = context.cast(builder, args[1], signature.args[1], types.intp)
+    return builder.bitcast(builder.gep(ary.data, [k]), pointee.as_pointer())
+
+
 @intrinsic
-def _pdep64(typingctx: Any, src: Any, mask: Any) -> Any:  # pragma: no cover - compiled
-    """The low bits of ``src`` deposited, in order, at the set bits of ``mask`` (x86 BMI2)."""
-    sig = types.uint64(types.uint64, types.uint64)
+def _load8(typingctx: Any, row: Any, at: Any) -> Any:  # pragma: no cover - compiled
+    """Entries ``at .. at + 7`` of a one-dimensional contiguous bool array as one 64-bit word
+    (byte ``j`` is entry ``at + j``: 0 or 1), in one unaligned load."""
+    if not _bool_row(row):
+        return None
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        fnty = ir.FunctionType(_I64, [_I64, _I64])
-        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pdep.64", fnty=fnty)
-        return builder.call(fn, [args[0], args[1]])
+        return builder.load(_entry_pointer(context, builder, signature, args, _I64), align=1)
 
-    return sig, codegen
+    return types.uint64(row, at), codegen
 
 
 @intrinsic
-def _pext64(typingctx: Any, src: Any, mask: Any) -> Any:  # pragma: no cover - compiled
-    """The bits of ``src`` at the set bits of ``mask``, packed in order into the low bits
-    (x86 BMI2)."""
-    sig = types.uint64(types.uint64, types.uint64)
+def _store8(typingctx: Any, row: Any, at: Any, word: Any) -> Any:  # pragma: no cover - compiled
+    """Store the eight bytes of ``word`` as entries ``at .. at + 7`` of a one-dimensional
+    contiguous bool array (byte ``j`` to entry ``at + j``), in one unaligned store."""
+    if not _bool_row(row):
+        return None
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        fnty = ir.FunctionType(_I64, [_I64, _I64])
-        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pext.64", fnty=fnty)
-        return builder.call(fn, [args[0], args[1]])
+        builder.store(args[2], _entry_pointer(context, builder, signature, args, _I64), align=1)
+        return context.get_dummy_value()
 
-    return sig, codegen
+    return types.void(row, at, types.uint64), codegen
+
+
+@intrinsic
+def _load32(typingctx: Any, row: Any, at: Any) -> Any:  # pragma: no cover - compiled
+    """Entries ``at .. at + 31`` of a one-dimensional contiguous bool array as the low 32 bits
+    of a word (bit ``j`` set when entry ``at + j`` is true), in one unaligned load of 32 bytes
+    compared with zero (``vpcmpeqb`` and ``vpmovmskb`` on x86-64 with AVX2)."""
+    if not _bool_row(row):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        v32 = ir.VectorType(ir.IntType(8), 32)
+        ptr = _entry_pointer(context, builder, signature, args, v32)
+        on = builder.icmp_unsigned("!=", builder.load(ptr, align=1), ir.Constant(v32, None))
+        return builder.zext(builder.bitcast(on, ir.IntType(32)), _I64)
+
+    return types.uint64(row, at), codegen
 
 
 # Numba's ``intrinsic`` hides each function's call signature from type checkers (they see the
@@ -79,6 +145,12 @@ popcount64: Any = _popcount64
 ctz64: Any = _ctz64
 pdep64: Any = _pdep64
 pext64: Any = _pext64
+#: Entries ``at .. at + 7`` of a bool mask row as one word, a byte each (compiled code only).
+load8: Any = _load8
+#: Eight bytes of a word stored as entries ``at .. at + 7`` of a bool mask row (compiled only).
+store8: Any = _store8
+#: Entries ``at .. at + 31`` of a bool mask row as the low 32 bits of a word (compiled only).
+load32: Any = _load32
 
 
 def _popcount_py(x: Any) -> int:

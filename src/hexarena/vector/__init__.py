@@ -77,6 +77,7 @@ from ..games import new_game
 from ..games.scrunch.rules import apply_inline as scrunch_apply_inline
 from ..limits import cut
 from ..observe import Observer
+from .calls import address_table, tabled_random, tabled_step
 from .deltas import bound_update, memo_width, prime, vector_geometry
 from .deltas_throngs import (
     STREAM_BYTES,
@@ -91,7 +92,6 @@ from .drivers import (
     CUT_TABLE,
     bound_delta_step,
     bound_loops,
-    entry_point,
     never_full,
     random_legal,
     restart_rows,
@@ -256,13 +256,37 @@ class VectorEnv:
             _readonly(self._truncated),
         )
         self._mask_ro = _readonly(self._mask)
-        # the compiled step and random choice, called without the dispatcher's typing of their
-        # arguments (drivers.entry_point; made at the first call)
-        self._delta_entry: Callable[..., int] | None = None
-        self._random_entry: Callable[..., None] | None = None
         #: the seed given (None: the generators were drawn from fresh entropy, as NumPy's)
         self._seed: int | None = seed
         self._rngs = seed_states(self._seed, n)  # drawn once: reset() below keeps them
+        # the compiled step and random choice, called with the table of the arrays above
+        # (.calls: two arrays a call, not twenty; made at the first call): those arrays are
+        # written in place from here on, never replaced
+        self._table = address_table(
+            {
+                "g": self._g,
+                "init": self._init,
+                "geo": self._vgeo,
+                "states": self._states,
+                "mask": self._mask,
+                "obs": self._obs_flat,
+                "memo": self._memo,
+                "obs0": self._obs0,
+                "mask0": self._mask0,
+                "memo0": self._memo0,
+                "rewards": self._rewards,
+                "terminated": self._terminated,
+                "truncated": self._truncated,
+                "lengths": self._lengths,
+                "why": self._why,
+                "final": self._final,
+                "rngs": self._rngs,
+                "random": self._random,
+            },
+            self.max_actions,
+        )
+        self._delta_entry: Callable[[Any, npt.NDArray[np.int64]], int] | None = None
+        self._random_entry: Callable[[Any], None] | None = None
         self.reset()
 
     # -- acting --------------------------------------------------------
@@ -275,7 +299,7 @@ class VectorEnv:
         """
         if seed is not None:
             self._seed = _check_seed(seed)
-            self._rngs = seed_states(self._seed, self.num_envs)
+            self._rngs[:] = seed_states(self._seed, self.num_envs)  # in place: see _table
         restart_rows(
             self._init,
             self._obs0,
@@ -299,38 +323,22 @@ class VectorEnv:
         :class:`IllegalActionError` names the first such environment and action, and nothing
         changes.
         """
-        acts = self._as_actions(actions)
+        # an int64 array of one dimension goes as it is (its length and every action are
+        # checked by the compiled step, before it changes anything); anything else is
+        # converted or refused first
+        if not (type(actions) is np.ndarray and actions.dtype is _INT64 and actions.ndim == 1):
+            actions = self._as_actions(actions)
         if self._incremental:
-            args = (
-                self._g,
-                self._init,
-                self._vgeo,
-                self._states,
-                acts,
-                self._mask,
-                self._obs_flat,
-                self._memo,
-                self._obs0,
-                self._mask0,
-                self._memo0,
-                self._rewards,
-                self._terminated,
-                self._truncated,
-                self._lengths,
-                self.max_actions,
-                self._why,
-                self._final,
-            )
             if self._delta_entry is None:
-                self._delta_entry = entry_point(self._delta_step, *args)
-            bad = self._delta_entry(*args)
+                self._delta_entry = tabled_step(self._delta_step)
+            bad = self._delta_entry(self._table, actions)
         else:
             bad = self._step(
                 self._g,
                 self._init,
                 self._geo,
                 self._states,
-                acts,
+                self._as_actions(actions),
                 self._mask,
                 self._obs_flat,
                 self._rewards,
@@ -342,15 +350,21 @@ class VectorEnv:
                 self._why,
                 self._final,
             )
-        if bad >= 0:  # the compiled step checked every action first and changed nothing
-            raise IllegalActionError(self._refusal(bad, int(acts[bad])), index=bad)
+        if bad != -1:  # the compiled step changed nothing
+            if bad == -2:
+                raise IllegalActionError(self._wrong_shape(actions.shape))
+            raise IllegalActionError(self._refusal(bad, int(actions[bad])), index=bad)
         return self._result
+
+    def _wrong_shape(self, shape: tuple[int, ...]) -> str:
+        """The message refusing actions of shape ``shape``."""
+        n = self.num_envs
+        return f"actions must be one integer per environment, shape ({n},), not {shape}"
 
     def _as_actions(self, actions: Any) -> npt.NDArray[np.int64]:
         """``actions`` as a contiguous ``int64`` array of length N (as given when it is one
-        already: the usual case, checked in a few attribute reads), or an error naming what is
-        wrong with its shape or type. Whether each action is legal is checked by the compiled
-        step itself, before it changes anything."""
+        already), or an error naming what is wrong with its shape or type. Whether each action
+        is legal is checked by the compiled step itself, before it changes anything."""
         n = self.num_envs
         if (
             type(actions) is np.ndarray
@@ -363,16 +377,15 @@ class VectorEnv:
             return actions
         arr = np.asarray(actions)
         if arr.shape != (n,):
-            raise IllegalActionError(
-                f"actions must be one integer per environment, shape ({n},), not {arr.shape}"
-            )
+            raise IllegalActionError(self._wrong_shape(arr.shape))
         if arr.dtype.kind not in "iu":
             raise IllegalActionError(f"actions must be integers, not {arr.dtype}")
         if arr.dtype.kind == "u" and arr.dtype.itemsize == 8 and (arr > (1 << 62)).any():
             i = int(np.flatnonzero(arr > (1 << 62))[0])
             raise IllegalActionError(f"environment {i}: {arr[i]} is not an action")
         out = np.ascontiguousarray(arr, dtype=np.int64)
-        # one type of array for the compiled step (drivers.entry_point): aligned and writable
+        # one type of array for the whole rewrite's step (typed by its dispatcher at every
+        # call, compiled once per type): aligned and writable
         return out if out.flags.aligned and out.flags.writeable else out.copy()
 
     def _refusal(self, i: int, a: int) -> str:
@@ -407,10 +420,9 @@ class VectorEnv:
 
     def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action per environment (from the seeded generators)."""
-        args = (self._mask, self._rngs, self._random)
         if self._random_entry is None:
-            self._random_entry = entry_point(random_legal, *args)
-        self._random_entry(*args)
+            self._random_entry = tabled_random(random_legal)
+        self._random_entry(self._table)
         return self._random.copy()
 
     # -- reading -------------------------------------------------------

@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 from llvmlite import ir
 from numba import config, njit, types
-from numba import typeof as _typeof
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from ..bits import nth_bit64, popcount64, unmanaged
+from ..bits import load8, load32, nth_bit64, popcount64, unmanaged
 from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Array
 from ..rng import rand_below
 from .streaming import store_fence
@@ -56,46 +55,10 @@ def _prefetch(typingctx: Any, arr: Any, idx: Any) -> Any:  # pragma: no cover - 
     return sig, codegen
 
 
-@intrinsic
-def _load8_intrinsic(typingctx: Any, row: Any, at: Any) -> Any:  # pragma: no cover - compiled
-    """Entries ``at .. at + 7`` of a one-dimensional contiguous bool array as one 64-bit word
-    (byte ``j`` is entry ``at + j``: 0 or 1), in one unaligned load."""
-    if not (isinstance(row, types.Array) and row.ndim == 1 and row.dtype == types.boolean):
-        return None
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        ary = context.make_array(signature.args[0])(context, builder, value=args[0])
-        k = context.cast(builder, args[1], signature.args[1], types.intp)
-        ptr = builder.bitcast(builder.gep(ary.data, [k]), ir.IntType(64).as_pointer())
-        return builder.load(ptr, align=1)
-
-    return types.uint64(row, at), codegen
-
-
-@intrinsic
-def _load32_intrinsic(typingctx: Any, row: Any, at: Any) -> Any:  # pragma: no cover - compiled
-    """Entries ``at .. at + 31`` of a one-dimensional contiguous bool array as the low 32 bits
-    of a word (bit ``j`` set when entry ``at + j`` is true), in one unaligned load of 32 bytes
-    compared with zero (``vpcmpeqb`` and ``vpmovmskb`` on x86-64 with AVX2)."""
-    if not (isinstance(row, types.Array) and row.ndim == 1 and row.dtype == types.boolean):
-        return None
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        ary = context.make_array(signature.args[0])(context, builder, value=args[0])
-        k = context.cast(builder, args[1], signature.args[1], types.intp)
-        v32 = ir.VectorType(ir.IntType(8), 32)
-        ptr = builder.bitcast(builder.gep(ary.data, [k]), v32.as_pointer())
-        on = builder.icmp_unsigned("!=", builder.load(ptr, align=1), ir.Constant(v32, None))
-        return builder.zext(builder.bitcast(on, ir.IntType(32)), ir.IntType(64))
-
-    return types.uint64(row, at), codegen
-
-
 #: Multiplier that gathers the low bits of a word's eight bytes into its top byte, in order.
 _GATHER8 = np.uint64(0x0102040810204080)
 
 _bare = unmanaged  # (the array itself with NUMBA_DISABLE_JIT)
-typeof_: Any = _typeof  # (typed for callers)
 
 if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrinsic cannot run there
 
@@ -131,13 +94,13 @@ else:
         """Entries ``at .. at + 7`` of ``row`` as the low eight bits of a word (bit ``j`` is
         entry ``at + j``): one load, and the bytes' low bits gathered by one product (each
         byte is 0 or 1, so no two terms of the product meet in its top byte)."""
-        return (_load8_intrinsic(row, at) * _GATHER8) >> np.uint64(56)  # type: ignore[call-arg]
+        return (load8(row, at) * _GATHER8) >> np.uint64(56)
 
     @njit(cache=True, inline="always")
     def _bits32(row: Any, at: int) -> np.uint64:  # pragma: no cover - compiled
         """Entries ``at .. at + 31`` of ``row`` as the low 32 bits of a word (bit ``j`` is entry
-        ``at + j``), in one load (:func:`_load32_intrinsic`)."""
-        return _load32_intrinsic(row, at)  # type: ignore[call-arg]
+        ``at + j``), in one load (:data:`hexarena.bits.load32`)."""
+        return load32(row, at)
 
 
 @njit(cache=True, inline="always")
@@ -557,16 +520,6 @@ def bound_delta_step(
         return -1
 
     return step
-
-
-def entry_point(dispatcher: Any, *args: Any) -> Callable[..., Any]:
-    """``dispatcher``'s machine code for the types of ``args`` (compiled or loaded from the
-    cache now if need be), to be called with arguments of those same types: a call then skips
-    the dispatcher's typing of every argument (about 0.1 microsecond an array; the incremental
-    step takes 16 arguments). The dispatcher itself without compiled code."""
-    if getattr(config, "DISABLE_JIT", 0):
-        return cast(Callable[..., Any], dispatcher)
-    return cast(Callable[..., Any], dispatcher.compile(tuple(typeof_(a) for a in args)))
 
 
 def seed_states(seed: int | None, n: int) -> np.ndarray:

@@ -22,7 +22,7 @@ from numba import config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from ...bits import HAS_BMI2, ctz64, pdep64, pext64, popcount64
+from ...bits import HAS_BMI2, ctz64, pdep64, pext64, popcount64, store8
 from ...core import H_COLOUR, H_PLAYER, Array
 from ...kernels_common import plain_kernel
 from .bitsearch import (
@@ -58,24 +58,6 @@ from .layout import (
 from .paths import quick_destinations, quick_scratch_size, scratch_size
 from .selection import _has_jump
 from .tables import _pot
-
-
-@intrinsic
-def _store8_intrinsic(typingctx: Any, row: Any, at: Any, word: Any) -> Any:  # pragma: no cover
-    """Store the eight bytes of ``word`` as entries ``at .. at + 7`` of a one-dimensional
-    contiguous bool array (byte ``j`` to entry ``at + j``), in one unaligned store."""
-    if not (isinstance(row, types.Array) and row.ndim == 1 and row.dtype == types.boolean):
-        return None
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        ary = context.make_array(signature.args[0])(context, builder, value=args[0])
-        k = context.cast(builder, args[1], signature.args[1], types.intp)
-        ptr = builder.bitcast(builder.gep(ary.data, [k]), ir.IntType(64).as_pointer())
-        builder.store(args[2], ptr, align=1)
-        return context.get_dummy_value()
-
-    return types.void(row, at, types.uint64), codegen
-
 
 #: 64-bit words of scratch room that :func:`_mask_searched` keeps on the stack: the bitboard
 #: search's (:func:`~hexarena.games.throngs.bitsearch.bit_scratch`) on boards of up to eight
@@ -155,7 +137,7 @@ def _put8_each(row: Any, at: int, bits: Any) -> None:  # pragma: no cover - comp
 def _put8_pdep(row: Any, at: int, bits: Any) -> None:  # pragma: no cover - compiled
     """``row[at + j]`` = bit ``j`` of ``bits``, for ``j`` < 8: the bits spread to bytes
     (``pdep``), one store."""
-    _store8_intrinsic(row, at, pdep64(bits & _LOW8, _BYTES))  # type: ignore[call-arg]
+    store8(row, at, pdep64(bits & _LOW8, _BYTES))
 
 
 #: ``pext`` and the store of eight entries: the processor's (BMI2) where it has them, else a
