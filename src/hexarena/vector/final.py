@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from ..closure_cache import cache_closure
 from ..core import H_PLAYER, Array
 
 
@@ -53,6 +54,7 @@ def bound_final(mask: Any, observe: Any) -> Callable[..., None]:
     (flat, from :meth:`hexarena.observe.Observer.new_buffer`) and its legal actions into
     ``masks[k]``."""
 
+    @cache_closure
     @njit
     def fill(
         g: Array, geo: Array, final: Any, count: int, obs: Any, masks: Any, seats: Any
