@@ -8,6 +8,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from hexarena import closure_cache, new_game
 
 
@@ -111,3 +113,53 @@ def test_a_closure_is_described_alike_in_every_process() -> None:
         [sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=300
     ).stdout.splitlines()
     assert out == [stamp.hex(), names]
+
+
+def test_the_stamp_covers_the_modules_a_held_function_imports(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A held function's machine code includes what it calls and the constants it reads from
+    the modules its file imports (a game's ``apply`` calls the shared kernels): a change there,
+    not in the held function's own file, changes the closure's stamp too."""
+    from hexarena import numba_cache
+
+    root = tmp_path / "deepkern"
+    _write(
+        root,
+        {
+            "__init__.py": "",
+            "consts.py": "K = 1\n",
+            "held.py": """
+                from numba import njit
+                from .consts import K
+
+                @njit
+                def value():
+                    return K
+                """,
+            "bound.py": """
+                from numba import njit
+
+                def bound(fn):
+                    @njit
+                    def run():
+                        return fn()
+
+                    return run
+                """,
+        },
+    )
+    monkeypatch.setattr(numba_cache, "ROOTS", [*numba_cache.ROOTS, root.resolve()])
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from deepkern.bound import bound  # type: ignore[import-not-found]
+    from deepkern.held import value  # type: ignore[import-not-found]
+
+    names, stamp = closure_cache.closure_key(bound(value).py_func)
+    assert names.startswith("(fn=deepkern.held.value")
+    (root / "bound.py").write_text((root / "bound.py").read_text() + "# the closure's own file\n")
+    numba_cache.dependency_stamp.cache_clear()  # read once per process
+    assert closure_cache.closure_key(bound(value).py_func) == (names, stamp)
+    (root / "consts.py").write_text("K = 2\n")
+    numba_cache.dependency_stamp.cache_clear()
+    again, other = closure_cache.closure_key(bound(value).py_func)
+    assert again == names and other != stamp
