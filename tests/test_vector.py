@@ -315,7 +315,7 @@ def test_a_new_process_loads_the_compiled_steps_from_the_cache() -> None:
     compiled with one game's kernels held as constants; Numba compiled them again in every new
     process (about 10 processor seconds for Churn's incremental step), as it keyed their cache
     by what differs from process to process. Once one process has compiled them, the next
-    loads all three from the cache (``hexarena.closure_cache.cache_closure``)."""
+    loads all three from the cache (``hexarena.numba_closure_cache.cache_closure``)."""
     import json
     import subprocess
     import sys

@@ -104,7 +104,7 @@ def _set_up(game: Game) -> None:
 def _batched(game: Game) -> None:
     """A few steps of the batched environments, both ways of writing, and their final
     observations: the steps compiled with the game's kernels (cached on disk:
-    :func:`hexarena.closure_cache.cache_closure`), for a few environments and for a thousand
+    :func:`hexarena.numba_closure_cache.cache_closure`), for a few environments and for a thousand
     (Throngs writes a buffer that large by other stores, in a step of its own)."""
     from .vector import VectorEnv
 

@@ -2,8 +2,8 @@
 
 :func:`bound_loops` compiles the reset and step loops once per game, with the game's kernels
 (mask writer, ``apply``) and observation writer held as constants, and caches them on disk like
-the kernels (:func:`hexarena.closure_cache.cache_closure`): a compiled function that took the
-kernels as arguments would cost tens of microseconds a call from Python (Numba types each
+the kernels (:func:`hexarena.numba_closure_cache.cache_closure`): a compiled function that took
+the kernels as arguments would cost tens of microseconds a call from Python (Numba types each
 dispatcher argument on every call); those loops rewrite every observation and mask whole
 (``VectorEnv(..., incremental=False)``). :func:`bound_delta_step` compiles, the same way, the
 step that writes them incrementally (:mod:`.deltas`), the default. The helpers that take no
@@ -24,8 +24,8 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from ..bits import nth_bit64, popcount64, unmanaged
-from ..closure_cache import cache_closure
 from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Array
+from ..numba_closure_cache import cache_closure
 from ..rng import rand_below
 from .streaming import store_fence
 

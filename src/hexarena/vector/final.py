@@ -23,8 +23,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from ..closure_cache import cache_closure
 from ..core import H_PLAYER, Array
+from ..numba_closure_cache import cache_closure
 
 
 class Final(NamedTuple):

@@ -1,4 +1,4 @@
-"""Numba's on-disk cache of compiled closures (:mod:`hexarena.closure_cache`): a new process
+"""Numba's on-disk cache of compiled closures (:mod:`hexarena.numba_closure_cache`): a new process
 loads them, and a change to a function they hold compiles them again."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hexarena import closure_cache, new_game
+from hexarena import new_game, numba_closure_cache
 
 
 def _write(root: Path, files: dict[str, str]) -> None:
@@ -26,7 +26,7 @@ def test_a_closure_is_loaded_from_the_cache_and_compiled_again_when_what_it_hold
     """A compiled closure (as the batched step, compiled with one game's kernels held as
     constants) was compiled again in every process: Numba keyed its cache by a pickle of the
     compiled functions it holds, which differs in every process. With
-    :func:`~hexarena.closure_cache.cache_closure` a new process loads it, each closure of one
+    :func:`~hexarena.numba_closure_cache.cache_closure` a new process loads it, each closure of one
     definition its own; and a change to the file of a function it holds (which the closure's
     own file does not import) compiles it again, with the new code."""
     root = tmp_path / "kern"
@@ -50,7 +50,7 @@ def test_a_closure_is_loaded_from_the_cache_and_compiled_again_when_what_it_hold
                 """,
             "bound.py": """
                 from numba import njit
-                from hexarena.closure_cache import cache_closure
+                from hexarena.numba_closure_cache import cache_closure
 
                 def bound(fn, factor):
                     @cache_closure
@@ -88,7 +88,7 @@ def test_a_closure_is_loaded_from_the_cache_and_compiled_again_when_what_it_hold
 
 
 def test_a_closure_is_described_alike_in_every_process() -> None:
-    """What :func:`~hexarena.closure_cache.closure_key` says of a closure names its compiled
+    """What :func:`~hexarena.numba_closure_cache.closure_key` says of a closure names its compiled
     functions and values, not their identities in this process (one of Numba's pickles)."""
     from hexarena.vector.deltas import bound_update
     from hexarena.vector.drivers import bound_delta_step, whole_row
@@ -96,17 +96,17 @@ def test_a_closure_is_described_alike_in_every_process() -> None:
 
     game = new_game("gyre")
     step = bound_delta_step(bound_update("gyre", mask_writer(game)), game.kernels.apply, whole_row)
-    names, stamp = closure_cache.closure_key(step.py_func)
+    names, stamp = numba_closure_cache.closure_key(step.py_func)
     assert "hexarena.games.gyre" in names and "checked=bool:True" in names
     assert "object at" not in names and "pickle:" not in names
     program = (
-        "from hexarena import closure_cache, new_game\n"
+        "from hexarena import new_game, numba_closure_cache\n"
         "from hexarena.vector.drivers import bound_delta_step, whole_row\n"
         "from hexarena.vector.deltas import bound_update\n"
         "from hexarena.vector.masks import mask_writer\n"
         "g = new_game('gyre')\n"
         "s = bound_delta_step(bound_update('gyre', mask_writer(g)), g.kernels.apply, whole_row)\n"
-        "names, stamp = closure_cache.closure_key(s.py_func)\n"
+        "names, stamp = numba_closure_cache.closure_key(s.py_func)\n"
         "print(stamp.hex()); print(names)\n"
     )
     out = subprocess.run(
@@ -154,12 +154,12 @@ def test_the_stamp_covers_the_modules_a_held_function_imports(
     from deepkern.bound import bound  # type: ignore[import-not-found]
     from deepkern.held import value  # type: ignore[import-not-found]
 
-    names, stamp = closure_cache.closure_key(bound(value).py_func)
+    names, stamp = numba_closure_cache.closure_key(bound(value).py_func)
     assert names.startswith("(fn=deepkern.held.value")
     (root / "bound.py").write_text((root / "bound.py").read_text() + "# the closure's own file\n")
     numba_cache.dependency_stamp.cache_clear()  # read once per process
-    assert closure_cache.closure_key(bound(value).py_func) == (names, stamp)
+    assert numba_closure_cache.closure_key(bound(value).py_func) == (names, stamp)
     (root / "consts.py").write_text("K = 2\n")
     numba_cache.dependency_stamp.cache_clear()
-    again, other = closure_cache.closure_key(bound(value).py_func)
+    again, other = numba_closure_cache.closure_key(bound(value).py_func)
     assert again == names and other != stamp
