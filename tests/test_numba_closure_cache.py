@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from hexarena import new_game, numba_closure_cache
+from hexarena.observe import Observer
+from hexarena.vector.drivers import bound_loops
 
 
 def _write(root: Path, files: dict[str, str]) -> None:
@@ -83,7 +85,7 @@ def test_a_closure_is_loaded_from_the_cache_and_compiled_again_when_what_it_hold
     (root / "one.py").write_text((root / "one.py").read_text().replace("return 1", "return 5"))
     assert run() == ["10:0", "6:1", "50:0"]  # the two that hold one.value compiled again
     assert run() == ["10:1", "6:1", "50:1"]
-    names = sorted(p.name for p in (root / "__pycache__").glob("bound.bound.locals.run-*.nbi"))
+    names = sorted(p.name for p in (root / "__pycache__").glob("bound.bound.locals.run*.nbi"))
     assert len(names) == 3, names  # an index of its own for each closure
 
 
@@ -163,3 +165,37 @@ def test_the_stamp_covers_the_modules_a_held_function_imports(
     numba_cache.dependency_stamp.cache_clear()
     again, other = numba_closure_cache.closure_key(bound(value).py_func)
     assert again == names and other != stamp
+
+
+def test_closures_of_one_definition_get_names_of_their_own() -> None:
+    """Numba names a compiled function's machine code by its module, qualified name, argument
+    types and a number counted afresh in every process, and links code by those names. China
+    Grove's and Gyre's whole-rewrite steps hold mask writers that are closures of one
+    definition: compiled in two processes (as two warm-up processes do), both were named alike,
+    and once both were loaded from the cache into one process, Gyre's step ran China Grove's
+    mask writer (``ValueError: negative dimensions not allowed``). Every closure that a cached
+    closure holds now gets a name of its own, the same in every process."""
+    from hexarena.vector.masks import mask_writer
+
+    steps = {}
+    for name in ("china-grove", "gyre"):
+        g = new_game(name)
+        steps[name] = bound_loops(mask_writer(g), g.kernels.apply, Observer(g).writer)[1]
+    masks = {name: mask_writer(new_game(name)).py_func.__qualname__ for name in steps}
+    assert masks["china-grove"] != masks["gyre"]
+    assert all(numba_closure_cache.APART in q for q in masks.values()), masks
+    names = {n: s.py_func.__qualname__ for n, s in steps.items()}
+    assert names["china-grove"] != names["gyre"]
+    program = (
+        "from hexarena import new_game\n"
+        "from hexarena.vector.masks import mask_writer\n"
+        "from hexarena.vector.drivers import bound_loops\n"
+        "from hexarena.observe import Observer\n"
+        "g = new_game('gyre')\n"
+        "bound_loops(mask_writer(g), g.kernels.apply, Observer(g).writer)\n"
+        "print(mask_writer(g).py_func.__qualname__)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=300
+    ).stdout.split()
+    assert out == [masks["gyre"]]

@@ -141,16 +141,58 @@ class ClosureCache(caching.FunctionCache):
         return (sig, codegen.magic_tuple(), (code, self._impl.closure_digest))
 
 
+#: What :func:`name_apart` puts between a nested function's name and the digest it adds.
+APART = "-closure_"
+
+
+def name_apart(dispatcher: Any, seen: set[int] | None = None) -> None:
+    """Give ``dispatcher`` and every compiled function it holds, at any depth, that is defined
+    inside another function a name of its own: its qualified name followed by :data:`APART`
+    and 16 digits of the digest of what it holds (:func:`closure_key`, after those it holds
+    got theirs). Numba names a compiled function's machine code by its module, qualified name,
+    argument types and a number counted afresh in every process, and links code by those
+    names: two closures of one definition (China Grove's and Gyre's mask writers), compiled in
+    two processes, could bear the same name, and once both were loaded from the cache into one
+    process, the code of one ran for the other. A function compiled before it got its name
+    keeps its old one in that code (give it its name before its first use)."""
+    seen = set() if seen is None else seen
+    py = dispatcher.py_func
+    if id(py) in seen:
+        return
+    seen.add(id(py))
+    for cell in py.__closure__ or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:  # a cell not yet filled
+            continue
+        for held in value if type(value) is tuple else (value,):
+            if isinstance(held, Dispatcher):
+                name_apart(held, seen)
+    if "<locals>" in py.__qualname__ and APART not in py.__qualname__:
+        names, _ = closure_key(py)
+        py.__qualname__ += APART + hashlib.sha256(names.encode()).hexdigest()[:16]
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def cache_closure(dispatcher: F) -> F:
     """Cache ``dispatcher`` (a compiled closure: ``@cache_closure`` above ``@njit``) on disk with
     :class:`ClosureCache`, so that a new process loads its machine code rather than compiling
-    it again (a plain function, with ``NUMBA_DISABLE_JIT``, is returned as it is)."""
+    it again, with a name of its own, as the closures it holds (:func:`name_apart`; a plain
+    function, with ``NUMBA_DISABLE_JIT``, is returned as it is)."""
     if isinstance(dispatcher, Dispatcher):
+        name_apart(dispatcher)
         cast(Any, dispatcher)._cache = ClosureCache(dispatcher.py_func)
     return dispatcher
 
 
-__all__ = ["ClosureCache", "ClosureCacheImpl", "cache_closure", "closure_key", "file_stamp"]
+__all__ = [
+    "APART",
+    "ClosureCache",
+    "ClosureCacheImpl",
+    "cache_closure",
+    "closure_key",
+    "file_stamp",
+    "name_apart",
+]
