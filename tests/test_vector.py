@@ -366,3 +366,41 @@ def test_options_as_keyword_arguments() -> None:
         VectorEnv(env.game, 2, size=3)
     with pytest.raises(HexArenaError, match="size must be at most 12"):
         VectorEnv("gyre", 2, size=99)
+
+
+def test_a_new_process_loads_the_compiled_steps_from_the_cache() -> None:
+    """The batched steps (incremental and whole) and the final observations' writer are
+    compiled with one game's kernels held as constants; Numba compiled them again in every new
+    process (about 10 processor seconds for Churn's incremental step), as it keyed their cache
+    by what differs from process to process. Once one process has compiled them, the next
+    loads all three from the cache (``hexarena.numba_closure_cache.cache_closure``)."""
+    import json
+    import subprocess
+    import sys
+
+    code = """
+import json
+from hexarena.vector import VectorEnv
+from hexarena.vector.final import bound_final
+from hexarena.vector.masks import mask_writer
+got = {}
+for incremental in (True, False):
+    env = VectorEnv("gyre", 4, {"size": 3}, seed=1, incremental=incremental, max_actions=2)
+    for _ in range(2):
+        env.step(env.random_actions())
+    assert env.final().envs.shape == (4,)
+    step = env._delta_step if incremental else env._step
+    got["incremental" if incremental else "whole"] = step.stats
+got["final"] = bound_final(mask_writer(env.game), env.observer.writer).stats
+print(json.dumps({k: [sum(s.cache_hits.values()), sum(s.cache_misses.values())]
+                  for k, s in got.items()}))
+"""
+
+    def run() -> dict[str, list[int]]:
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=900
+        ).stdout
+        return dict(json.loads(out.strip().splitlines()[-1]))
+
+    run()  # compiles what is not cached yet
+    assert run() == {"incremental": [1, 0], "whole": [1, 0], "final": [1, 0]}

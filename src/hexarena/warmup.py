@@ -10,8 +10,8 @@ the picture); :func:`warm_search` what a computer player needs on top (playouts,
 search, the plug-in's evaluation and endgame solver); :func:`warm_more` the rest, which the
 command compiles too and the server does not wait for: the observation tensors
 (:mod:`hexarena.observe`, for OpenSpiel, PettingZoo and Gymnasium), the batched environments'
-kernels (:mod:`hexarena.vector`: Scrunch's and Throngs' mask writers, the incremental
-updates), positions set up by hand, and the ``perfect`` player's solver on the solved boards.
+steps (:mod:`hexarena.vector`, compiled with each game's mask writer and incremental updates),
+positions set up by hand, and the ``perfect`` player's solver on the solved boards.
 :func:`warm_all` warms the games one after another, or in several processes at once.
 """
 
@@ -102,13 +102,14 @@ def _set_up(game: Game) -> None:
 
 
 def _batched(game: Game) -> None:
-    """A few steps of the batched environments, both ways of writing (each game's own mask
-    writer and incremental updates, compiled into steps that are not cached on disk: what the
-    step calls is), and their final observations."""
+    """A few steps of the batched environments, both ways of writing, and their final
+    observations: the steps compiled with the game's kernels (cached on disk:
+    :func:`hexarena.numba_closure_cache.cache_closure`), for a few environments and for a thousand
+    (Throngs writes a buffer that large by other stores, in a step of its own)."""
     from .vector import VectorEnv
 
-    for incremental in (True, False):
-        env = VectorEnv(game, 2, seed=1, max_actions=3, incremental=incremental)
+    for n, incremental in ((2, True), (2, False), (1024, True)):
+        env = VectorEnv(game, n, seed=1, max_actions=3, incremental=incremental)
         for _ in range(3):
             env.step(env.random_actions())
         env.final()

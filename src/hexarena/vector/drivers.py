@@ -1,12 +1,13 @@
 """Compiled loops of :class:`hexarena.vector.VectorEnv`: reset, step, masks and random actions.
 
-:func:`bound_loops` compiles the reset and step loops once per game and process (about a second
-per game; not cached on disk), with the game's kernels (mask writer, ``apply``) and observation
-writer held as constants: a compiled function that took them as arguments would cost tens of
-microseconds a call from Python (Numba types each dispatcher argument on every call); those
-loops rewrite every observation and mask whole (``VectorEnv(..., incremental=False)``).
-:func:`bound_delta_step` compiles, the same way, the step that writes them incrementally
-(:mod:`.deltas`), the default. The helpers that take no kernels are cached on disk.
+:func:`bound_loops` compiles the reset and step loops once per game, with the game's kernels
+(mask writer, ``apply``) and observation writer held as constants, and caches them on disk like
+the kernels (:func:`hexarena.numba_closure_cache.cache_closure`): a compiled function that took
+the kernels as arguments would cost tens of microseconds a call from Python (Numba types each
+dispatcher argument on every call); those loops rewrite every observation and mask whole
+(``VectorEnv(..., incremental=False)``). :func:`bound_delta_step` compiles, the same way, the
+step that writes them incrementally (:mod:`.deltas`), the default. The helpers that take no
+kernels are cached on disk as usual.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from numba.extending import intrinsic
 
 from ..bits import load8, load32, nth_bit64, popcount64, unmanaged
 from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Array
+from ..numba_closure_cache import cache_closure
 from ..rng import rand_below
 from .streaming import store_fence
 
@@ -339,6 +341,7 @@ def bound_loops(
         mask(g, arr, mask_row)
         observe(g, arr, arr[H_PLAYER], geo, obs_row)
 
+    @cache_closure
     @njit
     def reset(
         g: Array, init: Array, geo: Array, states: Any, mask: Any, obs: Any
@@ -347,6 +350,7 @@ def bound_loops(
             states[i, :] = init
             refresh(_bare(g), _bare(geo), states[i], mask[i], obs[i])
 
+    @cache_closure
     @njit
     def step(
         g: Array,
@@ -459,6 +463,7 @@ def bound_delta_step(
     that writes by streaming stores), in the same call.
     """
 
+    @cache_closure
     @njit
     def step(
         g: Array,

@@ -24,6 +24,7 @@ import numpy.typing as npt
 from numba import njit
 
 from ..core import H_PLAYER, Array
+from ..numba_closure_cache import cache_closure
 
 
 class Final(NamedTuple):
@@ -53,6 +54,7 @@ def bound_final(mask: Any, observe: Any) -> Callable[..., None]:
     (flat, from :meth:`hexarena.observe.Observer.new_buffer`) and its legal actions into
     ``masks[k]``."""
 
+    @cache_closure
     @njit
     def fill(
         g: Array, geo: Array, final: Any, count: int, obs: Any, masks: Any, seats: Any
