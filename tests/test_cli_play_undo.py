@@ -55,3 +55,16 @@ def test_help_without_a_game_shows_where_the_game_goes(command: str) -> None:
     out = io.StringIO()
     assert main([command, "--help"], out=out) == 0
     assert out.getvalue().startswith(f"usage: hexarena {command} GAME ")
+
+
+def test_engine_help_says_what_the_engine_speaks_and_where_it_is_described() -> None:
+    """``hexarena engine --help`` listed only --player and --seed: nothing said that the engine
+    reads the protocol on standard input, which lines start a game, or where the protocol is
+    written down."""
+    out = io.StringIO()
+    assert main(["engine", "--help"], out=out) == 0
+    text = " ".join(out.getvalue().split())
+    assert "docs/engine-protocol.md" in text
+    assert "ugi" in text and "bestmove" in text
+    assert "engine:COMMAND" in text
+    assert "random" in text and "perfect" in text  # the players it can serve

@@ -510,3 +510,19 @@ def test_throngs_option_errors_name_options_not_command_line_flags(
     with pytest.raises(hexarena.HexArenaError) as info:
         game_class("throngs").parse_options({"board": "large", "setup": "standard"})
     assert "--" not in str(info.value)
+
+
+def test_a_crashing_engine_forfeits_with_the_last_lines_it_wrote_to_stderr() -> None:
+    """An engine that fails at start (a missing script, a missing file of its own) forfeited
+    with only its exit status: what it wrote to its error output, the one thing that says why,
+    was thrown away. The reason now ends with its last lines there, each cut short."""
+    script = (
+        "import sys; sys.stderr.write('loading\\n' + 'x' * 5000 + '\\nno model ' + 'file\\n');"
+        " sys.exit(3)"
+    )
+    name = "engine:" + shlex.join([sys.executable, "-c", script])
+    res = run_match(hexarena.new_game("gyre", size=3), name, "random", 1, records=None)
+    reason = res.results[0].reason
+    assert "the engine crashed (exit status 3)" in reason
+    assert "no model file" in reason  # (the command line has it split)
+    assert len(reason) < 1200

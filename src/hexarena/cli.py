@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from .ai import player_names
 from .cliargs import (
     MAX_GAMES,
     MAX_SEED,
@@ -308,6 +309,25 @@ def cmd_serve(ns: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------- parser
+def _engine_description() -> str:
+    """What ``hexarena engine --help`` says before its options: what the engine reads and
+    answers, how a session starts, and where the protocol is written down."""
+    return (
+        "Serve a hexarena player by the engine protocol (UCI/UGI-like), one command a line on "
+        "standard input, answers on standard output: ugi (answered by id and option lines, "
+        "then ugiok), setoption name NAME value VALUE, uginewgame, isready (readyok), "
+        "position startpos moves M1 M2 ..., go movetime MS (info lines, then bestmove MOVE), "
+        "stop, query gameover|p1turn|result, quit. A bad line is answered 'info string error "
+        "...' and changes nothing. Players: "
+        + ", ".join(player_names())
+        + ". Matches and tournaments play external engines as engine:COMMAND players. "
+        "The protocol in full, with a session: docs/engine-protocol.md."
+    )
+
+
+_DESCRIPTIONS: dict[str, str] = {"engine": _engine_description()}
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The top-level parser (game options are added once the game is known)."""
     p = OneLineParser(
@@ -329,7 +349,9 @@ def build_parser() -> argparse.ArgumentParser:
         ("analyse", "report a game's length, balance and swap map, with plots"),
         ("solve", "prove who wins a small board, and with which first moves"),
     ):
-        sp = sub.add_parser(name, help=helptext, add_help=False)
+        sp = sub.add_parser(
+            name, help=helptext, description=_DESCRIPTIONS.get(name), add_help=False
+        )
         sp.add_argument(
             "-h", "--help", action="store_true", help="show this help and the game's options"
         )
@@ -561,13 +583,21 @@ def _run_game_command(
     if game_name is None:
         if "-h" in rest or "--help" in rest:  # the usage names the game it needs first
             OneLineParser(
-                prog=f"hexarena {command} GAME", add_help=False, parents=[sub]
+                prog=f"hexarena {command} GAME",
+                description=sub.description,
+                add_help=False,
+                parents=[sub],
             ).print_help(out)
             print(f"\ngames: {', '.join(game_names())}", file=out)
             return 0
         raise CliError(f"{command} needs a game: one of {', '.join(game_names())}")
     cls = game_class(game_name)
-    full = OneLineParser(prog=f"hexarena {command} {cls.name}", add_help=False, parents=[sub])
+    full = OneLineParser(
+        prog=f"hexarena {command} {cls.name}",
+        description=sub.description,
+        add_help=False,
+        parents=[sub],
+    )
     add_game_options(full, cls)
     if "-h" in rest or "--help" in rest:  # before a required argument is missed (tournament)
         full.print_help(out)

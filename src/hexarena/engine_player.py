@@ -20,6 +20,7 @@ game (it does not offer ``position continue`` and the whole game no longer fits 
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
 import queue
@@ -46,6 +47,8 @@ READY_TIMEOUT = 300.0
 #: Most ``info`` lines kept for a game, and longest kept line.
 MAX_COMMENTS = 1000
 MAX_COMMENT = 200
+#: Lines of an engine's error output kept to say why it crashed.
+STDERR_LINES = 3
 #: Longest engine line kept (characters); the rest of a longer line is dropped.
 MAX_LINE = 1 << 20
 #: Longest line sent to an engine (characters, the newline included): the protocol's bound,
@@ -96,6 +99,8 @@ class EnginePlayer(Player):
         self.comments: list[str] = []
         self.proc: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
+        #: The last lines the engine wrote to its error output (shown when it crashes).
+        self._stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
         self.game: Game | None = None
         #: Whether the engine offered ``position continue`` (its option ``incremental``).
         self.incremental = False
@@ -114,7 +119,7 @@ class EnginePlayer(Player):
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
                 text=True,
                 errors="replace",  # bytes that are not UTF-8 must not stop the reader
                 bufsize=1,
@@ -123,6 +128,35 @@ class EnginePlayer(Player):
         except OSError as exc:
             raise EngineForfeit(f"the engine could not start: {exc}", "crash") from None
         threading.Thread(target=self._reader, args=(self.proc,), daemon=True).start()
+        self._stderr_tail = collections.deque(maxlen=STDERR_LINES)  # this process's own
+        self._stderr_reader = threading.Thread(
+            target=self._read_stderr, args=(self.proc, self._stderr_tail), daemon=True
+        )
+        self._stderr_reader.start()
+
+    @staticmethod
+    def _read_stderr(proc: subprocess.Popen[str], tail: collections.deque[str]) -> None:
+        """Keep the last :data:`STDERR_LINES` lines the engine writes to its error output
+        (each cut to :data:`MAX_COMMENT` characters), to say why it crashed; the rest is read
+        and dropped, so that the engine never blocks on a full pipe."""
+        err = proc.stderr
+        assert err is not None
+        with contextlib.suppress(OSError, ValueError):
+            while True:
+                line = err.readline(MAX_LINE)
+                if not line:
+                    break
+                if line.strip():
+                    tail.append(line.strip()[:MAX_COMMENT])
+
+    def _crash_output(self) -> str:
+        """The engine's last lines of error output, as the end of a crash's reason."""
+        reader = getattr(self, "_stderr_reader", None)
+        if reader is not None:
+            reader.join(1)
+        if not self._stderr_tail:
+            return ""
+        return "; its last error output: " + " | ".join(self._stderr_tail)
 
     def _reader(self, proc: subprocess.Popen[str]) -> None:
         """Queue the engine's lines, each cut to :data:`MAX_LINE` characters (the rest of a
@@ -169,7 +203,8 @@ class EnginePlayer(Player):
                         code = self.proc.wait(timeout=1)
                 raise EngineForfeit(
                     "the engine crashed"
-                    + (f" (exit status {code})" if code is not None else " (closed its output)"),
+                    + (f" (exit status {code})" if code is not None else " (closed its output)")
+                    + self._crash_output(),
                     "crash",
                 )
             if seen is not None:
