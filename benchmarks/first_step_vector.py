@@ -33,7 +33,8 @@ c1, w1 = time.process_time(), time.perf_counter()
 env = VectorEnv(sys.argv[1], int(sys.argv[2]))
 env.step(env.random_actions())
 c2, w2 = time.process_time(), time.perf_counter()
-stats = env._delta_step.stats
+from hexarena.vector.calls import tabled_step_dispatcher
+stats = tabled_step_dispatcher(env._delta_step).stats  # the step as Python calls it
 print(json.dumps({
     "import_cpu": c1 - c0, "import_wall": w1 - w0,
     "step_cpu": c2 - c1, "step_wall": w2 - w1,

@@ -17,6 +17,7 @@ ROOT = Path(hexarena.__file__).parent
 LAYERS: list[tuple[str, ...]] = [
     (
         "hexarena.numba_cache",
+        "hexarena.numba_closure_cache",
         "hexarena.limits",
         "hexarena.errors",
         "hexarena.hexgrid",
@@ -79,7 +80,9 @@ def _imports(path: Path) -> set[str]:
                 continue
             for a in node.names:  # "from . import x" may name a submodule
                 sub = f"{mod}.{a.name}"
-                out.add(sub if (ROOT.parent / sub.replace(".", "/")).exists() else mod)
+                path_of = ROOT.parent / sub.replace(".", "/")
+                is_module = path_of.is_dir() or path_of.with_suffix(".py").is_file()
+                out.add(sub if is_module else mod)
     out.discard(name)
     return out
 

@@ -373,7 +373,9 @@ def test_a_new_process_loads_the_compiled_steps_from_the_cache() -> None:
     compiled with one game's kernels held as constants; Numba compiled them again in every new
     process (about 10 processor seconds for Churn's incremental step), as it keyed their cache
     by what differs from process to process. Once one process has compiled them, the next
-    loads all three from the cache (``hexarena.numba_closure_cache.cache_closure``)."""
+    loads all three from the cache (``hexarena.numba_closure_cache.cache_closure``); the
+    incremental step is called from Python through its table wrapper
+    (:func:`hexarena.vector.calls.tabled_step`), which holds the step and is what is loaded."""
     import json
     import subprocess
     import sys
@@ -381,6 +383,7 @@ def test_a_new_process_loads_the_compiled_steps_from_the_cache() -> None:
     code = """
 import json
 from hexarena.vector import VectorEnv
+from hexarena.vector.calls import tabled_step_dispatcher
 from hexarena.vector.final import bound_final
 from hexarena.vector.masks import mask_writer
 got = {}
@@ -389,7 +392,7 @@ for incremental in (True, False):
     for _ in range(2):
         env.step(env.random_actions())
     assert env.final().envs.shape == (4,)
-    step = env._delta_step if incremental else env._step
+    step = tabled_step_dispatcher(env._delta_step) if incremental else env._step
     got["incremental" if incremental else "whole"] = step.stats
 got["final"] = bound_final(mask_writer(env.game), env.observer.writer).stats
 print(json.dumps({k: [sum(s.cache_hits.values()), sum(s.cache_misses.values())]

@@ -29,6 +29,8 @@ from numba import config, njit, types
 from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
+from ..numba_closure_cache import cache_closure
+
 #: The arrays of the table, in order: name, dtype and dimensions. The compiled calls below
 #: read them by these positions (``T_*``).
 TABLE_ARRAYS: tuple[tuple[str, type, int], ...] = (
@@ -145,6 +147,17 @@ def tabled_step(step: Any) -> Callable[[Any, np.ndarray], int]:
     called with the arrays of ``table`` (:func:`address_table`) and ``actions`` (any
     one-dimensional ``int64`` array, :data:`ACTIONS_TYPE`); it returns what ``step`` returns,
     and -2, having changed nothing, when ``actions`` is not one per environment."""
+    call = tabled_step_dispatcher(step)
+    if getattr(config, "DISABLE_JIT", 0):
+        return cast(Callable[[Any, np.ndarray], int], call)
+    return _entry(call, _TABLE_TYPE, ACTIONS_TYPE)
+
+
+@functools.cache
+def tabled_step_dispatcher(step: Any) -> Any:
+    """The compiled function behind :func:`tabled_step` (cached on disk with ``step`` inside:
+    its ``stats`` say whether a process loaded it or compiled it); plain Python with
+    ``NUMBA_DISABLE_JIT``."""
     if getattr(config, "DISABLE_JIT", 0):
 
         def plain(t: Any, actions: np.ndarray) -> int:
@@ -155,6 +168,7 @@ def tabled_step(step: Any) -> Callable[[Any, np.ndarray], int]:
 
         return plain
 
+    @cache_closure
     @njit
     def call(t: Any, actions: Any) -> int:  # pragma: no cover - compiled
         states = _mat(t, T_STATES, np.int32)
@@ -181,7 +195,7 @@ def tabled_step(step: Any) -> Callable[[Any, np.ndarray], int]:
             _mat(t, T_FINAL, np.int32),
         )
 
-    return _entry(call, _TABLE_TYPE, ACTIONS_TYPE)
+    return call
 
 
 @functools.cache
@@ -195,6 +209,7 @@ def tabled_random(choose: Any) -> Callable[[Any], None]:
 
         return plain
 
+    @cache_closure
     @njit
     def call(t: Any) -> None:  # pragma: no cover - compiled
         choose(_mat(t, T_MASK, np.bool_), _mat(t, T_RNGS, np.uint64), _vec(t, T_RANDOM, np.int64))
