@@ -119,7 +119,7 @@ def _onehot(
     one contiguous swap (:func:`_swap`, which reads both); otherwise the plane shown before is
     cleared and the new one filled, both written without being read (:func:`_plane`, by
     streaming stores with ``stream``). Which is faster depends on the game and the batch
-    (docs/research.md): each game's update says."""
+    (docs/batched-speed.md): each game's update says."""
     old = memo[slot]
     if old == k:
         return
@@ -136,7 +136,7 @@ def _onehot(
 
 #: Whether each game's update swaps the two seat-colour planes when the seat to act changes
 #: colour (a swap reads both planes) or rewrites them from their values (written, not read):
-#: measured per game (docs/research.md). Throngs and Scrunch keep the seat's colour in their
+#: measured per game (docs/batched-speed.md). Throngs and Scrunch keep the seat's colour in their
 #: memo rows and say in their own updates.
 SWAP_CHURN = True
 SWAP_GYRE = True

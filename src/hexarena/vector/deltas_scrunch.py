@@ -75,7 +75,7 @@ def update_scrunch(
     passes each array as seven values). The whole planes that change (the phase, the seat's
     colour) trade places with the plane shown before (:func:`hexarena.vector.deltas._swap`),
     at every batch size: at N = 1,024 (a buffer of 5 MB) swapping took about two thirds of the
-    time of streaming stores (docs/research.md, Scrunch's fifth round)."""
+    time of streaming stores (docs/batched-speed-scrunch.md, Scrunch's fifth round)."""
     n = geo[0]
     if a < n:
         _cell(arr, geo, out, memo, a)

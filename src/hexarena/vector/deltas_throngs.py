@@ -19,7 +19,7 @@ over half a dozen of its lines).
 The whole planes are written by :mod:`.deltas`' writers (:func:`hexarena.vector.deltas._plane`,
 ``_onehot``), by streaming stores for batches far bigger than the caches; the phase planes are
 rewritten when the phase changes, not swapped (a swap reads both planes: measured slower for
-Throngs, docs/research.md).
+Throngs, docs/batched-speed.md).
 """
 
 from __future__ import annotations
