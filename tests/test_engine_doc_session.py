@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 DOC = Path(__file__).resolve().parent.parent / "docs" / "engine-protocol.md"
 
 
@@ -15,8 +17,16 @@ def _session() -> list[str]:
     return block.splitlines()
 
 
-def test_the_documented_session_is_what_the_engine_answers() -> None:
+def test_the_documented_session_is_what_the_engine_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from hexarena import engine
+    from hexarena.ai import base
+
+    # the players the package registers (other tests in the same process register their own,
+    # which the engine would offer too)
+    package = {k: f for k, f in base._FACTORIES.items() if f.__module__.startswith("hexarena.")}
+    monkeypatch.setattr(base, "_FACTORIES", package)
 
     out: list[str] = []
     session = engine.EngineSession("gyre", {}, player_name="mcts", write=out.append)

@@ -14,6 +14,7 @@ from hexarena.games.throngs.layout import _g_words, _g_words_bare, _words, _word
 from hexarena.observe import Observer
 from hexarena.rng import rand_below
 from hexarena.vector import VectorEnv
+from hexarena.vector.calls import tabled_step_dispatcher
 from hexarena.vector.deltas import memo_width, prime
 from hexarena.vector.deltas_throngs import STREAM_BYTES, prefetch_span
 from hexarena.vector.drivers import random_legal, seed_states
@@ -127,7 +128,10 @@ def test_one_compiled_step_serves_every_board() -> None:
     for env in envs:
         for _ in range(20):
             env.step(env.random_actions())
-    assert len(envs[0]._delta_step.signatures) == 1
+    # called through its table wrapper, compiled or loaded from the disk cache once (the step
+    # itself is compiled in the process only when the wrapper is)
+    assert len(tabled_step_dispatcher(envs[0]._delta_step).signatures) == 1
+    assert len(envs[0]._delta_step.signatures) <= 1
     for env in envs:
         for i in range(env.num_envs):
             seat = int(env.current_player()[i])
