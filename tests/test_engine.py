@@ -512,6 +512,26 @@ def test_throngs_option_errors_name_options_not_command_line_flags(
     assert "--" not in str(info.value)
 
 
+def test_an_engine_gone_before_it_is_written_to_forfeits_with_its_status_and_stderr() -> None:
+    """An engine that exits at once may be gone before the first line is sent to it: the write
+    failing said only "its input is closed", without the exit status or what it wrote to its
+    error output (a race the test above ran into)."""
+    from hexarena import engine_player
+
+    script = "import sys; sys.stderr.write('no model file\\n'); sys.exit(3)"
+    player = engine_player.EnginePlayer("engine:" + shlex.join([sys.executable, "-c", script]))
+    player._start()
+    assert player.proc is not None
+    player.proc.wait(timeout=60)
+    with pytest.raises(engine_player.EngineForfeit) as info:
+        for _ in range(100):  # the pipe is closed: a write fails at once (or at its flush)
+            player._send("ugi")
+    reason = str(info.value)
+    assert "the engine crashed (exit status 3)" in reason, reason
+    assert "no model file" in reason, reason
+    player.close()
+
+
 def test_a_crashing_engine_forfeits_with_the_last_lines_it_wrote_to_stderr() -> None:
     """An engine that fails at start (a missing script, a missing file of its own) forfeited
     with only its exit status: what it wrote to its error output, the one thing that says why,

@@ -180,7 +180,21 @@ class EnginePlayer(Player):
             self.proc.stdin.write(line + "\n")
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise EngineForfeit("the engine crashed (its input is closed)", "crash") from None
+            raise self._crashed("its input is closed") from None
+
+    def _crashed(self, otherwise: str) -> EngineForfeit:
+        """The forfeit of an engine found gone (its input or output closed): its exit status
+        (waited for a second) or else ``otherwise``, then its last error output."""
+        code = None
+        if self.proc is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                code = self.proc.wait(timeout=1)
+        return EngineForfeit(
+            "the engine crashed"
+            + (f" (exit status {code})" if code is not None else f" ({otherwise})")
+            + self._crash_output(),
+            "crash",
+        )
 
     def _wait_for(self, word: str, seconds: float, seen: list[str] | None = None) -> str:
         """Read lines until one starting with ``word``; keep ``info`` lines as comments (and
@@ -197,16 +211,7 @@ class EnginePlayer(Player):
             except queue.Empty:
                 continue
             if line is None:
-                code = None
-                if self.proc is not None:
-                    with contextlib.suppress(subprocess.TimeoutExpired):
-                        code = self.proc.wait(timeout=1)
-                raise EngineForfeit(
-                    "the engine crashed"
-                    + (f" (exit status {code})" if code is not None else " (closed its output)")
-                    + self._crash_output(),
-                    "crash",
-                )
+                raise self._crashed("closed its output")
             if seen is not None:
                 seen.append(line)
             first = line.split(maxsplit=1)[0] if line.strip() else ""
