@@ -15,6 +15,13 @@ from hexarena.observe import Observer
 from hexarena.vector.drivers import bound_loops
 
 
+def _in_a_new_process(program: str) -> str:
+    """What the Python ``program`` prints, run in a new process (which has compiled nothing)."""
+    return subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=300
+    ).stdout
+
+
 def _write(root: Path, files: dict[str, str]) -> None:
     for name, text in files.items():
         path = root / name
@@ -76,9 +83,7 @@ def test_a_closure_is_loaded_from_the_cache_and_compiled_again_when_what_it_hold
     )
 
     def run() -> list[str]:
-        return subprocess.run(
-            [sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=300
-        ).stdout.split()
+        return _in_a_new_process(program).split()
 
     assert run() == ["2:0", "6:0", "10:0"]  # compiled and cached
     assert run() == ["2:1", "6:1", "10:1"]  # each loaded from the cache
@@ -111,9 +116,7 @@ def test_a_closure_is_described_alike_in_every_process() -> None:
         "names, stamp = numba_closure_cache.closure_key(s.py_func)\n"
         "print(stamp.hex()); print(names)\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=300
-    ).stdout.splitlines()
+    out = _in_a_new_process(program).splitlines()
     assert out == [stamp.hex(), names]
 
 
@@ -195,7 +198,5 @@ def test_closures_of_one_definition_get_names_of_their_own() -> None:
         "bound_loops(mask_writer(g), g.kernels.apply, Observer(g).writer)\n"
         "print(mask_writer(g).py_func.__qualname__)\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=300
-    ).stdout.split()
+    out = _in_a_new_process(program).split()
     assert out == [masks["gyre"]]

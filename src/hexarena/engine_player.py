@@ -101,6 +101,8 @@ class EnginePlayer(Player):
         self._lines: queue.Queue[str | None] = queue.Queue()
         #: The last lines the engine wrote to its error output (shown when it crashes).
         self._stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        #: The thread that reads the error output (None before the engine starts).
+        self._stderr_reader: threading.Thread | None = None
         self.game: Game | None = None
         #: Whether the engine offered ``position continue`` (its option ``incremental``).
         self.incremental = False
@@ -151,9 +153,8 @@ class EnginePlayer(Player):
 
     def _crash_output(self) -> str:
         """The engine's last lines of error output, as the end of a crash's reason."""
-        reader = getattr(self, "_stderr_reader", None)
-        if reader is not None:
-            reader.join(1)
+        if self._stderr_reader is not None:
+            self._stderr_reader.join(1)
         if not self._stderr_tail:
             return ""
         return "; its last error output: " + " | ".join(self._stderr_tail)
