@@ -51,6 +51,7 @@ const G = {
   replay: null, // turn number shown when stepping through, or null for the live game
   replayData: null,
   pageStart: null, // first turn of the move-list page shown, null for the last page
+  movesLoading: null, // the move list being loaded for a new version (a promise), else null
   hints: null,
   busy: false,
   geometry: null,
@@ -388,8 +389,13 @@ async function refresh() {
   if (v.you.length) {
     rememberGame(myGameInfo(v));
   }
-  // the move list first, so that the page is consistent once it shows the new version
-  if (movesChanged && (G.pageStart === null || G.pageStart + PAGE > v.turns)) await loadMoves();
+  // the move list first, so that the page is consistent once it shows the new version; a
+  // refresh that finds the version already known waits for the list an earlier one is loading
+  if (movesChanged && (G.pageStart === null || G.pageStart + PAGE > v.turns)) {
+    const load = loadMoves().finally(() => { if (G.movesLoading === load) G.movesLoading = null; });
+    G.movesLoading = load;
+  }
+  if (G.movesLoading) await G.movesLoading;
   render();
 }
 
