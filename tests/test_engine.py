@@ -546,3 +546,20 @@ def test_a_crashing_engine_forfeits_with_the_last_lines_it_wrote_to_stderr() -> 
     assert "the engine crashed (exit status 3)" in reason
     assert "no model file" in reason  # (the command line has it split)
     assert len(reason) < 1200
+
+
+@pytest.mark.parametrize("errors", ["strict", "surrogateescape"])
+def test_a_line_that_is_not_utf8_is_refused_and_changes_nothing(errors: str) -> None:
+    # Python reads standard input with errors="strict" under a UTF-8 locale (a desktop's) and
+    # "surrogateescape" under the C locale; neither may stop the engine or echo escapes
+    from hexarena.cli import main
+
+    raw = b"position startpos moves c3\ngo \xff\xfe nodes 5\nquery p1turn\nquit\n"
+    inp = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", errors=errors)
+    out = io.StringIO()
+    assert main(["engine", "gyre", "--size", "3"], inp=inp, out=out) == 0
+    ans = out.getvalue().splitlines()
+    assert ans == [
+        "info string error the line is not UTF-8 text (byte 0xff after 'go '); it was ignored",
+        "response false",
+    ]

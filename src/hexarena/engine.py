@@ -31,6 +31,7 @@ refuses every other line (:class:`Search`).
 
 from __future__ import annotations
 
+import io
 import threading
 import time
 from collections.abc import Callable
@@ -72,6 +73,22 @@ def cut(text: str, limit: int = QUOTE) -> str:
     """``text`` cut to ``limit`` characters (with ``...``), on one line."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def not_utf8(line: str) -> str | None:
+    """What is wrong with a line whose bytes are not all UTF-8, or None for a good line.
+
+    The line is read with such bytes kept as escapes (``errors="surrogateescape"``, see
+    :func:`serve`); the first one is named, with the text before it.
+    """
+    if line.isascii():
+        return None
+    for i, ch in enumerate(line):
+        if "\udc80" <= ch <= "\udcff":
+            where = f"after {line[max(0, i - 40) : i]!r}" if i else "at its start"
+            byte = ord(ch) - 0xDC00
+            return f"the line is not UTF-8 text (byte 0x{byte:02x} {where}); it was ignored"
+    return None
 
 
 def limit_from_go(words: list[str], white_to_move: bool) -> Limit:
@@ -519,7 +536,14 @@ def serve(
     game: Game, *, player: str = "mcts", seed: int | None = None, inp: TextIO, out: TextIO
 ) -> int:
     """Answer protocol lines from ``inp`` on ``out`` until ``quit`` or the end of input (which
-    waits for a bounded search's ``bestmove`` and stops an infinite one)."""
+    waits for a bounded search's ``bestmove`` and stops an infinite one).
+
+    A decoding stream (standard input) is set to keep bytes that are not UTF-8 as escapes, so
+    that such a line is answered as an error (:func:`not_utf8`) instead of stopping the engine,
+    whatever the locale.
+    """
+    if isinstance(inp, io.TextIOWrapper) and inp.errors != "surrogateescape":
+        inp.reconfigure(errors="surrogateescape")
     out_lock = threading.Lock()
 
     def write(text: str) -> None:
@@ -551,6 +575,10 @@ def serve(
                 line = inp.readline(MAX_LINE + 1)
             write("info string error a line longer than 1 MiB was refused")
             continue
+        bad = not_utf8(line)
+        if bad:
+            write(f"info string error {bad}")
+            continue
         if search.busy:
             if not search.during(line):
                 return 0
@@ -567,4 +595,13 @@ def serve(
             return 0
 
 
-__all__ = ["INFINITE", "EngineSession", "ProtocolError", "Search", "cut", "limit_from_go", "serve"]
+__all__ = [
+    "INFINITE",
+    "EngineSession",
+    "ProtocolError",
+    "Search",
+    "cut",
+    "limit_from_go",
+    "not_utf8",
+    "serve",
+]
