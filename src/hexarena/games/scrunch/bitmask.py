@@ -37,6 +37,7 @@ import numpy as np
 from numba import njit
 
 from ...core import H_COLOUR, Array
+from ...kernels_common import _U
 from .tables import (
     B_CYC,
     B_LAB,
@@ -138,7 +139,7 @@ def _need_bits(  # pragma: no cover - compiled
     ``p_mask`` its neighbours."""
     v = 1 - k + _pop(_nbm(g, s) & f) + ((p_mask >> s) & 1)
     if crowded:
-        v -= arr[_o(B_CYC, n) + arr[_o(B_SID, n) + s]]
+        v -= arr[_U(_o(B_CYC, n) + arr[_U(_o(B_SID, n) + s)])]
     return min(max(v, 0), 3)
 
 
@@ -148,9 +149,9 @@ def _snake_mask(arr: Array, n: int, lab: int) -> Word:  # pragma: no cover - com
     nxt = _o(B_NXT, n)
     m = np.int64(0)
     z = lab
-    for _ in range(arr[_o(B_SSIZE, n) + lab]):
+    for _ in range(arr[_U(_o(B_SSIZE, n) + lab)]):
         m |= np.int64(1) << z
-        z = arr[nxt + z]
+        z = arr[_U(nxt + z)]
     return m
 
 
@@ -164,7 +165,7 @@ def _labels(arr: Array, n: int, fn: int) -> tuple[int, int, int]:  # pragma: no 
     l2 = -1
     t = fn
     while t:
-        lab = arr[sid + _ctz(t)]
+        lab = arr[_U(sid + _ctz(t))]
         t &= t - 1
         if lab != l0 and lab != l1 and lab != l2:
             if l0 < 0:
@@ -194,11 +195,11 @@ def _snakes_ok(  # pragma: no cover - compiled
     neither; before, the snake of ``s`` and the others touched."""
     sid = _o(B_SID, n)
     pos = _o(B_POS, n)
-    ls = arr[sid + s]
-    ps = arr[pos + s]
-    path = arr[_o(B_CYC, n) + ls] == 0
+    ls = arr[_U(sid + s)]
+    ps = arr[_U(pos + s)]
+    path = arr[_U(_o(B_CYC, n) + ls)] == 0
     pieces = (1 if not path or ps > 0 else 0) | (
-        2 if path and ps < arr[_o(B_SSIZE, n) + ls] - 1 else 0
+        2 if path and ps < arr[_U(_o(B_SSIZE, n) + ls)] - 1 else 0
     )
     pp = 0
     dd = 0
@@ -211,9 +212,9 @@ def _snakes_ok(  # pragma: no cover - compiled
         while t:
             y = _ctz(t)
             t &= t - 1
-            lab = arr[sid + y]
+            lab = arr[_U(sid + y)]
             if lab == ls:
-                bits |= 2 if path and arr[pos + y] > ps else 1
+                bits |= 2 if path and arr[_U(pos + y)] > ps else 1
             else:
                 labs |= np.int64(1) << lab
         if which == 0:
@@ -249,7 +250,7 @@ def _tries(  # pragma: no cover - compiled
     for which in range(3):
         lab = l0 if which == 0 else (l1 if which == 1 else l2)
         if lab >= 0:
-            ends |= (np.int64(1) << lab) | (np.int64(1) << arr[tail + lab])
+            ends |= (np.int64(1) << lab) | (np.int64(1) << arr[_U(tail + lab)])
     return ends, True
 
 
@@ -284,7 +285,7 @@ def _planes(  # pragma: no cover - compiled
 def _set_bits(row: Any, w: int, off: int) -> None:  # pragma: no cover - compiled
     """``row[off + x] = True`` for every set bit ``x`` of ``w``."""
     while w:
-        row[off + _ctz(w)] = True
+        row[_U(off + _ctz(w))] = True
         w &= w - 1
 
 
@@ -337,9 +338,9 @@ def _smallest_cands(g: Array, arr: Array, n: int, c: int, emp: int) -> Word:  # 
     lst = _o(B_LAB + c, n)
     size = _o(B_SSIZE, n)
     cand = np.int64(0)
-    for i in range(arr[S_NSNK + c]):
-        lab = arr[lst + i]
-        if arr[size + lab] == best:
+    for i in range(arr[_U(S_NSNK + c)]):
+        lab = arr[_U(lst + i)]
+        if arr[_U(size + lab)] == best:
             t = _snake_mask(arr, n, lab)
             while t:
                 cand |= _nbm(g, _ctz(t))
@@ -413,11 +414,11 @@ def _by_far_ends(  # pragma: no cover - compiled
     found = np.int64(0)
     if best < 3:
         return found
-    for i in range(arr[S_NSNK + c]):
-        lab = arr[lst + i]
-        if arr[size + lab] != best or arr[cyc + lab] != 0:
+    for i in range(arr[_U(S_NSNK + c)]):
+        lab = arr[_U(lst + i)]
+        if arr[_U(size + lab)] != best or arr[_U(cyc + lab)] != 0:
             continue
-        e = arr[tail + lab]
+        e = arr[_U(tail + lab)]
         for which in range(2):
             a = lab if which == 0 else e
             b = e if which == 0 else lab
@@ -469,9 +470,9 @@ def _by_eggs(  # pragma: no cover - compiled
     lst = _o(B_LAB + c, n)
     size = _o(B_SSIZE, n)
     one_only = emp & c1 & ~c2  # empty cells with exactly one friendly neighbour
-    for i in range(arr[S_NSNK + c]):
-        e = arr[lst + i]
-        if arr[size + e] != 1:
+    for i in range(arr[_U(S_NSNK + c)]):
+        e = arr[_U(lst + i)]
+        if arr[_U(size + e)] != 1:
             continue
         ns = _nbm(g, e)
         q = ns & one_only
@@ -523,7 +524,7 @@ def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
     f, emp, c1, c2, c3, c4 = _planes(arr, n, c)
     if ph == PH_START:
         found = False
-        if arr[S_CREATE + c]:
+        if arr[_U(S_CREATE + c)]:
             eggs = emp & ~c1
             _set_bits(row, eggs, 0)
             found = eggs != 0
@@ -539,7 +540,7 @@ def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
             x = _ctz(cand)
             cand &= cand - 1
             if _can_complete_bits(g, arr, x, f, emp, c1, c2, c3, c4):
-                row[x] = True
+                row[_U(x)] = True
                 found = True
         if found:
             return
@@ -547,9 +548,9 @@ def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
         best = smallest_size(arr, c)
         lst = _o(B_LAB + c, n)
         size = _o(B_SSIZE, n)
-        for i in range(arr[S_NSNK + c]):
-            lab = arr[lst + i]
-            if arr[size + lab] == best:
+        for i in range(arr[_U(S_NSNK + c)]):
+            lab = arr[_U(lst + i)]
+            if arr[_U(size + lab)] == best:
                 _set_bits(row, _snake_mask(arr, n, lab), n)
         return
     p = arr[S_P]
@@ -571,7 +572,7 @@ def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
                 d &= d - 1
                 near_d = _nbm(g, x) & f & ~(np.int64(1) << s)
                 if _snakes_ok(arr, n, s, fn & ~(np.int64(1) << s), near_d, (np_ >> x) & 1):
-                    row[s] = True
+                    row[_U(s)] = True
                     break
         return
     s = arr[S_S]
@@ -582,4 +583,4 @@ def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
         d &= d - 1
         near_d = _nbm(g, x) & f & ~(np.int64(1) << s)
         if _snakes_ok(arr, n, s, fn & ~(np.int64(1) << s), near_d, (np_ >> x) & 1):
-            row[x] = True
+            row[_U(x)] = True

@@ -45,7 +45,7 @@ from numba import njit
 
 from ...core import H_COLOUR, H_PLAYER, H_WINNER, HEADER, Array
 from ...hexgrid import Board
-from ...kernels_common import nb, plain_kernel, set_add, set_remove
+from ...kernels_common import _U, nb, plain_kernel, set_add, set_remove
 from .words import MAX_CELLS, Word, _ctz, _first_of, _nbm, _set_word, _word
 
 # scalar slots
@@ -102,7 +102,7 @@ def _adj(g: Array, a: int, b: int) -> int:  # pragma: no cover - compiled
     a tenth of the legal actions' time)."""
     n = g[0]
     w = (n + 31) >> 5
-    return (g[1 + 8 * n + a * w + (b >> 5)] >> (b & 31)) & 1
+    return (g[_U(1 + 8 * n + a * w + (b >> 5))] >> (b & 31)) & 1
 
 
 @njit(cache=True)
@@ -124,7 +124,7 @@ def _lab_remove(arr: Array, n: int, c: int, x: int) -> None:  # pragma: no cover
     that equal positions have equal arrays)."""
     lst = _o(B_LAB + c, n)
     set_remove(arr, lst, _o(B_LABPOS, n), S_NSNK + c, x)
-    arr[lst + arr[S_NSNK + c]] = 0
+    arr[_U(lst + arr[_U(S_NSNK + c)])] = 0
 
 
 def initial_array(n: int) -> Array:
@@ -195,13 +195,13 @@ def _put(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - co
     passes each array as seven values."""
     n = g[0]
     _count_words(g, arr, c, x, True)
-    arr[_o(B_COL, n) + x] = c + 1
+    arr[_U(_o(B_COL, n) + x)] = c + 1
     fc = _o(B_FC + c, n)
     for k in range(6):
         y = nb(g, x, k)
         if y >= 0:
-            arr[fc + y] += 1
-    arr[S_STONES + c] += 1
+            arr[_U(fc + y)] += 1
+    arr[_U(S_STONES + c)] += 1
 
 
 @njit(cache=True, inline="always")
@@ -210,16 +210,16 @@ def _lift(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - c
     compiled into its callers, as :func:`_put`)."""
     n = g[0]
     _count_words(g, arr, c, x, False)
-    arr[_o(B_COL, n) + x] = 0
-    arr[_o(B_SID, n) + x] = -1
-    arr[_o(B_NXT, n) + x] = -1
-    arr[_o(B_POS, n) + x] = 0
+    arr[_U(_o(B_COL, n) + x)] = 0
+    arr[_U(_o(B_SID, n) + x)] = -1
+    arr[_U(_o(B_NXT, n) + x)] = -1
+    arr[_U(_o(B_POS, n) + x)] = 0
     fc = _o(B_FC + c, n)
     for k in range(6):
         y = nb(g, x, k)
         if y >= 0:
-            arr[fc + y] -= 1
-    arr[S_STONES + c] -= 1
+            arr[_U(fc + y)] -= 1
+    arr[_U(S_STONES + c)] -= 1
 
 
 @plain_kernel
@@ -229,7 +229,7 @@ def _other(g: Array, arr: Array, c: int, cur: int, prev: int) -> int:  # pragma:
     col = _o(B_COL, n)
     for k in range(6):
         y = nb(g, cur, k)
-        if y >= 0 and y != prev and arr[col + y] == c + 1:
+        if y >= 0 and y != prev and arr[_U(col + y)] == c + 1:
             return y
     return -1
 
@@ -242,10 +242,10 @@ def _close_snake(  # pragma: no cover - compiled
     (``size`` stones): link ``last`` back to ``start`` (the list is circular), keep the size,
     whether it is a cycle and its last stone by the label, and add the label to the set (for
     :func:`_relabel` and :func:`_relabel_words`)."""
-    arr[_o(B_NXT, n) + last] = start
-    arr[_o(B_SSIZE, n) + start] = size
-    arr[_o(B_CYC, n) + start] = 1 if cyc else 0
-    arr[_o(B_TAIL, n) + start] = last
+    arr[_U(_o(B_NXT, n) + last)] = start
+    arr[_U(_o(B_SSIZE, n) + start)] = size
+    arr[_U(_o(B_CYC, n) + start)] = 1 if cyc else 0
+    arr[_U(_o(B_TAIL, n) + start)] = last
     _lab_add(arr, n, c, start)
 
 
@@ -295,10 +295,10 @@ def _relabel(  # pragma: no cover - compiled
         for j in range(m):
             if scr[SC_SEEDS + j] == cur:
                 mask |= 1 << j
-        arr[sid + cur] = start
-        arr[pos + cur] = i
+        arr[_U(sid + cur)] = start
+        arr[_U(pos + cur)] = i
         if last >= 0:
-            arr[nxt + last] = cur
+            arr[_U(nxt + last)] = cur
         last = cur
         i += 1
         nx = _other(g, arr, c, cur, prev)
@@ -329,8 +329,8 @@ def _labels_near(  # pragma: no cover - compiled
         x = p if which == 0 else d
         for k in range(6):
             y = nb(g, x, k)
-            if y >= 0 and arr[col + y] == c + 1:
-                lab = arr[sid + y]
+            if y >= 0 and arr[_U(col + y)] == c + 1:
+                lab = arr[_U(sid + y)]
                 dup = False
                 for j in range(m):
                     if scr[SC_LABELS + j] == lab:
@@ -361,7 +361,7 @@ def _seeds(  # pragma: no cover - compiled
     m = 2
     for k in range(6):
         y = nb(g, s, k)
-        if y >= 0 and y != p and y != d and arr[col + y] == c + 1:
+        if y >= 0 and y != p and y != d and arr[_U(col + y)] == c + 1:
             scr[SC_SEEDS + m] = y
             m += 1
     return m
@@ -371,9 +371,9 @@ def _seeds(  # pragma: no cover - compiled
 def _drop_snake(arr: Array, n: int, c: int, lab: int) -> None:  # pragma: no cover - compiled
     """Forget colour ``c``'s snake labelled ``lab`` (its size, cycle flag and last stone, and
     its label in the set); its stones are the caller's."""
-    arr[_o(B_SSIZE, n) + lab] = 0
-    arr[_o(B_CYC, n) + lab] = 0
-    arr[_o(B_TAIL, n) + lab] = 0
+    arr[_U(_o(B_SSIZE, n) + lab)] = 0
+    arr[_U(_o(B_CYC, n) + lab)] = 0
+    arr[_U(_o(B_TAIL, n) + lab)] = 0
     _lab_remove(arr, n, c, lab)
 
 
@@ -382,12 +382,12 @@ def place_egg(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover
     """A new snake of one stone of colour ``c`` at empty cell ``x``."""
     n = g[0]
     _put(g, arr, c, x)
-    arr[_o(B_SID, n) + x] = x
-    arr[_o(B_NXT, n) + x] = x
-    arr[_o(B_SSIZE, n) + x] = 1
-    arr[_o(B_POS, n) + x] = 0
-    arr[_o(B_CYC, n) + x] = 0
-    arr[_o(B_TAIL, n) + x] = x
+    arr[_U(_o(B_SID, n) + x)] = x
+    arr[_U(_o(B_NXT, n) + x)] = x
+    arr[_U(_o(B_SSIZE, n) + x)] = 1
+    arr[_U(_o(B_POS, n) + x)] = 0
+    arr[_U(_o(B_CYC, n) + x)] = 0
+    arr[_U(_o(B_TAIL, n) + x)] = x
     _lab_add(arr, n, c, x)
 
 
@@ -435,10 +435,10 @@ def _number_words(  # pragma: no cover - compiled
     i = 0
     for _ in range(n):
         mask |= one << cur
-        arr[sid + cur] = start
-        arr[pos + cur] = i
+        arr[_U(sid + cur)] = start
+        arr[_U(pos + cur)] = i
         if last >= 0:
-            arr[nxt + last] = cur
+            arr[_U(nxt + last)] = cur
         last = cur
         i += 1
         rest = _nbm(g, cur) & f & ~seen
@@ -484,8 +484,8 @@ def _relabel_words(g: Array, arr: Array, c: int, x: int) -> Word:  # pragma: no 
         if cur == x:  # back at x: a cycle
             return _number_words(g, arr, c, x, f, True)
         side |= one << cur
-        arr[nxt + cur] = prev
-        arr[pos + cur] = j
+        arr[_U(nxt + cur)] = prev
+        arr[_U(pos + cur)] = j
         rest = _nbm(g, cur) & f & ~(one << prev)
         if rest == 0:
             break
@@ -493,13 +493,13 @@ def _relabel_words(g: Array, arr: Array, c: int, x: int) -> Word:  # pragma: no 
         cur = _ctz(rest)
         j += 1
     start = cur  # the end reached: the label, numbered 0
-    arr[pos + x] = 0
+    arr[_U(pos + x)] = 0
     w = side
     while w:
         y = _ctz(w)
         w &= w - 1
-        arr[sid + y] = start
-        arr[pos + y] = j - arr[pos + y]
+        arr[_U(sid + y)] = start
+        arr[_U(pos + y)] = j - arr[_U(pos + y)]
     # the other side, numbered on from x
     mask = side
     last = x
@@ -508,9 +508,9 @@ def _relabel_words(g: Array, arr: Array, c: int, x: int) -> Word:  # pragma: no 
     i = j + 1
     for _ in range(n):
         mask |= one << cur
-        arr[sid + cur] = start
-        arr[pos + cur] = i
-        arr[nxt + last] = cur
+        arr[_U(sid + cur)] = start
+        arr[_U(pos + cur)] = i
+        arr[_U(nxt + last)] = cur
         last = cur
         i += 1
         rest = _nbm(g, cur) & f & ~(one << prev)
@@ -545,8 +545,8 @@ def do_growth_words(  # pragma: no cover - compiled
         x = p if which == 0 else d
         for k in range(6):
             y = nb(g, x, k)
-            if y >= 0 and arr[col + y] == c1:
-                lab = arr[sid + y]
+            if y >= 0 and arr[_U(col + y)] == c1:
+                lab = arr[_U(sid + y)]
                 if not (dropped >> lab) & 1:
                     dropped |= one << lab
                     _drop_snake(arr, n, c, lab)
@@ -558,7 +558,7 @@ def do_growth_words(  # pragma: no cover - compiled
         covered |= _relabel_words(g, arr, c, d)
     for k in range(6):
         y = nb(g, s, k)
-        if y >= 0 and y != p and y != d and arr[col + y] == c1 and not (covered >> y) & 1:
+        if y >= 0 and y != p and y != d and arr[_U(col + y)] == c1 and not (covered >> y) & 1:
             covered |= _relabel_words(g, arr, c, y)
 
 
@@ -566,12 +566,12 @@ def do_growth_words(  # pragma: no cover - compiled
 def remove_snake(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
     """Take off the board the snake of colour ``c`` that holds stone ``x``."""
     n = g[0]
-    lab = arr[_o(B_SID, n) + x]
+    lab = arr[_U(_o(B_SID, n) + x)]
     nxt = _o(B_NXT, n)
-    size = arr[_o(B_SSIZE, n) + lab]
+    size = arr[_U(_o(B_SSIZE, n) + lab)]
     z = lab
     for _ in range(size):
-        zn = arr[nxt + z]
+        zn = arr[_U(nxt + z)]
         _lift(g, arr, c, z)
         z = zn
     _drop_snake(arr, n, c, lab)
@@ -584,8 +584,8 @@ def smallest_size(arr: Array, c: int) -> int:  # pragma: no cover - compiled
     lst = _o(B_LAB + c, n)
     size = _o(B_SSIZE, n)
     best = 0
-    for i in range(arr[S_NSNK + c]):
-        v = arr[size + arr[lst + i]]
+    for i in range(arr[_U(S_NSNK + c)]):
+        v = arr[_U(size + arr[_U(lst + i)])]
         if best == 0 or v < best:
             best = v
     return best
@@ -600,15 +600,15 @@ def _smallest_stones(g: Array, arr: Array, c: int, out: Array, off: int) -> int:
     lst = _o(B_LAB + c, n)
     best = smallest_size(arr, c)
     m = 0
-    for i in range(arr[S_NSNK + c]):
-        lab = arr[lst + i]
-        if arr[size + lab] != best:
+    for i in range(arr[_U(S_NSNK + c)]):
+        lab = arr[_U(lst + i)]
+        if arr[_U(size + lab)] != best:
             continue
         z = lab
         for _ in range(best):
             out[off + m] = z
             m += 1
-            z = arr[nxt + z]
+            z = arr[_U(nxt + z)]
     return m
 
 
@@ -628,8 +628,8 @@ def _snake_labels_at(  # pragma: no cover - compiled
     l2 = -1
     for k in range(6):
         y = nb(g, p, k)
-        if y >= 0 and arr[col + y] == c + 1:
-            lab = arr[sid + y]
+        if y >= 0 and arr[_U(col + y)] == c + 1:
+            lab = arr[_U(sid + y)]
             if lab != l0 and lab != l1 and lab != l2:
                 if l0 < 0:
                     l0 = lab

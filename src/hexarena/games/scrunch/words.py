@@ -18,6 +18,7 @@ from numba import config, njit, types
 from numba.extending import intrinsic
 
 from ...core import Array
+from ...kernels_common import _U
 
 #: The largest board (cells) this module serves: one 64-bit word, the sign bit left unused.
 MAX_CELLS = 63
@@ -73,24 +74,24 @@ def _nbm(g: Array, x: int) -> Word:  # pragma: no cover - compiled
     n = g[0]
     w = (n + 31) >> 5
     a = 1 + 8 * n + w * x
-    lo = np.int64(g[a]) & 0xFFFFFFFF
+    lo = np.int64(g[_U(a)]) & 0xFFFFFFFF
     if w == 1:
         return lo
-    return (np.int64(g[a + 1]) << 32) | lo
+    return (np.int64(g[_U(a + 1)]) << 32) | lo
 
 
 @njit(cache=True, inline="always")
 def _word(arr: Array, i: int) -> Word:  # pragma: no cover - compiled
     """The 64-bit word kept in ``arr[i]`` (low half) and ``arr[i + 1]`` (high half)."""
-    return (np.int64(arr[i + 1]) << 32) | (np.int64(arr[i]) & 0xFFFFFFFF)
+    return (np.int64(arr[_U(i + 1)]) << 32) | (np.int64(arr[_U(i)]) & 0xFFFFFFFF)
 
 
 @njit(cache=True, inline="always")
 def _set_word(arr: Array, i: int, v: Word) -> None:  # pragma: no cover - compiled
     """Keep the 64-bit word ``v`` in ``arr[i]`` and ``arr[i + 1]`` (each half as a signed
     32-bit number)."""
-    arr[i] = (v << 32) >> 32
-    arr[i + 1] = v >> 32
+    arr[_U(i)] = (v << 32) >> 32
+    arr[_U(i + 1)] = v >> 32
 
 
 @njit(cache=True, inline="always")
@@ -98,7 +99,7 @@ def _first_of(g: Array, x: int, m: Word) -> int:  # pragma: no cover - compiled
     """The first neighbour of cell ``x``, in the order of the six directions, in mask ``m``
     (-1 if none): the order the snake walks of :mod:`.tables` follow."""
     for k in range(6):
-        y = g[1 + 6 * x + k]
+        y = g[_U(1 + 6 * x + k)]
         if y >= 0 and (m >> y) & 1:
             return y
     return -1
