@@ -33,12 +33,11 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from numba import config, njit
+from numba import njit
 
 from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, swap_offered
 from ..games import china_grove, churn, gyre, scrunch, throngs
 from ..observe import _POS, Observer
-from .drivers import _foresee_nothing, _prefetch
 from .streaming import stream_plane
 
 _U = np.uint64
@@ -261,38 +260,6 @@ def delta_churn_after(
             memo[_U(n + z)] = size
             out[_U(at + geo[_U(_POS + z)])] = size / n
         z = arr[_U(nxt + z)]
-
-
-@njit(cache=True, inline="always")
-def _foresee_cell(geo: Array, out: Any, x: int) -> None:  # pragma: no cover - compiled
-    """Fetch ahead (for writing) the lines of cell ``x`` in the three stone planes and in
-    plane 6 (Churn's ``group_size``, Throngs' ``potential``) of observation ``out``."""
-    s = geo[1]
-    k = geo[_U(_POS + x)]
-    _prefetch(out, k)  # type: ignore[call-arg]
-    _prefetch(out, s + k)
-    _prefetch(out, 2 * s + k)
-    _prefetch(out, 6 * s + k)
-
-
-@njit(cache=True, inline="always")
-def _foresee_churn(
-    g: Array, geo: Array, out: Any, memo: Any, a: int
-) -> None:  # pragma: no cover - compiled
-    """Fetch ahead the lines of a Churn observation ``out`` that its update after action ``a``
-    will touch and the step does not fetch with the state: the cell ``a`` names in the stone
-    planes and in ``group_size`` (:func:`_foresee_cell`; the group's other cells are not known
-    yet), and the first cell of ``me_to_act`` (read by :func:`_seat_planes`). For a batch whose
-    observations are far from the nearer caches (``foresee`` of
-    :func:`hexarena.vector.drivers.bound_delta_step`); the seat planes too, which their swap
-    reads whole, made no difference (docs/batched-speed.md)."""
-    if a < geo[0]:
-        _foresee_cell(geo, out, a)
-    _prefetch(out, 5 * geo[1] + geo[_POS])  # type: ignore[call-arg]
-
-
-#: :func:`_foresee_churn` (plain Python, where the prefetch intrinsic cannot run: nothing).
-foresee_churn: Any = _foresee_nothing if getattr(config, "DISABLE_JIT", 0) else _foresee_churn
 
 
 @njit(cache=True)
@@ -624,4 +591,4 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
         raise AssertionError(game.name)
 
 
-__all__ = ["DELTAS", "bound_update", "foresee_churn", "mask_churn", "memo_width", "prime"]
+__all__ = ["DELTAS", "bound_update", "mask_churn", "memo_width", "prime"]

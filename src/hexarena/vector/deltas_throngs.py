@@ -47,7 +47,7 @@ from ..games.throngs.layout import (
 from ..games.throngs.rules import _apply
 from ..games.throngs.tables import _pot
 from ..observe import _POS
-from .deltas import _foresee_cell, _move_one, _onehot, _plane, _stones
+from .deltas import _move_one, _onehot, _plane, _stones
 from .drivers import _prefetch
 
 #: ``p / 7`` as the observation shows it (``float32``) for a potential ``p`` of -7 .. 7, at
@@ -234,8 +234,12 @@ def _foresee(g: Array, geo: Array, out: Any, memo: Any, a: int) -> None:  # prag
     x = a if a < n else (a - n if a < 2 * n else -1)
     if x < 0:
         return
-    _foresee_cell(geo, out, x)
     s = geo[1]
+    k = geo[_POS + x]
+    _prefetch(out, k)
+    _prefetch(out, s + k)
+    _prefetch(out, 2 * s + k)
+    _prefetch(out, 6 * s + k)
     for e in range(6):
         y = g[G_NB + 6 * x + e]
         if y >= 0:
