@@ -46,6 +46,7 @@ from ..games.throngs.layout import (
 )
 from ..games.throngs.rules import _apply
 from ..games.throngs.tables import _pot
+from ..kernels_common import _U
 from ..observe import _POS
 from .deltas import _move_one, _onehot, _plane, _stones
 from .drivers import _prefetch
@@ -82,20 +83,21 @@ def _site(
     state's potential bit planes ``w`` (:func:`hexarena.games.throngs.tables._pot`)."""
     if x < 0:
         return
-    v = arr[throngs.BASE + throngs.B_COL * geo[0] + x]
-    s = geo[1]
-    k = geo[_POS + x]
+    v = arr[_U(throngs.BASE + throngs.B_COL * geo[0] + x)]
+    s = _U(geo[1])
+    k = geo[_U(_POS + x)]
+    uk = _U(k)
     # what the stone planes show: 1 Black (colour0), 2 White (colour1), 0 empty
-    shown = int(out[k] != 0) | (int(out[s + k] != 0) << 1)
+    shown = int(out[uk] != 0) | (int(out[s + uk] != 0) << 1)
     if v == shown:
         return
     _stones(geo, out, k, v)
-    at = 6 * s
-    out[at + k] = _SEVENTHS[_pot(g, w, x, 0) + 7]
+    at = _U(6) * s
+    out[at + uk] = _SEVENTHS[_U(_pot(g, w, x, 0) + 7)]
     for e in range(6):
-        y = g[G_NB + 6 * x + e]
+        y = g[_U(G_NB + 6 * x + e)]
         if y >= 0:
-            out[at + geo[_POS + y]] = _SEVENTHS[_pot(g, w, y, 0) + 7]
+            out[at + _U(geo[_U(_POS + y)])] = _SEVENTHS[_U(_pot(g, w, y, 0) + 7)]
 
 
 @njit(cache=True, inline="always")
@@ -235,15 +237,15 @@ def _foresee(g: Array, geo: Array, out: Any, memo: Any, a: int) -> None:  # prag
     if x < 0:
         return
     s = geo[1]
-    k = geo[_POS + x]
+    k = geo[_U(_POS + x)]
     _prefetch(out, k)
     _prefetch(out, s + k)
     _prefetch(out, 2 * s + k)
     _prefetch(out, 6 * s + k)
     for e in range(6):
-        y = g[G_NB + 6 * x + e]
+        y = g[_U(G_NB + 6 * x + e)]
         if y >= 0:
-            _prefetch(out, 6 * s + geo[_POS + y])
+            _prefetch(out, 6 * s + geo[_U(_POS + y)])
 
 
 def _foresee_nothing(g: Array, geo: Array, out: Any, memo: Any, a: int) -> None:

@@ -13,6 +13,7 @@ from numba import njit
 
 from ...bits import nth_bit64, popcount64
 from ...core import Array
+from ...kernels_common import _U
 from .layout import _ONE, _ZERO, MAX_BUDGET, W_EMPTY, _bit_base, _g_words, _site_of_bit, _words
 
 # ---------------------------------------------------------------- kernels: bitboard search
@@ -105,8 +106,8 @@ def _window_search(  # pragma: no cover - compiled
     fit, and shifts that push bits out of the window only drop what no path reaches.
     """
     gb = _bit_base(g)
-    row = g[gb + 2]  # the offset of direction (0, 1): one row
-    xb = g[gb + 7 + x]
+    row = g[_U(gb + 2)]  # the offset of direction (0, 1): one row
+    xb = g[_U(gb + 7 + x)]
     base = xb - budget * row
     e0 = w[3 * W_EMPTY]
     e1 = w[3 * W_EMPTY + 1]
@@ -114,9 +115,9 @@ def _window_search(  # pragma: no cover - compiled
     b0 = gw[0]
     b1 = gw[1]
     b2 = gw[2]
-    a0 = np.uint64(g[gb + 1])
+    a0 = np.uint64(g[_U(gb + 1)])
     a1 = np.uint64(row)
-    a2 = np.uint64(g[gb + 3])
+    a2 = np.uint64(g[_U(gb + 3)])
     c0 = np.uint64(64) - a0
     c1 = np.uint64(64) - a1
     c2 = np.uint64(64) - a2

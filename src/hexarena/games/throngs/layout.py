@@ -61,6 +61,7 @@ from numba.extending import intrinsic
 
 from ...core import Array
 from ...hexgrid import DIRECTIONS, Board
+from ...kernels_common import _U
 
 # ---------------------------------------------------------------- layout
 S_PHASE = 8
@@ -302,7 +303,7 @@ else:
 @njit(cache=True, inline="always")
 def _site_of_bit(g: Array, b: int) -> int:  # pragma: no cover - compiled
     gb = _bit_base(g)
-    return g[gb + 7 + g[G_N] + b]
+    return g[_U(gb + 7 + g[G_N] + b)]
 
 
 def table_start(g: Array) -> int:

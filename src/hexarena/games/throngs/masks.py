@@ -24,7 +24,7 @@ from numba.extending import intrinsic
 
 from ...bits import HAS_BMI2, ctz64, pdep64, pext64, popcount64, store8
 from ...core import H_COLOUR, H_PLAYER, Array
-from ...kernels_common import plain_kernel
+from ...kernels_common import _U, plain_kernel
 from .bitsearch import (
     SC_BLOCKS,
     SC_DEST,
@@ -174,7 +174,7 @@ def _put_zeros(row: Any, lo: int, hi: int) -> None:  # pragma: no cover - compil
 def _put_sites(g: Array, gw: Any, row: Any, at: int, j: int, v: Any) -> int:  # pragma: no cover
     """The entries of the sites of board word ``j`` from their bits in ``v``, from ``row[at]``
     on (the sites of the words before it come first); the number of those sites."""
-    bw = gw[j]  # the board's sites in word j
+    bw = gw[_U(j)]  # the board's sites in word j
     m = popcount64(bw)
     _put_bits(row, at, _pext(v, bw), m)
     return int(m)
@@ -237,7 +237,7 @@ def _jumpers3(
             at[3 * (k - 3) + j] = _at_least(w, j, c, k)
     r0 = r1 = r2 = _ZERO  # candidates found
     for d in range(6):
-        a = g[gb + 1 + d]
+        a = g[_U(gb + 1 + d)]
         f0 = f1 = f2 = _ZERO
         for k in range(1, MAX_BUDGET + 1):
             s0 = e0 | (o0 & f0)
@@ -311,8 +311,8 @@ def _mask_fast(g: Array, arr: Array, row: Any) -> bool:  # pragma: no cover - co
             return True
         at = 0
         for j in range(nw):
-            sure = w[W_SURE * nw + j]
-            cand = w[W_CAND * nw + j] & ~sure
+            sure = w[_U(W_SURE * nw + j)]
+            cand = w[_U(W_CAND * nw + j)] & ~sure
             while cand != _ZERO:
                 b = ctz64(cand)
                 cand &= cand - _ONE
@@ -324,9 +324,9 @@ def _mask_fast(g: Array, arr: Array, row: Any) -> bool:  # pragma: no cover - co
         return True
     b = arr[S_BUDGET]
     x = arr[S_SEL]
-    if nw == 3 and 2 * b * g[gb + 2] + 1 <= 128:  # on a window of one or two words
+    if nw == 3 and 2 * b * g[_U(gb + 2)] + 1 <= 128:  # on a window of one or two words
         _put_zeros(row, 0, n)
-        fl, fh, base = _window_search(g, gw, w, x, b, 2 * b * g[gb + 2] + 1 > 64)
+        fl, fh, base = _window_search(g, gw, w, x, b, 2 * b * g[_U(gb + 2)] + 1 > 64)
         at = n
         for j in range(3):
             at += _put_sites(g, gw, row, at, j, window_word(fl, fh, base, j))

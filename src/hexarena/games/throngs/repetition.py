@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from ...core import Array
+from ...kernels_common import _U
 from .layout import (
     G_N,
     G_NOSTALL,
@@ -33,9 +34,9 @@ def position_key(g: Array, gw: Any, arr: Array, w: Any, c: int) -> np.uint64:  #
     move and, with ``no_stalling``, both colours' counts of dispatches in a row."""
     n = g[G_N]
     z = _zobrist(g)
-    key = w[NWBLOCKS * g[_bit_base(g)]] ^ gw[z + 2 * n + c]
+    key = w[_U(NWBLOCKS * g[_bit_base(g)])] ^ gw[_U(z + 2 * n + c)]
     if g[G_NOSTALL] != 0:
-        key ^= gw[z + 2 * n + 2 + arr[S_STALL]] ^ gw[z + 2 * n + 5 + arr[S_STALL + 1]]
+        key ^= gw[_U(z + 2 * n + 2 + arr[S_STALL])] ^ gw[_U(z + 2 * n + 5 + arr[S_STALL + 1])]
     return key
 
 
@@ -60,12 +61,12 @@ def _third_time(g: Array, gw: Any, arr: Array, w: Any, c: int) -> bool:  # pragm
     m = arr[S_REPN]
     seen = 0
     for i in range(m):
-        if w[t + i] == key:
+        if w[_U(t + i)] == key:
             seen += 1
     if seen >= 2:
         return True
     if t + m < w.shape[0]:
-        w[t + m] = key
+        w[_U(t + m)] = key
         arr[S_REPN] = m + 1
     else:
         arr[S_REPLOST] = 1

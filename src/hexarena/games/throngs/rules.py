@@ -345,16 +345,16 @@ def _apply_views(g: Array, gw: Any, arr: Array, w: Any, a: int) -> None:  # prag
     else:
         if ph == P_SELECT:
             _clear_selection_words(g, w)
-            v = arr[BASE + a]
+            v = arr[np.uint64(BASE + a)]
             p = _pot(g, w, a, c)
             if v == c + 1:  # dispatch of one's own stone
-                arr[S_STALL + c] += 1
+                arr[np.uint64(S_STALL + c)] += 1
                 arr[S_PHASE] = P_DISPATCH
                 arr[S_SEL] = a
                 arr[S_BUDGET] = p
                 return
             _set(g, gw, arr, w, a, c + 1)  # a deploy or a capture
-            arr[S_STALL + c] = 0
+            arr[np.uint64(S_STALL + c)] = 0
             if v == 0 and p - 1 >= 1 and _has_exit(g, gw, arr, w, a, p - 1):
                 # a deploy whose new stone may be dispatched
                 arr[S_PHASE] = P_AFTER_DEPLOY

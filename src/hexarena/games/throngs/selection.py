@@ -12,6 +12,7 @@ from numba import njit
 
 from ...bits import ctz64
 from ...core import Array
+from ...kernels_common import _U
 from .layout import (
     _ONE,
     _ZERO,
@@ -41,7 +42,7 @@ def _has_step(g: Array, gw: Any, w: Any, x: int) -> bool:  # pragma: no cover - 
     vic = (1 + x) * nw
     acc = _ZERO
     for j in range(nw):
-        acc |= gw[vic + j] & w[W_EMPTY * nw + j]
+        acc |= gw[_U(vic + j)] & w[_U(W_EMPTY * nw + j)]
     return acc != _ZERO
 
 
@@ -55,7 +56,7 @@ def _has_jump(g: Array, gw: Any, w: Any, x: int, budget: int) -> bool:  # pragma
     st = _star(g, x, budget)
     acc = _ZERO
     for j in range(nw):
-        acc |= gw[st + j] & w[W_EMPTY * nw + j]
+        acc |= gw[_U(st + j)] & w[_U(W_EMPTY * nw + j)]
     return acc != _ZERO
 
 
@@ -80,14 +81,14 @@ def has_exit(g: Array, arr: Array, x: int, budget: int) -> bool:  # pragma: no c
 @njit(cache=True, inline="always")
 def _may_dispatch(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
     """Whether ``no_stalling`` still lets colour ``c`` dispatch."""
-    return g[G_NOSTALL] == 0 or arr[S_STALL + c] < 2
+    return g[G_NOSTALL] == 0 or arr[_U(S_STALL + c)] < 2
 
 
 @njit(cache=True, inline="always")
 def select_ok(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cover - compiled
     """Whether colour ``c`` may start a move by selecting site ``x`` (worked out from the
     contents and potentials alone, without the selection bitboards)."""
-    v = arr[BASE + x]
+    v = arr[_U(BASE + x)]
     p = _potential(g, arr, x, c)
     if v == 0:
         return p >= 1
@@ -117,37 +118,37 @@ def _selection_words(g: Array, arr: Array, w: Any, c: int) -> int:  # pragma: no
     any_sure = _ZERO
     any_cand = _ZERO
     for j in range(nw):
-        d0 = w[p + j]
-        d1 = w[p + nw + j]
-        d2 = w[p + 2 * nw + j]
-        d3 = w[p + 3 * nw + j]
+        d0 = w[_U(p + j)]
+        d1 = w[_U(p + nw + j)]
+        d2 = w[_U(p + 2 * nw + j)]
+        d3 = w[_U(p + 3 * nw + j)]
         if c == 0:
             p1 = ~d3 & (d0 | d1 | d2)
             p2 = ~d3 & (d1 | d2)
         else:
             p1 = d3
             p2 = d3 & ~(d0 & d1 & d2)
-        e = w[emp + j]
-        sure = (e & p1) | (w[opp + j] & p2)
+        e = w[_U(emp + j)]
+        sure = (e & p1) | (w[_U(opp + j)] & p2)
         cand = _ZERO
         if may:
-            mine = w[own + j] & p1
+            mine = w[_U(own + j)] & p1
             if mine != _ZERO:
                 near = _ZERO  # sites with an empty neighbour
                 for d in range(3):
-                    a = np.uint64(g[gb + 1 + d])
+                    a = np.uint64(g[_U(gb + 1 + d)])
                     b = np.uint64(64) - a
                     up = e >> a  # the neighbour along d is empty
                     down = e << a  # the neighbour against d is empty
                     if j + 1 < nw:
-                        up |= w[emp + j + 1] << b
+                        up |= w[_U(emp + j + 1)] << b
                     if j > 0:
-                        down |= w[emp + j - 1] >> b
+                        down |= w[_U(emp + j - 1)] >> b
                     near |= up | down
                 sure |= mine & near
                 cand = mine & p2 & ~near
-        w[(W_SURE * nw) + j] = sure
-        w[(W_CAND * nw) + j] = cand
+        w[_U(W_SURE * nw + j)] = sure
+        w[_U(W_CAND * nw + j)] = cand
         any_sure |= sure
         any_cand |= cand
     return (1 if any_sure != _ZERO else 0) + (2 if any_cand != _ZERO else 0)
@@ -158,7 +159,7 @@ def _clear_selection_words(g: Array, w: Any) -> None:  # pragma: no cover - comp
     """Zero the selection bitboards (they mean something only while a move is chosen)."""
     nw = g[_bit_base(g)]
     for j in range(W_SURE * nw, (W_CAND + 1) * nw):
-        w[j] = _ZERO
+        w[_U(j)] = _ZERO
 
 
 @njit(cache=True)
@@ -177,7 +178,7 @@ def _any_move(g: Array, gw: Any, arr: Array, w: Any, c: int) -> bool:  # pragma:
         return False
     nw = g[_bit_base(g)]
     for j in range(nw):
-        cand = w[W_CAND * nw + j]
+        cand = w[_U(W_CAND * nw + j)]
         while cand != _ZERO:
             b = int(np.int64(ctz64(cand)))
             cand &= cand - _ONE

@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from ...core import Array
+from ...kernels_common import _U
 from .layout import (
     _ONE,
     _ZERO,
@@ -34,49 +35,45 @@ def _set(g: Array, gw: Any, arr: Array, w: Any, x: int, v: int) -> None:  # prag
     """Change site ``x`` to ``v`` (0 empty, 1 Black, 2 White), keeping every table up to date:
     stone counts, the contents' hash and the bitboards (the potential planes change by the
     vicinity's word, a bit-sliced add or subtract)."""
-    old = arr[BASE + x]
+    old = arr[_U(BASE + x)]
     if old == v:
         return
-    arr[BASE + x] = v
+    arr[_U(BASE + x)] = v
     delta = (1 if v == 1 else (-1 if v == 2 else 0)) - (1 if old == 1 else (-1 if old == 2 else 0))
     if old != 0:
-        arr[S_STONES + old - 1] -= 1
+        arr[_U(S_STONES + old - 1)] -= 1
     else:
         arr[S_EMPTY] -= 1
     if v != 0:
-        arr[S_STONES + v - 1] += 1
+        arr[_U(S_STONES + v - 1)] += 1
     else:
         arr[S_EMPTY] += 1
     gb = _bit_base(g)
     nw = g[gb]
-    b = g[gb + 7 + x]
+    b = g[_U(gb + 7 + x)]
     i = b >> 6
     bit = _ONE << np.uint64(b & 63)
-    if old == 0:
-        w[W_EMPTY * nw + i] = w[W_EMPTY * nw + i] & ~bit
-    else:
-        w[(W_STONES + old - 1) * nw + i] = w[(W_STONES + old - 1) * nw + i] & ~bit
-    if v == 0:
-        w[W_EMPTY * nw + i] = w[W_EMPTY * nw + i] | bit
-    else:
-        w[(W_STONES + v - 1) * nw + i] = w[(W_STONES + v - 1) * nw + i] | bit
+    was = _U((W_EMPTY if old == 0 else W_STONES + old - 1) * nw + i)
+    w[was] = w[was] & ~bit
+    now = _U((W_EMPTY if v == 0 else W_STONES + v - 1) * nw + i)
+    w[now] = w[now] | bit
     z = _zobrist(g) + 2 * x
-    h = w[NWBLOCKS * nw]
+    h = w[_U(NWBLOCKS * nw)]
     if old != 0:
-        h ^= gw[z + old - 1]
+        h ^= gw[_U(z + old - 1)]
     if v != 0:
-        h ^= gw[z + v - 1]
-    w[NWBLOCKS * nw] = h
+        h ^= gw[_U(z + v - 1)]
+    w[_U(NWBLOCKS * nw)] = h
     vic = (1 + x) * nw
     p = W_PLANES * nw
     for j in range(nw):
-        m = gw[vic + j]
+        m = gw[_U(vic + j)]
         if m == _ZERO:
             continue
-        d0 = w[p + j]
-        d1 = w[p + nw + j]
-        d2 = w[p + 2 * nw + j]
-        d3 = w[p + 3 * nw + j]
+        d0 = w[_U(p + j)]
+        d1 = w[_U(p + nw + j)]
+        d2 = w[_U(p + 2 * nw + j)]
+        d3 = w[_U(p + 3 * nw + j)]
         if delta > 0:
             for _ in range(delta):  # add one where m is set
                 c = m
@@ -103,10 +100,10 @@ def _set(g: Array, gw: Any, arr: Array, w: Any, x: int, v: int) -> None:  # prag
                 d2 ^= c
                 c = t
                 d3 ^= c
-        w[p + j] = d0
-        w[p + nw + j] = d1
-        w[p + 2 * nw + j] = d2
-        w[p + 3 * nw + j] = d3
+        w[_U(p + j)] = d0
+        w[_U(p + nw + j)] = d1
+        w[_U(p + 2 * nw + j)] = d2
+        w[_U(p + 3 * nw + j)] = d3
 
 
 @njit(cache=True)
@@ -127,15 +124,15 @@ def _pot(g: Array, w: Any, x: int, c: int) -> int:  # pragma: no cover - compile
     state's bitboards ``w`` (4-bit two's complement of Black minus White)."""
     gb = _bit_base(g)
     nw = g[gb]
-    b = g[gb + 7 + x]
+    b = g[_U(gb + 7 + x)]
     i = b >> 6
     s = np.uint64(b & 63)
     p = W_PLANES * nw + i
     v = (
-        ((w[p] >> s) & _ONE)
-        | (((w[p + nw] >> s) & _ONE) << np.uint64(1))
-        | (((w[p + 2 * nw] >> s) & _ONE) << np.uint64(2))
-        | (((w[p + 3 * nw] >> s) & _ONE) << np.uint64(3))
+        ((w[_U(p)] >> s) & _ONE)
+        | (((w[_U(p + nw)] >> s) & _ONE) << np.uint64(1))
+        | (((w[_U(p + 2 * nw)] >> s) & _ONE) << np.uint64(2))
+        | (((w[_U(p + 3 * nw)] >> s) & _ONE) << np.uint64(3))
     )
     d = int(v) - 16 * int(v >> np.uint64(3))
     return d if c == 0 else -d
