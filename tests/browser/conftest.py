@@ -119,3 +119,33 @@ def context(browser: Any) -> Iterator[Any]:
     ctx.set_default_timeout(120_000)
     yield ctx
     ctx.close()
+
+
+#: Installed in a page (``page.add_init_script``): the answer to a whole turn sent from the
+#: page (a POST to ``.../moves``) is held back until the page's move list has grown, which the
+#: announcement of the turn (the event stream) brings first, and a second more. The page then
+#: shows the new move list for that second while it is still busy with its own turn: the order
+#: a loaded machine or a slow network gives now and then, made certain.
+HOLD_TURN_ANSWERS = """(() => {
+    const fetchNow = window.fetch;
+    const listed = () => document.querySelectorAll('#moves li').length;
+    window.fetch = async (url, init) => {
+        if (!(init && init.method === 'POST' && /\\/moves$/.test(String(url)))) {
+            return fetchNow(url, init);
+        }
+        const before = listed();
+        const answer = await fetchNow(url, init);
+        await new Promise((done) => {
+            const timer = setInterval(() => {
+                if (listed() > before) { clearInterval(timer); setTimeout(done, 1000); }
+            }, 20);
+        });
+        return answer;
+    };
+})()"""
+
+
+def hold_turn_answers(page: Any) -> None:
+    """Make ``page`` (before it opens a game) hear of each of its turns through the event
+    stream before the answer to the turn itself (:data:`HOLD_TURN_ANSWERS`)."""
+    page.add_init_script(HOLD_TURN_ANSWERS)
