@@ -44,7 +44,7 @@ from hexarena.web.storage import (
 )
 from hexarena.web.workers import ComputerPool
 from tests.conftest import ACTION_CAP, SMALL_OPTIONS, run_async, served
-from tests.web_players import SlowPlayer
+from tests.web_player_kinds import SlowPlayer
 
 #: The quickest computer player on offer (the random player while no search player is faster).
 FAST = "random" if "random" in player_names() else player_names()[0]

@@ -29,7 +29,7 @@ from hexarena.web.bounds import ECHO, MAX_DEPTH, MAX_LIST, bounded_json, json_de
 from hexarena.web.guard import Guard, GuardConfig, Rate, RateLimiter
 from hexarena.web.workers import ComputerPool, JobCancelled, JobFailed
 from tests.conftest import run_async, served
-from tests.web_players import SlowPlayer
+from tests.web_player_kinds import SlowPlayer
 
 STATIC = Path(__file__).parents[1] / "src" / "hexarena" / "web" / "static"
 
