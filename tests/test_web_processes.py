@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -26,18 +25,16 @@ import httpx2
 from starlette.testclient import TestClient
 
 from hexarena.web import create_app
-from tests.browser.conftest import _free_port
+from tests.browser.conftest import start_serving
 
 
 class ServeProcess:
     """``hexarena serve`` in a child process on a free port."""
 
     def __init__(self, db: str, folder: Path) -> None:
-        self.port = _free_port()
+        # each server compiles only what these tests use
+        self.proc, self.port = start_serving(["--port", "0", "--db", db, "--no-warm"], folder)
         self.url = f"http://127.0.0.1:{self.port}"
-        cmd = [sys.executable, "-m", "hexarena.cli", "serve", "--port", str(self.port), "--db", db]
-        cmd.append("--no-warm")  # each server compiles only what these tests use
-        self.proc = subprocess.Popen(cmd, cwd=folder)
 
     def wait_ready(self) -> None:
         for _ in range(1200):
