@@ -9,6 +9,7 @@ stored and the other refused.
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -189,3 +190,31 @@ def test_a_lost_notice_connection_is_made_again_and_games_reloaded(pg_db: str) -
                 break
             time.sleep(0.01)
         assert session.version == 1
+
+
+def test_a_cluster_whose_port_was_taken_meanwhile_starts_on_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The throw-away PostgreSQL server's port is chosen free and bound by the server a moment
+    later: taken in between (by another test worker), the server did not start, and every
+    PostgreSQL test of that worker failed. Another free port is tried."""
+    import psycopg
+
+    from tests import postgres
+
+    reason = postgres.unavailable()
+    if reason is not None:
+        pytest.skip(reason)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        chosen = iter([port])  # the first port chosen is the one just taken
+        free = postgres._free_port
+        monkeypatch.setattr(postgres, "_free_port", lambda: next(chosen, 0) or free())
+        cluster = postgres.Cluster()
+        try:
+            assert cluster.port != port
+            psycopg.connect(cluster.url(), autocommit=True).close()
+        finally:
+            cluster.stop()
