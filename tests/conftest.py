@@ -4,7 +4,10 @@ work under ``pytest -n``: one game's batched-environment tests in one worker."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -139,3 +142,29 @@ def run_async(coro: Any) -> Any:
 
     with ThreadPoolExecutor(1) as ex:
         return ex.submit(asyncio.run, coro).result()
+
+
+@contextlib.contextmanager
+def served(app: Any) -> Iterator[int]:
+    """``app`` served by uvicorn on a thread of this process; yields its port (on 127.0.0.1).
+
+    The socket is bound to a free port and listening before the server starts, and uvicorn is
+    given it: a request made at once waits in its queue until the server accepts it, and no
+    other process can take the port in between. (The tests chose a free port, closed it and
+    let uvicorn bind it later, and waited at most 10 s for the server before going on anyway.)
+    """
+    import uvicorn
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    port: int = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        sock.close()

@@ -56,6 +56,16 @@ def _free_port() -> int:
         return port
 
 
+def _free(port: int) -> bool:
+    """Whether ``port`` of 127.0.0.1 can be bound now."""
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
 class Cluster:
     """A running throw-away cluster; :meth:`new_database` gives each test a database of its own."""
 
@@ -76,6 +86,19 @@ class Cluster:
         self._run(
             "initdb", "-D", str(self.data), "-U", USER, "--auth=trust", "-E", "UTF8", "--no-sync"
         )
+        # the port is chosen free here and bound by the server later: another process (another
+        # test worker) may take it in between, and the server then does not start; another
+        # free port is tried
+        for tries_left in range(3, -1, -1):
+            try:
+                self._start()
+                break
+            except RuntimeError:
+                if tries_left == 0 or _free(self.port):
+                    raise
+                self.port = _free_port()
+
+    def _start(self) -> None:
         options = (
             f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
             " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"

@@ -54,6 +54,22 @@ def test_registry_has_every_named_player() -> None:
         assert make_player(name, seed=1).name == name
 
 
+def test_the_web_tests_players_are_registered_only_where_asked() -> None:
+    """The web tests' players (``tests.web_players``: one sleeping ten minutes, one asking for
+    64 GB) are registered in the worker processes that import them, and in the tests' own
+    process only by the test that needs one (``monkeypatch``): importing the web tests, as
+    collecting them does in every worker of ``pytest -n``, registers none of them."""
+    import tests.test_web_api
+    import tests.test_web_attacks
+    import tests.test_web_computer_timeout  # noqa: F401
+    from hexarena.ai import base
+
+    others = sorted(
+        k for k, f in base._FACTORIES.items() if not f.__module__.startswith("hexarena.")
+    )
+    assert others == []
+
+
 def test_unknown_player_is_refused_with_the_list() -> None:
     with pytest.raises(HexArenaError, match=r"no player called 'deep-blue'.*mcts"):
         make_player("deep-blue")

@@ -107,24 +107,21 @@ def test_a_port_past_65535_is_refused_without_a_traceback(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     err = run("serve", "--port", "70000", capsys=capsys)
-    assert "argument --port: must be at most 65,535 (and at least 1), not 70000" in err
+    assert "argument --port: must be at most 65,535 (and at least 0), not 70000" in err
 
 
 def test_values_at_the_bounds_are_read() -> None:
     parser = build_parser()
     ns = parser.parse_args(["serve", "--port", "65535"])
     assert ns.port == 65535
+    # a free port, chosen by the system and announced (tests/test_cli_serve_port.py): it said
+    # "serving on http://127.0.0.1:0/" once, and was refused since
+    assert parser.parse_args(["serve", "--port", "0"]).port == 0
     sp = _subparser(parser, "selfplay")
     assert sp.parse_known_args(["--games", "1000000", "--seed", str(2**64 - 1)])[0].games == 10**6
     solve = _subparser(parser, "solve")
     ns, _ = solve.parse_known_args(["--book-depth", "8", "--memory", "1.5"])
     assert ns.book_depth == 8 and ns.memory == 1.5
-
-
-def test_port_0_is_refused_rather_than_announced(capsys: pytest.CaptureFixture[str]) -> None:
-    # "serving on http://127.0.0.1:0/": the system chose another port, which was never told
-    err = run("serve", "--port", "0", capsys=capsys)
-    assert "argument --port: must be at least 1 (and at most 65,535), not 0" in err
 
 
 def _figure(x: float) -> str:
@@ -184,7 +181,8 @@ def test_help_gives_bounds_and_default_together(capsys: pytest.CaptureFixture[st
         "number of games (1 to 1,000,000; default 100)"
         in help_entries("selfplay", capsys)["--games"]
     )
-    assert "port (1 to 65,535; default 8000)" in help_entries("serve", capsys)["--port"]
+    port = help_entries("serve", capsys)["--port"]
+    assert "port (0 to 65,535; default 8000; 0: a free port, the one announced)" in port
     time_help = help_entries("match", capsys)["--time"]
     assert "(above 0, at most 1,000,000; default: each player's own limit)" in time_help
     seed_help = help_entries("selfplay", capsys)["--seed"]

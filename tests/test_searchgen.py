@@ -6,7 +6,9 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 import time
+import types
 from pathlib import Path
 
 import numpy as np
@@ -61,6 +63,50 @@ def test_one_search_per_combination_of_kernels_each_in_a_copy_of_its_own(
     copies = sorted(p.name for p in tmp_path.glob(f"{searchgen.PREFIX}*.py"))
     assert len(copies) == 2
     assert one.__module__ + ".py" in copies
+
+
+def test_two_threads_asking_for_one_search_at_once_both_get_it_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A thread asking for a search while another imports its copy waits for the import: it
+    was handed the module still being imported, without its ``run`` (a match on a thread
+    executor met it: "module 'hexarena_search_...' has no attribute 'run'")."""
+    monkeypatch.setenv("HEXARENA_SEARCH_CACHE", str(tmp_path))
+    monkeypatch.setattr(searchgen, "_loaded", {})
+    # the copy, once its import has begun, says so and waits for the test to let it go on
+    probe = types.ModuleType("hexarena_test_probe")
+    probe.entered, probe.release = threading.Event(), threading.Event()  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, probe.__name__, probe)
+    hold = (
+        f"import sys as _sys\n_sys.modules[{probe.__name__!r}].entered.set()\n"
+        f"_sys.modules[{probe.__name__!r}].release.wait(120)\n"
+    )
+    plain = searchgen.copy_text
+
+    def held(names: dict[str, str]) -> str:
+        head, future, rest = plain(names).partition("from __future__ import annotations\n")
+        return head + future + hold + rest
+
+    monkeypatch.setattr(searchgen, "copy_text", held)
+    k = gyre.KERNELS
+    got: dict[str, object] = {}
+
+    def ask(who: str) -> None:
+        try:
+            got[who] = search_for(k.legal, k.apply, k.playout, half)
+        except AttributeError as exc:
+            got[who] = exc
+
+    first = threading.Thread(target=ask, args=("first",))
+    first.start()
+    assert probe.entered.wait(120)  # type: ignore[attr-defined]
+    second = threading.Thread(target=ask, args=("second",))
+    second.start()
+    second.join(2)  # it returns at once if handed the module being imported
+    probe.release.set()  # type: ignore[attr-defined]
+    first.join(120)
+    second.join(120)
+    assert callable(got["first"]) and got["second"] is got["first"], got
 
 
 def test_copies_unused_for_long_are_deleted_when_a_new_one_is_written(

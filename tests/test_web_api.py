@@ -43,8 +43,8 @@ from hexarena.web.storage import (
     sqlite_path,
 )
 from hexarena.web.workers import ComputerPool
-from tests.conftest import ACTION_CAP, SMALL_OPTIONS, run_async
-from tests.web_players import SlowPlayer
+from tests.conftest import ACTION_CAP, SMALL_OPTIONS, run_async, served
+from tests.web_player_kinds import SlowPlayer
 
 #: The quickest computer player on offer (the random player while no search player is faster).
 FAST = "random" if "random" in player_names() else player_names()[0]
@@ -696,28 +696,35 @@ def test_serve_refuses_a_bad_database_url(capsys: pytest.CaptureFixture[str]) ->
 
 
 # ---------------------------------------------------------------- live updates
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+def test_a_server_still_starting_takes_a_connection_and_answers_it_once_started() -> None:
+    """The server the tests start on a thread (``served``) takes a connection made before it
+    has finished starting, as a loaded machine makes one, and answers once it has: it was
+    refused, the port bound only after the start (the tests waited at most 10 s for it)."""
+    release = threading.Event()
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":  # the start waits until a connection is made
+            await receive()
+            await asyncio.to_thread(release.wait, 120)
+            await send({"type": "lifespan.startup.complete"})
+            await receive()
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"started"})
+
+    with served(app) as port, socket.create_connection(("127.0.0.1", port), timeout=60) as conn:
+        conn.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        release.set()
+        answer = b""
+        while part := conn.recv(4096):
+            answer += part
+    assert answer.startswith(b"HTTP/1.1 200") and b"started" in answer
 
 
 def test_events_stream_announces_each_change(db: str) -> None:
-    import uvicorn
-
-    port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(db), port=port, log_level="warning", timeout_graceful_shutdown=1)
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
+    with served(create_app(db)) as port:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(500):
-            if server.started:
-                break
-            time.sleep(0.02)
         g = httpx2.post(
             f"{base}/api/games", json={"game": "churn", "options": {"size": 3}, "mode": "local"}
         ).json()
@@ -738,9 +745,6 @@ def test_events_stream_announces_each_change(db: str) -> None:
                     else:
                         break
         assert seen[0]["version"] == 0 and seen[1]["version"] == 1 and seen[1]["turns"] == 1
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
 
 
 def test_the_computer_thinks_in_a_worker_process(client: TestClient, pool: ComputerPool) -> None:

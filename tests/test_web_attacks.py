@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,8 +28,8 @@ from hexarena.web import create_app
 from hexarena.web.bounds import ECHO, MAX_DEPTH, MAX_LIST, bounded_json, json_depth
 from hexarena.web.guard import Guard, GuardConfig, Rate, RateLimiter
 from hexarena.web.workers import ComputerPool, JobCancelled, JobFailed
-from tests.conftest import run_async
-from tests.web_players import SlowPlayer
+from tests.conftest import run_async, served
+from tests.web_player_kinds import SlowPlayer
 
 STATIC = Path(__file__).parents[1] / "src" / "hexarena" / "web" / "static"
 
@@ -232,30 +231,9 @@ def test_json_bounds_count_without_parsing() -> None:
     assert bounded_json(json.dumps({"a": list(range(MAX_LIST))}).encode())["a"][-1] == MAX_LIST - 1
 
 
-def _serve(db: str, guard: GuardConfig | None = None) -> tuple[Any, threading.Thread, int]:
-    import uvicorn
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(
-            create_app(db, guard=guard), port=port, log_level="warning", timeout_graceful_shutdown=1
-        )
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(500):
-        if server.started:
-            break
-        time.sleep(0.02)
-    return server, thread, port
-
-
 def test_a_huge_body_is_refused_while_it_streams_in(db: str) -> None:
     """A 400 MB body is answered 413 after the first few megabytes, never read whole."""
-    server, thread, port = _serve(db)
-    try:
+    with served(create_app(db)) as port:
         for header in (b"Content-Length: 400000000", b"Transfer-Encoding: chunked"):
             sent = 0
             with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
@@ -294,16 +272,12 @@ def test_a_huge_body_is_refused_while_it_streams_in(db: str) -> None:
             assert "larger than" in answer
             assert sent < 50_000_000, f"{sent:,} bytes were sent before the refusal"
         assert httpx2.get(f"http://127.0.0.1:{port}/api/meta").status_code == 200
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
 
 
 def test_open_event_streams_are_capped_per_address_and_in_all(db: str) -> None:
     """Each live view holds a connection: one address may not hold them all."""
-    server, thread, port = _serve(db, GuardConfig(streams_per_client=2))
-    base = f"http://127.0.0.1:{port}"
-    try:
+    with served(create_app(db, guard=GuardConfig(streams_per_client=2))) as port:
+        base = f"http://127.0.0.1:{port}"
         with httpx2.Client(base_url=base, headers={"Host": "localhost"}, timeout=30) as c:
             g = c.post("/api/games", json={"game": "churn", "mode": "local"}).json()
             url = f"/api/games/{g['id']}/events"
@@ -320,9 +294,6 @@ def test_open_event_streams_are_capped_per_address_and_in_all(db: str) -> None:
                         break
                 time.sleep(0.05)
             assert again.status_code == 200
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
 
 
 def test_open_event_streams_are_capped_in_all() -> None:

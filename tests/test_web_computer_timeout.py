@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from hexarena.ai import base as ai_base
 from hexarena.web import create_app
 from hexarena.web.workers import ComputerPool
-from tests.web_players import SlowPlayer
+from tests.web_player_kinds import SlowPlayer
 
 
 def test_a_random_turn_after_a_timeout_is_announced(

@@ -9,8 +9,8 @@ stored and the other refused.
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -26,18 +26,16 @@ import httpx2
 from starlette.testclient import TestClient
 
 from hexarena.web import create_app
-from tests.browser.conftest import _free_port
+from tests.browser.conftest import start_serving
 
 
 class ServeProcess:
     """``hexarena serve`` in a child process on a free port."""
 
     def __init__(self, db: str, folder: Path) -> None:
-        self.port = _free_port()
+        # each server compiles only what these tests use
+        self.proc, self.port = start_serving(["--port", "0", "--db", db, "--no-warm"], folder)
         self.url = f"http://127.0.0.1:{self.port}"
-        cmd = [sys.executable, "-m", "hexarena.cli", "serve", "--port", str(self.port), "--db", db]
-        cmd.append("--no-warm")  # each server compiles only what these tests use
-        self.proc = subprocess.Popen(cmd, cwd=folder)
 
     def wait_ready(self) -> None:
         for _ in range(1200):
@@ -192,3 +190,31 @@ def test_a_lost_notice_connection_is_made_again_and_games_reloaded(pg_db: str) -
                 break
             time.sleep(0.01)
         assert session.version == 1
+
+
+def test_a_cluster_whose_port_was_taken_meanwhile_starts_on_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The throw-away PostgreSQL server's port is chosen free and bound by the server a moment
+    later: taken in between (by another test worker), the server did not start, and every
+    PostgreSQL test of that worker failed. Another free port is tried."""
+    import psycopg
+
+    from tests import postgres
+
+    reason = postgres.unavailable()
+    if reason is not None:
+        pytest.skip(reason)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        chosen = iter([port])  # the first port chosen is the one just taken
+        free = postgres._free_port
+        monkeypatch.setattr(postgres, "_free_port", lambda: next(chosen, 0) or free())
+        cluster = postgres.Cluster()
+        try:
+            assert cluster.port != port
+            psycopg.connect(cluster.url(), autocommit=True).close()
+        finally:
+            cluster.stop()

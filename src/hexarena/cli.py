@@ -413,7 +413,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("serve", help="start the web app (play in the browser)")
     sp.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     sp.add_argument(
-        "--port", type=whole_number(1, 65_535), default=8000, help="port (default 8000)"
+        "--port",
+        type=whole_number(0, 65_535),
+        default=8000,
+        help="port (default 8000; 0: a free port, the one announced)",
     )
     sp.add_argument(
         "--db",

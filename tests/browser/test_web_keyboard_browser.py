@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import Server, hold_turn_answers
+from tests.browser.test_web_browser import wait_moves
 from tests.browser.test_web_teaching_browser import new_local_game
 
 pytestmark = pytest.mark.browser
@@ -42,6 +43,7 @@ def test_the_board_is_one_tab_stop_and_the_arrows_walk_its_cells(
     context: Any, server: Server
 ) -> None:
     page = context.new_page()
+    hold_turn_answers(page)  # each move list shown while the page is still busy with its turn
     new_local_game(page, server, "gyre", {"size": 7})  # 127 cells, every one playable
     assert page.locator("#board .cell.legal").count() == 127
     (start,) = cells_on_the_way_to_the_typed_move(page)  # one stop, not 127
@@ -63,14 +65,13 @@ def test_the_board_is_one_tab_stop_and_the_arrows_walk_its_cells(
         assert moved is not None
         assert page.evaluate(CENTRE, moved)[1] < y1
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
-    page.wait_for_function("() => document.body.dataset.busy === 'no'")
+    wait_moves(page, 1)
     assert page.get_attribute(f"#board .cell[data-name={moved}]", "aria-label") == f"{moved}: Red"
     # the next player starts from where the last one was, and still finds the board in one stop
     page.keyboard.press("ArrowLeft")
     assert page.evaluate(FOCUSED_CELL) not in (None, moved)
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
+    wait_moves(page, 2)  # the list shows before the page is done with the turn
     assert page.locator("#board .cell[tabindex='0']").count() == 1
     assert len(cells_on_the_way_to_the_typed_move(page)) == 1  # the stones are no stops either
 
@@ -103,8 +104,7 @@ def test_the_focus_ring_shows_for_the_keyboard_not_after_a_click(
     page = context.new_page()
     new_local_game(page, server, "churn", {"size": 3})
     page.click("#board .cell[data-name=c3]")
-    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
-    page.wait_for_function("() => document.body.dataset.busy === 'no'")
+    wait_moves(page, 1)
     assert page.evaluate(STROKE, "c3") != FOCUS_BLUE
     page.focus("header a.brand")
     for _ in range(10):  # Tab to the board

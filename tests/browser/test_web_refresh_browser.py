@@ -46,3 +46,40 @@ def test_a_new_version_is_shown_only_with_its_move_list(context: Any, server: Se
     page = deaf_tab(context, other.url)  # no announcement refreshes it meanwhile
     version, moves = page.evaluate(TWO_REFRESHES)
     assert (version, moves) == ("1", 1)
+
+
+#: Two moves through the API, each followed by a refresh as the page makes them; the first
+#: refresh's move list is answered at once but reaches the page 1.5 s late, after the second's
+#: (as answers on two connections may arrive); what the page shows once both have finished.
+LATE_LIST = """async () => {
+    const fetchNow = window.fetch;
+    let lists = 0;
+    window.fetch = async (url, init) => {
+        const answer = await fetchNow(url, init);
+        if (String(url).includes('/moves?') && lists++ === 0) {
+            await new Promise((r) => setTimeout(r, 1500));
+        }
+        return answer;
+    };
+    const move = async () => {
+        const r = await fetchNow(`/api/games/${G.id}/moves`, {method: 'POST',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({actions: [G.view.legal[0]], version: G.view.version})});
+        if (!r.ok) throw new Error(await r.text());
+    };
+    await move();
+    const first = refresh();
+    while (lists === 0) await new Promise((r) => setTimeout(r, 20));
+    await move();
+    await refresh();
+    await first;
+    return [document.body.dataset.version, document.querySelectorAll('#moves li').length];
+}"""
+
+
+def test_a_move_list_answered_late_never_replaces_a_newer_one(context: Any, server: Server) -> None:
+    other = context.new_page()
+    new_local_game(other, server, "churn", {})
+    page = deaf_tab(context, other.url)  # no announcement refreshes it meanwhile
+    version, moves = page.evaluate(LATE_LIST)
+    assert (version, moves) == ("2", 2)

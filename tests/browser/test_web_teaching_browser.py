@@ -14,8 +14,9 @@ import pytest
 from hexarena.games import game_class
 from hexarena.web.lessons import LESSONS
 from hexarena.web.teaching import refusal
-from tests.browser.conftest import Server
+from tests.browser.conftest import Server, hold_turn_answers
 from tests.browser.pictures import TALL_PAGE_WIDTH, save_picture
+from tests.browser.test_web_browser import wait_moves
 
 pytestmark = pytest.mark.browser
 
@@ -373,12 +374,13 @@ def test_phone_layout_keeps_cells_large_and_the_turn_in_sight(
 
 def test_keyboard_play_and_aria_labels(context: Any, server: Server) -> None:
     page = context.new_page()
+    hold_turn_answers(page)  # each move list shown while the page is still busy with its turn
     new_local_game(page, server, "churn", {"size": 3})
     label = page.get_attribute("#board .cell[data-name=c3]", "aria-label")
     assert label == "c3: empty, playable"
     page.fill("#type-input", "c3")
     page.press("#type-input", "Enter")
-    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    wait_moves(page, 1)  # the list shows before the page is done with the turn
     assert page.get_attribute("#board .cell[data-name=c3]", "aria-label") == "c3: Red"
     page.fill("#type-input", "c4")  # next to nothing of Blue's, but it is playable: fine
     page.fill("#type-input", "zz9")
@@ -387,7 +389,7 @@ def test_keyboard_play_and_aria_labels(context: Any, server: Server) -> None:
     assert "not a cell of this board" in page.inner_text("#refusal")
     page.focus("#board .cell[data-name=d3]")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
+    wait_moves(page, 2)
     assert page.get_attribute("#board .cell[data-name=d3]", "aria-label") == "d3: Blue"
     # marks differ by shape: a ring for the last turn, dots for playable cells
     assert page.locator("#board circle.last-mark").count() == 1

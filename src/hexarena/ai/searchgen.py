@@ -31,6 +31,7 @@ import os
 import shutil
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -47,6 +48,8 @@ PREFIX = "hexarena_search_"
 _PACKAGE = Path(search_loop.__file__).resolve().parent.parent
 #: The copies loaded in this process, by the identities of their kernels (kept alive with them).
 _loaded: dict[tuple[int, ...], tuple[tuple[Any, ...], ModuleType]] = {}
+#: Held while a copy is found or imported (:func:`search_module`).
+_lock = threading.Lock()
 
 
 def cache_folder() -> Path:
@@ -158,7 +161,17 @@ def _load(path: Path, kernels: dict[str, Any]) -> ModuleType:
 
 def search_module(legal: Any, apply: Any, playout: Any, evaluate: Any) -> ModuleType:
     """The copy of :mod:`hexarena.ai.search_loop` over these kernels, imported (the same module
-    for the same kernels in one process)."""
+    for the same kernels in one process).
+
+    One thread at a time (:data:`_lock`): a copy is in ``sys.modules`` from the start of its
+    import, and another thread asking for it meanwhile was handed it without its functions (a
+    match on a thread executor, each thread preparing its players).
+    """
+    with _lock:
+        return _search_module(legal, apply, playout, evaluate)
+
+
+def _search_module(legal: Any, apply: Any, playout: Any, evaluate: Any) -> ModuleType:
     kernels = {"legal": legal, "apply": apply, "playout": playout, "evaluate": evaluate}
     key = tuple(id(fn) for fn in kernels.values())
     found = _loaded.get(key)

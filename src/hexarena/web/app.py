@@ -13,6 +13,7 @@ import asyncio
 import errno
 import json
 import logging
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -389,23 +390,27 @@ def create_app(
     return app
 
 
-def listen_problem(host: str, port: int) -> str | None:
-    """Why a server could not listen on ``host``:``port`` (a port in use, say), or ``None``:
-    checked before :func:`serve` announces its address, so that it never announces one it
-    cannot use."""
-    import socket
+def listen_socket(host: str, port: int) -> tuple[socket.socket | None, str]:
+    """A socket bound to ``host``:``port`` and listening (port 0: a free port the system
+    chooses), for uvicorn to serve on, or ``None`` and why (a port in use, say).
 
+    :func:`serve` binds it before it announces its address, so that it never announces one it
+    cannot use, and holds it from then on: no other process can take the port before the server
+    answers on it (uvicorn bound the port itself, after the check and the announcement).
+    """
     try:
         family, kind, proto, _, addr = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except OSError as exc:
-        return f"the address {host!r} cannot be used ({exc})"
-    with socket.socket(family, kind, proto) as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
-        try:
-            s.bind(addr)
-        except OSError as exc:
-            return exc.strerror or str(exc)
-    return None
+        return None, f"the address {host!r} cannot be used ({exc})"
+    s = socket.socket(family, kind, proto)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+    try:
+        s.bind(addr)
+        s.listen(2048)  # uvicorn's backlog
+    except OSError as exc:
+        s.close()
+        return None, exc.strerror or str(exc)
+    return s, ""
 
 
 def serve(
@@ -436,8 +441,8 @@ def serve(
         move_rate=base.move_rate,
     )
     app = create_app(db, guard=config_guard, warm=warm, reports=reports)
-    problem = listen_problem(host, port)
-    if problem is not None:
+    sock, problem = listen_socket(host, port)
+    if sock is None:
         app.state.arena.close()
         raise OSError(
             errno.EADDRINUSE,
@@ -453,6 +458,7 @@ def serve(
             arena.stop_streams()
             super().handle_exit(sig, frame)
 
+    port = sock.getsockname()[1]  # the one chosen, for port 0
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5
     )
@@ -460,4 +466,7 @@ def serve(
     print(f"hexarena: serving on http://{host}:{port}/ (games stored in {where})", flush=True)
     if warm:
         print("hexarena: getting the computer players ready in the background", flush=True)
-    Server(config).run()
+    try:
+        Server(config).run(sockets=[sock])
+    finally:
+        sock.close()

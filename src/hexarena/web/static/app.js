@@ -52,6 +52,7 @@ const G = {
   replayData: null,
   pageStart: null, // first turn of the move-list page shown, null for the last page
   movesLoading: null, // the move list being loaded for a new version (a promise), else null
+  movesAsked: 0, // move lists asked for: only the answer to the last one asked is shown
   hints: null,
   busy: false,
   geometry: null,
@@ -289,10 +290,15 @@ function renderHints() {
   }
 }
 
+// Show the page of the move list asked for (G.pageStart). An answer that arrives after the
+// answer to a later request (two requests on two connections) is dropped: it shows the game as
+// it was before.
 async function loadMoves() {
-  const v = G.view;
+  const asked = ++G.movesAsked;
   const start = G.pageStart === null ? "" : G.pageStart;
   const page = await api("GET", `/api/games/${G.id}/moves?count=${PAGE}&start=${start}`);
+  if (asked !== G.movesAsked) return;
+  const v = G.view;
   const list = $("moves");
   list.innerHTML = "";
   list.start = page.start + 1;
@@ -390,12 +396,13 @@ async function refresh() {
     rememberGame(myGameInfo(v));
   }
   // the move list first, so that the page is consistent once it shows the new version; a
-  // refresh that finds the version already known waits for the list an earlier one is loading
+  // refresh that finds the version already known waits for the list an earlier one is loading,
+  // and every refresh for the list of the last one that asked for one
   if (movesChanged && (G.pageStart === null || G.pageStart + PAGE > v.turns)) {
     const load = loadMoves().finally(() => { if (G.movesLoading === load) G.movesLoading = null; });
     G.movesLoading = load;
   }
-  if (G.movesLoading) await G.movesLoading;
+  while (G.movesLoading) await G.movesLoading;
   render();
 }
 
