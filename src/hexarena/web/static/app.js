@@ -319,6 +319,7 @@ async function loadMoves() {
 
 function render() {
   const v = G.view;
+  if (!v) return; // nothing to draw before the game's first answer
   $("g-title").textContent = v.title;
   $("g-options").textContent = `${v.option_text} — ${{ computer: "against the computer", local: "two players on this screen", online: "online" }[v.mode]}`;
   renderPlayers();
@@ -469,7 +470,7 @@ async function onTyped(ev) {
   ev.preventDefault();
   const input = $("type-input");
   const pieces = typedPieces(input.value);
-  if (!pieces.length) return;
+  if (!pieces.length || !myTurn() || G.busy) return; // nothing played: the text stays
   for (const piece of pieces) {
     if (!myTurn() || G.busy) break;
     const a = matchPiece(piece, G.pending || G.view);
@@ -675,6 +676,10 @@ async function startGame(id) {
     return;
   }
   buildBoard();
+  wireControls();
+  // until it has started (a half-made turn taken up, a seat link used) the page is busy: its
+  // controls are drawn disabled and its clicks and typing wait
+  setBusy(true);
   const kept = keptPartial(); // before the first render forgets it
   try {
     await refresh();
@@ -703,6 +708,12 @@ async function startGame(id) {
   await useCode();
   renderShare();
   listen();
+  setBusy(false);
+  render();
+}
+
+// The handlers of the game page's controls, given before the page first draws them.
+function wireControls() {
   $("cancel-turn").addEventListener("click", cancelTurn);
   $("pot-toggle").addEventListener("change", () => {
     G.showPotentials = $("pot-toggle").checked;
@@ -712,6 +723,7 @@ async function startGame(id) {
   $("type-form").addEventListener("submit", onTyped);
   $("undo-btn").addEventListener("click", () => doChange("undo"));
   $("resign-btn").addEventListener("click", () => {
+    if (!G.view || G.busy) return;
     if (!G.resignArmed) {
       G.resignArmed = true;
       renderControls();
@@ -741,7 +753,9 @@ async function startGame(id) {
     render();
   });
   $("rp-first").addEventListener("click", () => setReplay(0));
-  $("rp-prev").addEventListener("click", () => setReplay((G.replay === null ? G.view.turns : G.replay) - 1));
+  $("rp-prev").addEventListener("click", () => {
+    if (G.view) setReplay((G.replay === null ? G.view.turns : G.replay) - 1);
+  });
   $("rp-next").addEventListener("click", () => setReplay(G.replay + 1));
   $("rp-last").addEventListener("click", () => setReplay(null));
   $("pg-older").addEventListener("click", () => {
@@ -749,6 +763,7 @@ async function startGame(id) {
     loadMoves();
   });
   $("pg-newer").addEventListener("click", () => {
+    if (!G.view) return;
     const next = (G.pageInfo ? G.pageInfo.start : 0) + PAGE;
     G.pageStart = next + PAGE >= G.view.turns ? null : next;
     loadMoves();
