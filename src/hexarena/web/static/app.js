@@ -738,9 +738,12 @@ function wireControls() {
     $("hint-btn").disabled = true;
     $("hint-btn").textContent = "Thinking…";
     const seen = G.partial.length && G.seen ? G.seen : seenNow();
+    const askedFor = JSON.stringify([G.view.version, G.partial]);
     try {
       const h = await api("POST", `/api/games/${G.id}/hint`, { actions: G.partial, version: seen.version }, G.token);
-      G.hints = h.suggestions;
+      // an answer about a position played from meanwhile (the board is not locked while the
+      // hint thinks) is dropped
+      if (JSON.stringify([G.view.version, G.partial]) === askedFor) G.hints = h.suggestions;
     } catch (e) {
       if (e.status === 409) {
         $("hint-btn").textContent = "Hint";
