@@ -319,7 +319,6 @@ async function loadMoves() {
 
 function render() {
   const v = G.view;
-  if (!v) return; // nothing to draw before the game's first answer
   $("g-title").textContent = v.title;
   $("g-options").textContent = `${v.option_text} — ${{ computer: "against the computer", local: "two players on this screen", online: "online" }[v.mode]}`;
   renderPlayers();
@@ -676,7 +675,6 @@ async function startGame(id) {
     return;
   }
   buildBoard();
-  wireControls();
   // until it has started (a half-made turn taken up, a seat link used) the page is busy: its
   // controls are drawn disabled and its clicks and typing wait
   setBusy(true);
@@ -691,6 +689,7 @@ async function startGame(id) {
     G.token = null;
     await refresh();
   }
+  wireControls(); // as the game is first drawn (no event comes between), G.view known from here
   if (G.token && !G.view.you.length) {
     // a kept token that gives no seat (a stale or mistyped #token link, this browser holding no
     // seat cookie) is forgotten
@@ -712,7 +711,7 @@ async function startGame(id) {
   render();
 }
 
-// The handlers of the game page's controls, given before the page first draws them.
+// The handlers of the game page's controls, given once the game is first drawn.
 function wireControls() {
   $("cancel-turn").addEventListener("click", cancelTurn);
   $("pot-toggle").addEventListener("change", () => {
@@ -723,7 +722,6 @@ function wireControls() {
   $("type-form").addEventListener("submit", onTyped);
   $("undo-btn").addEventListener("click", () => doChange("undo"));
   $("resign-btn").addEventListener("click", () => {
-    if (!G.view || G.busy) return;
     if (!G.resignArmed) {
       G.resignArmed = true;
       renderControls();
@@ -756,9 +754,7 @@ function wireControls() {
     render();
   });
   $("rp-first").addEventListener("click", () => setReplay(0));
-  $("rp-prev").addEventListener("click", () => {
-    if (G.view) setReplay((G.replay === null ? G.view.turns : G.replay) - 1);
-  });
+  $("rp-prev").addEventListener("click", () => setReplay((G.replay === null ? G.view.turns : G.replay) - 1));
   $("rp-next").addEventListener("click", () => setReplay(G.replay + 1));
   $("rp-last").addEventListener("click", () => setReplay(null));
   $("pg-older").addEventListener("click", () => {
@@ -766,7 +762,6 @@ function wireControls() {
     loadMoves();
   });
   $("pg-newer").addEventListener("click", () => {
-    if (!G.view) return;
     const next = (G.pageInfo ? G.pageInfo.start : 0) + PAGE;
     G.pageStart = next + PAGE >= G.view.turns ? null : next;
     loadMoves();
