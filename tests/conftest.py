@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -155,9 +154,10 @@ def served(app: Any) -> Iterator[int]:
     """
     import uvicorn
 
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(128)
+    from hexarena.web.app import listen_socket
+
+    sock, problem = listen_socket("127.0.0.1", 0)
+    assert sock is not None, problem
     port: int = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
