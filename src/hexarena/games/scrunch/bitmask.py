@@ -37,7 +37,7 @@ from numba import njit
 
 from ...core import H_COLOUR, Array
 from ...kernels_common import _U
-from .groups import by_eggs, by_path_ends
+from .groups import by_eggs, by_middles, by_path_ends
 from .tables import (
     B_CYC,
     B_LAB,
@@ -378,9 +378,12 @@ def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
             _set_bits(row, eggs, 0)
             found = eggs != 0
         cand = _smallest_cands(g, arr, n, c, emp) & ~c4  # (four friendly neighbours: no)
-        quick = by_path_ends(g, arr, n, c, smallest_size(arr, c), f, emp, c1, c2, c3, c4)
+        best = smallest_size(arr, c)
+        quick = by_path_ends(g, arr, n, c, best, f, emp, c1, c2, c3, c4)
         decided, legal = by_eggs(g, arr, n, c, f, emp, c1, c2, c3, c4)
-        quick |= legal
+        inner, legal_inner = by_middles(g, arr, n, c, best, f, emp, c1, c2, c3, c4)
+        decided |= inner
+        quick |= legal | legal_inner
         if quick:
             _set_bits(row, quick, 0)
             found = True

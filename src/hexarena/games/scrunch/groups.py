@@ -21,7 +21,7 @@ from numba import njit
 
 from ...core import Array
 from ...kernels_common import _U
-from .tables import B_CYC, B_LAB, B_SSIZE, B_TAIL, S_NSNK, _o, smallest_size
+from .tables import B_CYC, B_LAB, B_NXT, B_SSIZE, B_TAIL, S_NSNK, _o, smallest_size
 from .words import Word, _ctz, _nbm
 
 
@@ -48,30 +48,26 @@ def _end_steps(  # pragma: no cover - compiled
     three; each is two operations on the destinations that suit every placement."""
     one = np.int64(1)
     nb = _nbm(g, b)
-    d = nb & emp & ~c4
-    if d == 0:
-        return d
     # the stones a destination may not touch: those it would leave with three
     bad = f & ~(one << b) & ((c3 & nb) | (c2 & ~nb))
-    if (nb >> a) & 1 == 0:
-        bad |= one << a
+    bad |= (one << a) & ((nb >> a) & 1) - 1
     good = np.int64(0)  # the destinations that leave no stone with three (but p's y)
     near = np.int64(0)  # next to a destination with one friendly neighbour (b)
-    anywhere = False  # a destination with two
+    anyw = np.int64(0)  # a destination with two (1)
     far = np.int64(-1)  # next to every destination with three
-    while d:
-        x = _ctz(d)
-        d &= d - 1
+    for j in range(6):  # the six directions, without branches
+        x0 = g[_U(1 + 6 * b + j)]
+        x = max(x0, 0)
         nx = _nbm(g, x)
-        if nx & bad:
-            continue
-        good |= one << x
-        if (c2 >> x) & 1 == 0:
-            near |= nx
-        elif (c3 >> x) & 1 == 0:
-            anywhere = True
-        else:
-            far &= nx
+        ok = (x0 >= 0) & ((emp >> x) & 1 & ~(c4 >> x) & 1) & ((nx & bad) == 0)
+        okm = -np.int64(ok)
+        good |= (one << x) & okm
+        k2 = (c2 >> x) & 1
+        k3 = (c3 >> x) & 1
+        near |= nx & okm & (k2 - 1)
+        anyw |= ok & k2 & (k3 ^ 1)
+        far &= nx | ~(okm & -k3)
+    anywhere = anyw != 0
     na = _nbm(g, a)
     out = na & emp & c1 & ~c2
     if not anywhere:
@@ -190,4 +186,94 @@ def by_eggs(  # pragma: no cover - compiled
             np_ = _nbm(g, p)
             if d0 & ((c2 & ~(c3 & np_)) | (np_ & ~c3)):
                 legal |= np.int64(1) << p
+    return decided, legal
+
+
+@njit(cache=True, inline="always")
+def _middle_steps(  # pragma: no cover - compiled
+    g: Array, y: int, s: int, f: int, emp: int, c2: int, c3: int, c4: int
+) -> tuple[Word, Word]:
+    """For the placements ``p`` whose one friendly neighbour is ``y``, a stone with two
+    friendly neighbours inside a path, and the stone ``s``, one of those two: the cells where
+    ``s`` surely completes a legal growth (when it is an end) and where it may (masks).
+
+    ``y`` is left with three friendly neighbours by ``p``, so the stone that steps is ``y`` or
+    one of its two (``y`` itself cannot: the path would fall into three pieces that one
+    destination cannot join), and its destination ``d`` may not touch ``y``. An end ``s`` has
+    one friendly neighbour after the placement: ``d`` completes the growth when it keeps a
+    friendly neighbour (``fc(d) - 1 + adj(d, p)`` 1 or 2) and leaves no stone with three. An
+    inner ``s`` cuts the path in two, so ``d`` must join two pieces: two friendly neighbours
+    afterwards, a condition only (the labels decide)."""
+    one = np.int64(1)
+    ny = _nbm(g, y)
+    ns = _nbm(g, s)
+    bad = f & ~(one << s) & ((c3 & ns) | (c2 & ~ns))
+    near1 = np.int64(0)  # next to a destination with one friendly neighbour (s)
+    near2 = np.int64(0)  # next to one with two
+    anyw = np.int64(0)
+    far = np.int64(-1)  # next to every destination with three
+    for j in range(6):  # the six directions, without branches
+        x0 = g[_U(1 + 6 * s + j)]
+        x = max(x0, 0)
+        nx = _nbm(g, x)
+        ok = (x0 >= 0) & ((emp & ~ny & ~c4) >> x) & 1 & ((nx & bad) == 0)
+        okm = -np.int64(ok)
+        k2 = (c2 >> x) & 1
+        k3 = (c3 >> x) & 1
+        near1 |= nx & okm & (k2 - 1)
+        m2 = okm & -(k2 & (k3 ^ 1))
+        anyw |= m2
+        near2 |= nx & m2
+        far &= nx | ~(okm & -k3)
+    any2 = anyw != 0
+    if (c2 >> s) & 1 == 0:  # an end
+        sure = np.int64(-1) if any2 else near1 | ~far
+        return sure, sure
+    return np.int64(0), near2 | ~far
+
+
+@njit(cache=True, inline="always")
+def by_middles(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    n: int,
+    c: int,
+    best: int,
+    f: int,
+    emp: int,
+    c1: int,
+    c2: int,
+    c3: int,
+    c4: int,
+) -> tuple[Word, Word]:
+    """Placements whose one friendly neighbour is an inner stone of a smallest snake that is
+    a path, decided an inner stone at a time (:func:`_middle_steps`): the cells decided, and
+    of them those legal."""
+    decided = np.int64(0)
+    legal = np.int64(0)
+    if best < 3:
+        return decided, legal
+    lst = _o(B_LAB + c, n)
+    size = _o(B_SSIZE, n)
+    cyc = _o(B_CYC, n)
+    tail = _o(B_TAIL, n)
+    nxt = _o(B_NXT, n)
+    one_only = emp & c1 & ~c2
+    for i in range(arr[_U(S_NSNK + c)]):
+        lab = arr[_U(lst + i)]
+        if arr[_U(size + lab)] != best or arr[_U(cyc + lab)] != 0:
+            continue
+        y = arr[_U(nxt + lab)]
+        e = arr[_U(tail + lab)]
+        while y != e:
+            q = _nbm(g, y) & one_only
+            if q:
+                st = _nbm(g, y) & f
+                s1 = _ctz(st)
+                s2 = _ctz(st & (st - 1))
+                a1, m1 = _middle_steps(g, y, s1, f, emp, c2, c3, c4)
+                a2, m2 = _middle_steps(g, y, s2, f, emp, c2, c3, c4)
+                legal |= q & (a1 | a2)
+                decided |= q & ((a1 | a2) | ~(m1 | m2))
+            y = arr[_U(nxt + y)]
     return decided, legal
