@@ -18,8 +18,9 @@ counts of friendly neighbours are made for all the destinations of a stone at on
   or of the placement left with three. The placement's candidates and the egg cells are words
   too.
 
-At the start of a turn two kinds of placement are decided in groups rather than one by one
-(:mod:`.groups`): those next to an egg and those next to a path end whose other end can step.
+At the start of a turn two kinds of placement are decided in groups rather than one by one:
+those next to an egg (:func:`_by_eggs`) and those next to a path end far from the other end
+(:func:`_by_far_ends`), where the growth test reads the same values for each of them.
 
 Only the destinations left (usually none or one per stone) go through the growth test
 (:func:`.search.growth_ok`), which decides; every filter here is one of its own conditions or
@@ -37,7 +38,6 @@ from numba import njit
 
 from ...core import H_COLOUR, Array
 from ...kernels_common import _U
-from .groups import by_eggs, by_middles, by_path_ends
 from .tables import (
     B_CYC,
     B_LAB,
@@ -349,6 +349,157 @@ def _smallest_cands(g: Array, arr: Array, n: int, c: int, emp: int) -> Word:  # 
 
 
 @njit(cache=True, inline="always")
+def _far_end_steps(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    n: int,
+    a: int,
+    b: int,
+    p: int,
+    f: int,
+    emp: int,
+    c1: int,
+    c2: int,
+    c3: int,
+    c4: int,
+) -> bool:
+    """Whether, after a placement at ``p`` whose one friendly neighbour is ``a``, an end of a
+    path, the path's other end ``b`` can step to complete a legal growth (the stone ``b`` of
+    :func:`_can_complete_bits`, whose other values are then ``k`` 1, ``fn`` ``{a}``, not
+    crowded)."""
+    np_ = _nbm(g, p)
+    one = np.int64(1)
+    near_p: Word = one << a
+    bb = one << b
+    need = _need_bits(g, arr, n, 1, np_, b, f, False)
+    d = _dests(g, p, b, need, f, emp, c1, c2, c3, c4)
+    while d:
+        x = _ctz(d)
+        d &= d - 1
+        if _snakes_ok(arr, n, b, near_p, _nbm(g, x) & f & ~bb, (np_ >> x) & 1):
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _by_far_ends(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    n: int,
+    c: int,
+    best: int,
+    f: int,
+    emp: int,
+    c1: int,
+    c2: int,
+    c3: int,
+    c4: int,
+) -> Word:
+    """Placements that :func:`_can_complete_bits` accepts, found a path end at a time: those
+    whose one friendly neighbour is an end ``a`` of a smallest snake that is a path of three
+    stones or more, at least three steps from its other end ``b``, when ``b`` can step.
+
+    For such a placement ``p`` every value the test of stone ``b`` reads is the same (``p``
+    is no neighbour of ``b``, of a destination of ``b`` or of a neighbour of one: ``k`` is 1,
+    ``fn`` is ``{a}``, the placement is not crowded, ``b``'s count condition is its one
+    friendly neighbour, and of ``p``'s neighbourhood the destination filters see only ``a``),
+    so one test of ``b``, with one of them, decides for all: when ``b`` can step, each of them
+    is a placement that some stone completes. The others (and these, when ``b`` cannot step)
+    are tested one by one."""
+    lst = _o(B_LAB + c, n)
+    size = _o(B_SSIZE, n)
+    cyc = _o(B_CYC, n)
+    tail = _o(B_TAIL, n)
+    one_only = emp & c1 & ~c2  # empty cells with exactly one friendly neighbour
+    found = np.int64(0)
+    if best < 3:
+        return found
+    for i in range(arr[_U(S_NSNK + c)]):
+        lab = arr[_U(lst + i)]
+        if arr[_U(size + lab)] != best or arr[_U(cyc + lab)] != 0:
+            continue
+        e = arr[_U(tail + lab)]
+        for which in range(2):
+            a = lab if which == 0 else e
+            b = e if which == 0 else lab
+            q = _nbm(g, a) & one_only
+            if q == 0:
+                continue
+            nb_ = _nbm(g, b)
+            near = nb_ | (np.int64(1) << b)
+            t = nb_
+            while t:
+                near |= _nbm(g, _ctz(t))
+                t &= t - 1
+            q &= ~near
+            if q and _far_end_steps(g, arr, n, a, b, _ctz(q), f, emp, c1, c2, c3, c4):
+                found |= q
+    return found
+
+
+@njit(cache=True, inline="always")
+def _by_eggs(  # pragma: no cover - compiled
+    g: Array,
+    arr: Array,
+    n: int,
+    c: int,
+    f: int,
+    emp: int,
+    c1: int,
+    c2: int,
+    c3: int,
+    c4: int,
+) -> tuple[Word, Word]:
+    """Placements next to the smallest snakes when those are eggs, decided an egg at a time:
+    those whose one friendly neighbour is the egg ``e`` (the cells decided), and of them those
+    that :func:`_can_complete_bits` accepts (the cells legal).
+
+    The egg is the one stone that can step (``k`` 1, nothing crowded, its count condition 1),
+    and the growth test's values reduce to masks of ``e``: a destination ``x`` next to ``e``,
+    empty, with fewer than four friendly neighbours and no neighbour among the friendly stones
+    that it would leave with three (those with two friendly neighbours not next to ``e``, with
+    three next to it: the same for every placement) is legal for placement ``p`` when it has
+    another friendly neighbour (and is not left with three by ``p``) or is next to ``p`` (and
+    has fewer than three): either way the snakes are not more than before (``p`` and ``x``
+    touch, or ``x`` joins another snake while ``p`` replaces the egg)."""
+    best = smallest_size(arr, c)
+    decided = np.int64(0)
+    legal = np.int64(0)
+    if best != 1:
+        return decided, legal
+    lst = _o(B_LAB + c, n)
+    size = _o(B_SSIZE, n)
+    one_only = emp & c1 & ~c2  # empty cells with exactly one friendly neighbour
+    for i in range(arr[_U(S_NSNK + c)]):
+        e = arr[_U(lst + i)]
+        if arr[_U(size + e)] != 1:
+            continue
+        ns = _nbm(g, e)
+        q = ns & one_only
+        if q == 0:
+            continue
+        decided |= q
+        d0 = ns & emp & ~c4
+        bad = f & ~(np.int64(1) << e) & ((c2 & ~ns) | (c3 & ns))
+        if bad:
+            t = d0
+            while t:
+                x = _ctz(t)
+                t &= t - 1
+                if _nbm(g, x) & bad:
+                    d0 &= ~(np.int64(1) << x)
+        if d0 == 0:
+            continue
+        while q:
+            p = _ctz(q)
+            q &= q - 1
+            np_ = _nbm(g, p)
+            if d0 & ((c2 & ~(c3 & np_)) | (np_ & ~c3)):
+                legal |= np.int64(1) << p
+    return decided, legal
+
+
+@njit(cache=True, inline="always")
 def any_growth_bits(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover - compiled
     """Whether some smallest snake of ``c`` can grow and move (:func:`.search.any_growth` on
     board masks, without working space), on a board of at most :data:`MAX_CELLS` cells."""
@@ -378,12 +529,9 @@ def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
             _set_bits(row, eggs, 0)
             found = eggs != 0
         cand = _smallest_cands(g, arr, n, c, emp) & ~c4  # (four friendly neighbours: no)
-        best = smallest_size(arr, c)
-        quick = by_path_ends(g, arr, n, c, best, f, emp, c1, c2, c3, c4)
-        decided, legal = by_eggs(g, arr, n, c, f, emp, c1, c2, c3, c4)
-        inner, legal_inner = by_middles(g, arr, n, c, best, f, emp, c1, c2, c3, c4)
-        decided |= inner
-        quick |= legal | legal_inner
+        quick = _by_far_ends(g, arr, n, c, smallest_size(arr, c), f, emp, c1, c2, c3, c4)
+        decided, legal = _by_eggs(g, arr, n, c, f, emp, c1, c2, c3, c4)
+        quick |= legal
         if quick:
             _set_bits(row, quick, 0)
             found = True
