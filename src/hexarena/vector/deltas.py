@@ -21,7 +21,8 @@ from scratch (for a buffer the full writer has just written).
 
 ``memo`` rows are ``int32``, :func:`memo_width` entries: the cells' contents first (``n``), then
 the game's own entries (Throngs: its own entries only, its contents read from the observation,
-:mod:`.deltas_throngs`). Churn's and Scrunch's rows also hold scratch room for their mask
+:mod:`.deltas_throngs`; Churn: the stones on the board first, then its cells' contents and
+group sizes in bytes, :data:`CHURN_CELLS`). Churn's and Scrunch's rows also hold scratch room for their mask
 writers (:func:`mask_churn`, :func:`hexarena.games.scrunch.mask_into`), which write the mask
 without allocating.
 """
@@ -33,12 +34,13 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import config, njit
 
 from ..bits import byte_view
 from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, swap_offered
 from ..games import china_grove, churn, gyre, scrunch, throngs
 from ..observe import _POS, Observer
+from .drivers import _prefetch
 from .streaming import stream_plane
 
 _U = np.uint64
@@ -340,6 +342,34 @@ def delta_china_grove(
     _fill(geo, out, 7, arr[china_grove.S_LEFT] / 6.0 if k >= 0 else 0.0)
 
 
+@njit(cache=True, inline="always")
+def _foresee_churn(g: Array, geo: Array, out: Any, memo: Any, a: int) -> None:  # pragma: no cover
+    """Fetch ahead the lines of observation ``out`` that Churn's update after action ``a``
+    writes at the cell placed on (the three stone planes and ``group_size``) and the first
+    cell of ``me_to_act``, which it reads (for the batched step's ``foresee``,
+    :func:`hexarena.vector.drivers.bound_delta_step`: with the state and memo rows in fewer
+    lines, these are a good part of what is left to wait for; docs/batched-speed.md, "Churn's
+    fifth round")."""
+    n = geo[0]
+    s = geo[1]
+    _prefetch(out, 5 * s + geo[_POS])  # type: ignore[call-arg]
+    if a >= n:
+        return
+    k = geo[_U(_POS + a)]
+    _prefetch(out, k)
+    _prefetch(out, s + k)
+    _prefetch(out, 2 * s + k)
+    _prefetch(out, 6 * s + k)
+
+
+def _foresee_nothing(g: Array, geo: Array, out: Any, memo: Any, a: int) -> None:
+    """Nothing to fetch without compiled code."""
+
+
+#: :func:`_foresee_churn` (plain Python, where the prefetch intrinsic cannot run: nothing).
+foresee_churn: Any = _foresee_nothing if getattr(config, "DISABLE_JIT", 0) else _foresee_churn
+
+
 DELTAS: dict[str, Callable[..., None]] = {
     "churn": delta_churn,
     "gyre": delta_gyre,
@@ -627,4 +657,12 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
         raise AssertionError(game.name)
 
 
-__all__ = ["DELTAS", "bound_update", "churn_scratch", "mask_churn", "memo_width", "prime"]
+__all__ = [
+    "DELTAS",
+    "bound_update",
+    "churn_scratch",
+    "foresee_churn",
+    "mask_churn",
+    "memo_width",
+    "prime",
+]
