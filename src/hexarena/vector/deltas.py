@@ -22,9 +22,9 @@ from scratch (for a buffer the full writer has just written).
 ``memo`` rows are ``int32``, :func:`memo_width` entries: the cells' contents first (``n``), then
 the game's own entries (Throngs: its own entries only, its contents read from the observation,
 :mod:`.deltas_throngs`; Churn: the stones on the board first, then its cells' contents and
-group sizes in bytes, :data:`CHURN_CELLS`). Churn's and Scrunch's rows also hold scratch room for their mask
-writers (:func:`mask_churn`, :func:`hexarena.games.scrunch.mask_into`), which write the mask
-without allocating.
+group sizes in bytes, :data:`CHURN_CELLS`). Churn's and Scrunch's rows also hold scratch room
+for their mask writers (:func:`mask_churn`, :func:`hexarena.games.scrunch.mask_into`), which
+write the mask without allocating.
 """
 
 from __future__ import annotations
