@@ -20,7 +20,7 @@ import numpy as np
 from llvmlite import ir
 from numba import config, njit, types
 from numba.core import cgutils
-from numba.extending import intrinsic
+from numba.extending import intrinsic, overload
 
 from ..bits import load8, load32, nth_bit64, popcount64, unmanaged
 from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Array
@@ -90,12 +90,27 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrin
 else:
     _nth_bit: Any = nth_bit64  # type: ignore[no-redef]
 
+    def _line_entries(a: Any) -> int:
+        """Entries of array ``a`` in a cache line of 64 bytes (at least 1)."""
+        return max(64 // a.itemsize, 1)
+
+    @overload(_line_entries)
+    def _line_entries_typed(a: Any) -> Any:
+        """:func:`_line_entries` compiled as a constant of the array's type: ``a.itemsize`` is
+        read at run time, and the step divided by it (twice, with the loop's count) at every
+        environment."""
+        k = max(512 // a.dtype.bitwidth, 1) if hasattr(a.dtype, "bitwidth") else 64
+
+        def entries(a: Any) -> int:  # pragma: no cover - compiled
+            return k
+
+        return entries
+
     @njit(cache=True, inline="always")
     def _prefetch_row(a: Any, j: int, span: int) -> None:  # pragma: no cover - compiled
         """Prefetch the cache lines of the first ``span`` entries of row ``j`` of a 2-D array."""
         row = a[j]
-        step = max(64 // a.itemsize, 1)
-        for k in range(0, span, step):
+        for k in range(0, span, _line_entries(a)):
             _prefetch(row, k)  # type: ignore[call-arg]
 
     @njit(cache=True, inline="always")
