@@ -36,7 +36,7 @@ import numpy as np
 from numba import njit
 
 from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, swap_offered
-from ..games import china_grove, churn, gyre, scrunch, throngs
+from ..games import china_grove, churn, gyre, scrunch
 from ..observe import _POS, Observer
 from .streaming import stream_plane
 
@@ -581,12 +581,9 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
         _prime_cells(arr, china_grove.BASE, n, memo)
         memo[n] = arr[china_grove.S_CLASS]
     elif game.name == "throngs":
-        from .deltas_throngs import M_PHASE, M_SEL, M_SHOWN, shown_values  # (it imports this)
+        from .deltas_throngs import prime_throngs  # (it imports this module)
 
-        phase = arr[throngs.S_PHASE] if arr[H_PLAYER] >= 0 else -1
-        memo[M_SEL] = arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1
-        memo[M_PHASE] = phase
-        memo[M_SHOWN : M_SHOWN + 5] = shown_values(arr, int(arr[H_PLAYER]))
+        prime_throngs(arr, memo)
     else:  # pragma: no cover - every game is above
         raise AssertionError(game.name)
 
