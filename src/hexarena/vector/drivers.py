@@ -262,7 +262,8 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
     population count, whose ``k``-th set bit is found without a branch per entry (such
     branches, unpredictable, cost most of the time); a longer row is counted 32 entries a load
     (compared with zero as one vector: Throngs' 189 actions in six loads, not 24 of eight),
-    and the ``k``-th found in its group of 32 the same way; a row of fewer than eight entries,
+    and the ``k``-th found in its group of 32 the same way, the group picked with no branch on
+    it (the loop runs over every group); a row of fewer than eight entries,
     entry by entry."""
     a_count = mask.shape[1]
     full = a_count // 8
@@ -282,14 +283,21 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
             if m == 0:
                 out[i] = -1
                 continue
+            # the group of the k-th legal action, found without a branch on it (which one it is
+            # is random, so a branch that leaves the loop there is mispredicted)
             k = rand_below(rngs[i], m)
+            found = np.uint64(0)
+            at = 0
+            nth = k  # (there is always a group holding it: k < m)
             for q in range(groups):
                 w = _chunk32(row, 32 * q, a_count)
                 c = popcount64(w)
-                if k < c:
-                    out[i] = 32 * q + _nth_bit(w, k)
-                    break
+                hit = (k >= 0) & (k < c)
+                found = w if hit else found
+                at = 32 * q if hit else at
+                nth = k if hit else nth
                 k -= c
+            out[i] = at + _nth_bit(found, nth)
             continue
         m = 0
         for q in range(full):
