@@ -282,11 +282,12 @@ def delta_gyre_after(
     cell placed on, and the swap is offered or not."""
     n = geo[0]
     x = arr[gyre.S_LAST]
-    if x != memo[n]:
-        v = arr[gyre.BASE + gyre.B_COL * n + x]
-        memo[x] = v
-        _stones(geo, out, geo[_POS + x], v)
-        row[x] = v == 0
+    if x != memo[n]:  # a placement on x (never negative then): unsigned indexes
+        ux = _U(x)
+        v = arr[_U(gyre.BASE + gyre.B_COL * n) + ux]
+        memo[ux] = v
+        _stones(geo, out, geo[_U(_POS) + ux], v)
+        row[ux] = v == 0
         _move_one(geo, out, 6, memo, n, x)
     row[n] = swap_offered(arr)
     _seat_planes(arr, seat, geo, out, SWAP_GYRE)
