@@ -7,7 +7,9 @@ actions and hashes, at every step, the actions, observations, masks, rewards, bo
 states, the seats, the colours, the episode lengths and the final observations of the games
 that ended (:meth:`~hexarena.vector.VectorEnv.final`). The runs cover small boards (games that
 end and restart), the usual boards at N = 1,024, the whole rewrite (``incremental=False``) and
-the action cap.
+the action cap. ``--without-states`` leaves the state arrays out (the running states and the
+final ones), hashing everything else: for a change of a game's state layout, which changes
+those arrays but none of what the environments show.
 """
 
 from __future__ import annotations
@@ -49,17 +51,21 @@ def fingerprint(
     kwargs: dict[str, Any],
     *,
     final: bool = True,
+    states: bool = True,
 ) -> tuple[str, int]:
     """The digest of one seeded run (16 hexadecimal digits) and how many games ended in it;
     without ``final``, the final observations are left out (for code older than
-    :meth:`~hexarena.vector.VectorEnv.final`)."""
+    :meth:`~hexarena.vector.VectorEnv.final`); without ``states``, the state arrays (the
+    environments' and the final ones)."""
     h = hashlib.sha256()
     env = VectorEnv(name, n, options, seed=7, **kwargs)
     ends = 0
     for _ in range(steps):
         actions = env.random_actions()
         r = env.step(actions)
-        ended = env.final() if final else ()
+        ended: tuple[Any, ...] = env.final() if final else ()
+        if ended and not states:
+            ended = ended[:-1]  # the final states are the last field
         ends += int(r.terminated.sum() + r.truncated.sum())
         for a in (
             actions,
@@ -68,7 +74,7 @@ def fingerprint(
             r.rewards,
             r.terminated,
             r.truncated,
-            env.states,
+            *((env.states,) if states else ()),
             env.current_player(),
             env.colour_to_move(),
             env.episode_lengths,
@@ -88,12 +94,25 @@ def main() -> None:
         action="store_true",
         help="leave out the final observations (to compare with code that has no final())",
     )
+    p.add_argument(
+        "--without-states",
+        action="store_true",
+        help="leave out the state arrays (to compare across a change of a state layout)",
+    )
     args = p.parse_args()
     total = hashlib.sha256()
     for name, options, n, steps, kwargs in RUNS:
         if name not in args.games:
             continue
-        digest, ends = fingerprint(name, options, n, steps, kwargs, final=not args.without_final)
+        digest, ends = fingerprint(
+            name,
+            options,
+            n,
+            steps,
+            kwargs,
+            final=not args.without_final,
+            states=not args.without_states,
+        )
         total.update(digest.encode())
         print(f"{name} {options} N={n} steps={steps} {kwargs} ended={ends} {digest}", flush=True)
     print("TOTAL", total.hexdigest()[:16])

@@ -40,6 +40,7 @@ from hexarena.games.scrunch import mask_into as scrunch_mask_into
 from hexarena.vector import VectorEnv, _cache_aligned
 from hexarena.vector.deltas import (
     DELTAS,
+    churn_scratch,
     delta_churn_after,
     delta_gyre_after,
     mask_china_grove,
@@ -149,9 +150,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
 
         @njit(inline="always")  # as the step's own update is
         def mask_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
-            mask_churn(
-                g, arr, memo[2 * geo[0] : 3 * geo[0] + 1], row
-            )  # pragma: no cover - compiled
+            mask_churn(g, arr, churn_scratch(memo, geo[0]), row)  # pragma: no cover - compiled
 
     elif name == "china-grove":  # written without allocating
 

@@ -39,10 +39,13 @@ def seeded_games_digest(name: str, sizes: tuple[int, ...], seeds: int) -> str:
 #: Grove took their groups, neighbour scans and indexed sets from it. Scrunch's value changed
 #: when its state gained the board masks (``arr[18:34]``, ``games/scrunch/words.py``): the
 #: actions and every other entry of the arrays are the same as before (sides 3 and 5 with 200
-#: seeds each and side 7 with 60, compared with the masks left out).
+#: seeds each and side 7 with 60, compared with the masks left out). Churn's value changed when
+#: its state kept everything after the colours in bytes (docs/batched-speed.md, "Churn's fifth
+#: round"): the actions, the header, the colours and every cell's group size are the same as
+#: before (sides 2 to 4 with 100 seeds each and side 5 with 20).
 PINNED: dict[tuple[str, tuple[int, ...], int], str] = {
     ("scrunch", (3, 5), 40): "610d4075d781f89a",
-    ("churn", (2, 3), 20): "dbf9e12b0a179dfd",
+    ("churn", (2, 3), 20): "9f05a7431e99df34",
     ("gyre", (5, 7), 40): "fb2d31278043bac5",
     ("china-grove", (1, 2), 40): "fbc3cfb8e2344e57",
 }

@@ -67,14 +67,17 @@ def pg_db(pg_cluster: Any) -> str:
 
 @pytest.fixture
 def two_servers(pg_db: str, tmp_path: Path) -> Iterator[tuple[ServeProcess, ServeProcess]]:
-    a, b = ServeProcess(pg_db, tmp_path), ServeProcess(pg_db, tmp_path)
+    a = ServeProcess(pg_db, tmp_path)
     try:
-        a.wait_ready()
-        b.wait_ready()
-        yield a, b
+        b = ServeProcess(pg_db, tmp_path)  # the first is stopped even if this one fails to start
+        try:
+            a.wait_ready()
+            b.wait_ready()
+            yield a, b
+        finally:
+            b.stop()
     finally:
         a.stop()
-        b.stop()
 
 
 def test_two_server_processes_share_a_game_live(

@@ -16,6 +16,7 @@ import llvmlite.binding as llvm
 import numpy as np
 from llvmlite import ir
 from numba import config, njit, types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 _I64 = ir.IntType(64)
@@ -232,12 +233,46 @@ def _unmanaged(typingctx: Any, arr: Any) -> Any:  # pragma: no cover - compiled
     return arr(arr), codegen
 
 
+@intrinsic
+def _byte_view(typingctx: Any, arr: Any) -> Any:  # pragma: no cover - compiled
+    """The bytes of a one-dimensional contiguous array, as a ``uint8`` array over the same
+    memory, without a reference count (as :func:`unmanaged`): for entries packed narrower than
+    the array's own (Churn's state keeps its lists and counts in bytes of its ``int32`` row).
+    The array must be contiguous (state rows always are) and must outlive the view."""
+    if not (isinstance(arr, types.Array) and arr.ndim == 1 and arr.layout in "CA"):
+        return None
+    u8 = types.Array(types.uint8, 1, "C")
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        src = context.make_array(signature.args[0])(context, builder, value=args[0])
+        out = context.make_array(signature.return_type)(context, builder)
+        intp = context.get_value_type(types.intp)
+        size = builder.mul(src.nitems, src.itemsize)
+        out.nitems = size
+        out.itemsize = ir.Constant(intp, 1)
+        out.data = builder.bitcast(src.data, ir.IntType(8).as_pointer())
+        out.shape = cgutils.pack_array(builder, [size])  # type: ignore[no-untyped-call]
+        out.strides = cgutils.pack_array(builder, [ir.Constant(intp, 1)])  # type: ignore[no-untyped-call]
+        out.meminfo = context.get_constant_null(types.MemInfoPointer(types.voidptr))  # type: ignore[no-untyped-call]
+        out.parent = context.get_constant_null(types.pyobject)
+        return out._getvalue()
+
+    return u8(arr), codegen
+
+
 unmanaged: Any = _unmanaged  # typed for callers, like the names above
+#: The bytes of a contiguous one-dimensional array as a ``uint8`` array (compiled code; a view
+#: without a reference count, see :func:`_byte_view`).
+byte_view: Any = _byte_view
 if getattr(config, "DISABLE_JIT", 0):  # plain Python: the array itself (nothing counts references)
 
     def unmanaged(arr: Any) -> Any:
         """The array itself."""
         return arr
+
+    def byte_view(arr: Any) -> Any:
+        """The bytes of ``arr`` (contiguous), as a ``uint8`` view."""
+        return arr.view(np.uint8)
 
 
 #: Index of the ``k``-th set bit (from 0, lowest first) of a ``uint64`` that has more than

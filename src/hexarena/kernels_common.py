@@ -57,27 +57,47 @@ def plain_kernel(fn: _F) -> _F:
 
 
 @njit(cache=True, inline="always")
+def set_add_in(
+    items: Array, lst: int, pos: int, counts: Array, cnt: int, x: int, none: int
+) -> None:  # pragma: no cover - compiled
+    """Add ``x`` to the indexed set whose list (at ``lst``) and places (at ``pos``) are in
+    ``items``, with ``none`` as the place of an absent member, and whose size is
+    ``counts[cnt]``, unless it is there already: for sets kept in narrower entries than their
+    sizes (Churn's, in bytes: ``none`` 255)."""
+    if items[_U(pos + x)] == none:
+        k = counts[_U(cnt)]
+        items[_U(lst + k)] = x
+        items[_U(pos + x)] = k
+        counts[_U(cnt)] = k + 1
+
+
+@njit(cache=True, inline="always")
+def set_remove_in(
+    items: Array, lst: int, pos: int, counts: Array, cnt: int, x: int, none: int
+) -> None:  # pragma: no cover - compiled
+    """Remove ``x`` from the indexed set of :func:`set_add_in` if it is there: the last member
+    takes its place."""
+    k = items[_U(pos + x)]
+    if k != none:
+        last = counts[_U(cnt)] - 1
+        y = items[_U(lst + last)]
+        items[_U(lst + k)] = y
+        items[_U(pos + y)] = k
+        items[_U(pos + x)] = none
+        counts[_U(cnt)] = last
+
+
+@njit(cache=True, inline="always")
 def set_add(arr: Array, lst: int, pos: int, cnt: int, x: int) -> None:  # pragma: no cover
-    """Add ``x`` to the indexed set (list at ``lst``, places at ``pos``, size in ``arr[cnt]``),
-    unless it is there already."""
-    if arr[_U(pos + x)] < 0:
-        k = arr[_U(cnt)]
-        arr[_U(lst + k)] = x
-        arr[_U(pos + x)] = k
-        arr[_U(cnt)] = k + 1
+    """Add ``x`` to the indexed set (list at ``lst``, places at ``pos``, -1 for an absent
+    member, size in ``arr[cnt]``), unless it is there already."""
+    set_add_in(arr, lst, pos, arr, cnt, x, -1)
 
 
 @njit(cache=True, inline="always")
 def set_remove(arr: Array, lst: int, pos: int, cnt: int, x: int) -> None:  # pragma: no cover
     """Remove ``x`` from the indexed set if it is there: the last member takes its place."""
-    k = arr[_U(pos + x)]
-    if k >= 0:
-        last = arr[_U(cnt)] - 1
-        y = arr[_U(lst + last)]
-        arr[_U(lst + k)] = y
-        arr[_U(pos + y)] = k
-        arr[_U(pos + x)] = -1
-        arr[_U(cnt)] = last
+    set_remove_in(arr, lst, pos, arr, cnt, x, -1)
 
 
 @njit(cache=True, inline="always")

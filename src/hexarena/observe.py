@@ -56,6 +56,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from .bits import byte_view
 from .core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, State
 from .games import china_grove, churn, gyre, scrunch, throngs
 
@@ -179,11 +180,12 @@ def observe_churn(
     n = geo[0]
     col = churn.BASE + churn.B_COL * n
     _common(arr, col, seat, geo, out)
-    gid = churn.BASE + churn.B_GID * n
-    gsize = churn.BASE + churn.B_GSIZE * n
+    b = byte_view(arr)  # group ids and sizes are bytes (see hexarena.games.churn)
+    gid = churn.byte_block(churn.Y_GID, n)
+    gsize = churn.byte_block(churn.Y_GSIZE, n)
     at = 6 * geo[1]
     for x in range(n):
-        size = arr[gsize + arr[gid + x]] / n if arr[col + x] != 0 else 0.0
+        size = b[gsize + b[gid + x]] / n if arr[col + x] != 0 else 0.0
         out[at + geo[_POS + x]] = size
 
 

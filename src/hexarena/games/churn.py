@@ -13,19 +13,27 @@ its cells named by a representative cell, with its size; each colour keeps the s
 cells with no friendly neighbour, the set of its groups, and per-cell counts of friendly
 neighbours. A turn therefore costs work in proportion to the stones it touches, not the board.
 
-State array layout (after the common header):
+State array layout (``int32``, after the common header):
 
-====================  =========================================================
-``arr[8:10]``         number of isolated empty cells for Red, Blue
-``arr[10]``           number of empty cells
-``arr[11:13]``        number of groups of Red, Blue
-``arr[13:15]``        stones of Red, Blue
-``arr[15]``           number of cells ``n``
-then 15 blocks of n   colour (0 empty, 1 Red, 2 Blue), group id, next cell in
-                      group, group size (by id), friendly-neighbour counts (2),
-                      isolated-cell lists (2) and positions (2), empty list and
-                      positions, group lists (2) and positions (by id)
-====================  =========================================================
+=======================  ======================================================
+``arr[8:10]``            number of isolated empty cells for Red, Blue
+``arr[10]``              number of empty cells
+``arr[11:13]``           number of groups of Red, Blue
+``arr[13:15]``           stones of Red, Blue
+``arr[15]``              number of cells ``n``
+``arr[16:16 + n]``       colour (0 empty, 1 Red, 2 Blue)
+then 14 blocks of n      friendly-neighbour counts (2), group id, group size (by
+*bytes* (``uint8``)      id), next cell in group, isolated-cell lists (2) and
+                         positions (2), empty list and positions, group lists (2)
+                         and positions (by id); :data:`NONE` (255) for no cell or
+                         position
+=======================  ======================================================
+
+Everything after the colours is a cell, a count of at most 6 or a size of at most ``n``
+(169 on the largest board), so it is kept in bytes, packed into the ``int32`` entries after
+the colours (:func:`hexarena.bits.byte_view`): the row is a third of what it was in
+``int32`` entries (1,164 bytes on side 5, 19 cache lines, not 59), which is what the batched
+step at a thousand environments waits for (docs/batched-speed.md, "Churn's fifth round").
 """
 
 from __future__ import annotations
@@ -36,6 +44,7 @@ from typing import Any, ClassVar
 import numpy as np
 from numba import njit
 
+from ..bits import byte_view
 from ..core import (
     H_COLOUR,
     H_PLAYER,
@@ -62,8 +71,8 @@ from ..kernels_common import (
     new_group,
     pass_turn,
     plain_kernel,
-    set_add,
-    set_remove,
+    set_add_in,
+    set_remove_in,
 )
 from ..rng import rand_below
 from .positions import colour_to_move, named_stones, set_to_move
@@ -76,19 +85,25 @@ S_STONES = 13  # 13, 14
 S_N = 15
 BASE = 16
 
-# block numbers (each block has n entries, starting at BASE + k * n)
+# the colours: n int32 entries from BASE
 B_COL = 0
-B_GID = 1
-B_NXT = 2
-B_GSIZE = 3
-B_FC = 4  # 4, 5
-B_ISO = 6  # 6, 7
-B_ISOPOS = 8  # 8, 9
-B_EMPTY = 10
-B_EMPTYPOS = 11
-B_GRP = 12  # 12, 13
-B_GRPPOS = 14
-NBLOCKS = 15
+
+# byte blocks (each n bytes, block k from byte 4 * (BASE + n) + k * n: see _y)
+Y_FC = 0  # 0, 1
+Y_GID = 2
+Y_GSIZE = 3
+Y_NXT = 4
+Y_ISO = 5  # 5, 6
+Y_ISOPOS = 7  # 7, 8
+Y_EMPTY = 9
+Y_EMPTYPOS = 10
+Y_GRP = 11  # 11, 12
+Y_GRPPOS = 13
+NBYTES = 14
+
+#: No cell (a group id or next cell) and no place in a list, in the byte blocks: boards have at
+#: most 169 cells, so no cell, size or place is 255.
+NONE = 255
 
 REASON_FULL = 1
 
@@ -100,26 +115,59 @@ _U = np.uint64
 
 @njit(cache=True, inline="always")
 def _o(k: int, n: int) -> int:  # pragma: no cover - compiled
+    """Entry of the ``int32`` block ``k`` (the colours, ``B_COL``)."""
     return BASE + k * n
+
+
+@njit(cache=True, inline="always")
+def _y(k: int, n: int) -> int:  # pragma: no cover - compiled
+    """Byte of the byte block ``k`` (``Y_...``) in the array's bytes."""
+    return 4 * (BASE + n) + k * n
+
+
+#: Byte of the byte block ``k`` of a board of ``n`` cells, for other modules' compiled code
+#: (the observation writers).
+byte_block = _y
+
+
+def array_length(n: int) -> int:
+    """Entries (``int32``) of the state array of a board of ``n`` cells."""
+    return BASE + n + (NBYTES * n + 3) // 4
+
+
+@njit(cache=True, inline="always")
+def _add(b: Array, arr: Array, lst: int, pos: int, cnt: int, x: int) -> None:  # pragma: no cover
+    """Add ``x`` to a byte-block set (list at byte ``lst``, places at ``pos``, size
+    ``arr[cnt]``)."""
+    set_add_in(b, lst, pos, arr, cnt, x, NONE)
+
+
+@njit(cache=True, inline="always")
+def _remove(b: Array, arr: Array, lst: int, pos: int, cnt: int, x: int) -> None:  # pragma: no cover
+    """Remove ``x`` from a byte-block set, if it is there."""
+    set_remove_in(b, lst, pos, arr, cnt, x, NONE)
 
 
 # ---------------------------------------------------------------- set-up
 def initial_array(n: int) -> Array:
     """The empty board: every cell empty and isolated for both colours."""
-    arr = np.zeros(BASE + NBLOCKS * n, dtype=np.int32)
+    if not 0 < n < NONE:
+        raise ValueError(f"Churn's state keeps cells in bytes: 1 to {NONE - 1} cells, not {n}")
+    arr = np.zeros(array_length(n), dtype=np.int32)
     arr[H_PLAYER] = 0
     arr[H_COLOUR] = 0
     arr[H_WINNER] = -1
     arr[S_N] = n
-    cells = np.arange(n, dtype=np.int32)
-    for b in (B_GID, B_NXT, B_GRPPOS):
-        arr[_o(b, n) : _o(b + 1, n)] = -1
+    b = arr.view(np.uint8)
+    cells = np.arange(n, dtype=np.uint8)
+    for k in (Y_GID, Y_NXT, Y_GRPPOS):
+        b[_y(k, n) : _y(k + 1, n)] = NONE
     for c in (0, 1):
-        arr[_o(B_ISO + c, n) : _o(B_ISO + c + 1, n)] = cells
-        arr[_o(B_ISOPOS + c, n) : _o(B_ISOPOS + c + 1, n)] = cells
+        b[_y(Y_ISO + c, n) : _y(Y_ISO + c + 1, n)] = cells
+        b[_y(Y_ISOPOS + c, n) : _y(Y_ISOPOS + c + 1, n)] = cells
         arr[S_ISO + c] = n
-    arr[_o(B_EMPTY, n) : _o(B_EMPTY + 1, n)] = cells
-    arr[_o(B_EMPTYPOS, n) : _o(B_EMPTYPOS + 1, n)] = cells
+    b[_y(Y_EMPTY, n) : _y(Y_EMPTY + 1, n)] = cells
+    b[_y(Y_EMPTYPOS, n) : _y(Y_EMPTYPOS + 1, n)] = cells
     arr[S_EMPTY] = n
     return arr
 
@@ -134,9 +182,10 @@ def consts_for(board: Board) -> Array:
 def group_size_if_placed(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cover
     """Size of the group colour ``c`` would form by placing at empty cell ``x``."""
     n = arr[S_N]
-    gid = _o(B_GID, n)
+    b = byte_view(arr)
+    gid = _y(Y_GID, n)
     col = _o(B_COL, n)
-    gsz = _o(B_GSIZE, n)
+    gsz = _y(Y_GSIZE, n)
     seen0 = -1
     seen1 = -1
     seen2 = -1
@@ -145,11 +194,11 @@ def group_size_if_placed(g: Array, arr: Array, x: int, c: int) -> int:  # pragma
     for d in range(6):
         y = nb(g, x, d)
         if y >= 0 and arr[col + y] == c + 1:
-            gg = arr[gid + y]
+            gg = b[gid + y]
             if gg != seen0 and gg != seen1 and gg != seen2:
                 # a cell has at most three pairwise non-adjacent neighbours, so at most three
                 # distinct groups can touch it
-                total += arr[gsz + gg]
+                total += b[gsz + gg]
                 if k == 0:
                     seen0 = gg
                 elif k == 1:
@@ -167,12 +216,13 @@ def smallest_cells(g: Array, arr: Array, c: int, out: Array) -> int:  # pragma: 
     Used only when colour ``c`` has no isolated empty cell.
     """
     n = arr[S_N]
-    emp = _o(B_EMPTY, n)
+    b = byte_view(arr)
+    emp = _y(Y_EMPTY, n)
     ne = arr[S_EMPTY]
     best = 1 << 30
     m = 0
     for i in range(ne):
-        x = arr[emp + i]
+        x = b[emp + i]
         s = group_size_if_placed(g, arr, x, c)
         if s < best:
             best = s
@@ -194,9 +244,10 @@ def legal(g: Array, arr: Array) -> Array:  # pragma: no cover - compiled
     out = np.empty(n + 1, dtype=np.int32)
     if arr[S_ISO + c] > 0:
         m = arr[S_ISO + c]
-        lst = _o(B_ISO + c, n)
+        b = byte_view(arr)
+        lst = _y(Y_ISO + c, n)
         for i in range(m):
-            out[i] = arr[lst + i]
+            out[i] = b[lst + i]
     else:
         m = smallest_cells(g, arr, c, out)
     res = np.sort(out[:m])
@@ -219,12 +270,13 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
     if arr[_o(B_COL, n) + a] != 0:
         return False
     c = arr[H_COLOUR]
+    b = byte_view(arr)
     if arr[S_ISO + c] > 0:
-        return arr[_o(B_FC + c, n) + a] == 0
+        return b[_y(Y_FC + c, n) + a] == 0
     s = group_size_if_placed(g, arr, a, c)
-    emp = _o(B_EMPTY, n)
+    emp = _y(Y_EMPTY, n)
     for i in range(arr[S_EMPTY]):  # noqa: SIM110 - a plain loop compiles best
-        if group_size_if_placed(g, arr, arr[emp + i], c) < s:
+        if group_size_if_placed(g, arr, b[emp + i], c) < s:
             return False
     return True
 
@@ -233,36 +285,37 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
 def _remove_group(g: Array, arr: Array, grp: int, c: int) -> None:  # pragma: no cover
     """Take every stone of group ``grp`` (colour ``c``) off the board."""
     n = arr[S_N]
+    b = byte_view(arr)
     col = _o(B_COL, n)
-    gid = _o(B_GID, n)
-    nxt = _o(B_NXT, n)
-    fc = _o(B_FC + c, n)
-    fco = _o(B_FC + 1 - c, n)
-    iso = _o(B_ISO + c, n)
-    isop = _o(B_ISOPOS + c, n)
-    isoo = _o(B_ISO + 1 - c, n)
-    isopo = _o(B_ISOPOS + 1 - c, n)
-    size = arr[_U(_o(B_GSIZE, n) + grp)]
+    gid = _y(Y_GID, n)
+    nxt = _y(Y_NXT, n)
+    fc = _y(Y_FC + c, n)
+    fco = _y(Y_FC + 1 - c, n)
+    iso = _y(Y_ISO + c, n)
+    isop = _y(Y_ISOPOS + c, n)
+    isoo = _y(Y_ISO + 1 - c, n)
+    isopo = _y(Y_ISOPOS + 1 - c, n)
+    size = b[_U(_y(Y_GSIZE, n) + grp)]
     z = grp
     for _ in range(size):
-        znext = arr[_U(nxt + z)]
+        znext = b[_U(nxt + z)]
         arr[_U(col + z)] = 0
-        arr[_U(gid + z)] = -1
-        arr[_U(nxt + z)] = -1
-        set_add(arr, _o(B_EMPTY, n), _o(B_EMPTYPOS, n), S_EMPTY, z)
+        b[_U(gid + z)] = NONE
+        b[_U(nxt + z)] = NONE
+        _add(b, arr, _y(Y_EMPTY, n), _y(Y_EMPTYPOS, n), S_EMPTY, z)
         for d in range(6):
             y = nb(g, z, d)
             if y >= 0:
-                arr[_U(fc + y)] -= 1
-                if arr[_U(fc + y)] == 0 and arr[_U(col + y)] == 0:
-                    set_add(arr, iso, isop, S_ISO + c, y)
-        if arr[_U(fc + z)] == 0:
-            set_add(arr, iso, isop, S_ISO + c, z)
-        if arr[_U(fco + z)] == 0:
-            set_add(arr, isoo, isopo, S_ISO + 1 - c, z)
+                b[_U(fc + y)] -= 1
+                if b[_U(fc + y)] == 0 and arr[_U(col + y)] == 0:
+                    _add(b, arr, iso, isop, S_ISO + c, y)
+        if b[_U(fc + z)] == 0:
+            _add(b, arr, iso, isop, S_ISO + c, z)
+        if b[_U(fco + z)] == 0:
+            _add(b, arr, isoo, isopo, S_ISO + 1 - c, z)
         z = znext
     arr[_U(S_STONES + c)] -= size
-    set_remove(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, grp)
+    _remove(b, arr, _y(Y_GRP + c, n), _y(Y_GRPPOS, n), S_GRP + c, grp)
 
 
 @njit(cache=True, inline="always")
@@ -273,46 +326,47 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     id of the stone's group. :func:`apply` adds the removals and the turn.
     """
     n = arr[S_N]
+    b = byte_view(arr)
     col = _o(B_COL, n)
-    gid = _o(B_GID, n)
-    nxt = _o(B_NXT, n)
-    gsz = _o(B_GSIZE, n)
-    fc = _o(B_FC + c, n)
+    gid = _y(Y_GID, n)
+    nxt = _y(Y_NXT, n)
+    gsz = _y(Y_GSIZE, n)
+    fc = _y(Y_FC + c, n)
     arr[_U(col + x)] = c + 1
     arr[_U(S_STONES + c)] += 1
-    set_remove(arr, _o(B_EMPTY, n), _o(B_EMPTYPOS, n), S_EMPTY, x)
-    set_remove(arr, _o(B_ISO, n), _o(B_ISOPOS, n), S_ISO, x)
-    set_remove(arr, _o(B_ISO + 1, n), _o(B_ISOPOS + 1, n), S_ISO + 1, x)
+    _remove(b, arr, _y(Y_EMPTY, n), _y(Y_EMPTYPOS, n), S_EMPTY, x)
+    _remove(b, arr, _y(Y_ISO, n), _y(Y_ISOPOS, n), S_ISO, x)
+    _remove(b, arr, _y(Y_ISO + 1, n), _y(Y_ISOPOS + 1, n), S_ISO + 1, x)
     # friendly-neighbour counts, and groups touched
     g0 = -1
     best = -1
     for d in range(6):
         y = nb(g, x, d)
         if y >= 0:
-            arr[_U(fc + y)] += 1
+            b[_U(fc + y)] += 1
             cy = arr[_U(col + y)]
             if cy == 0:
-                if arr[_U(fc + y)] == 1:
-                    set_remove(arr, _o(B_ISO + c, n), _o(B_ISOPOS + c, n), S_ISO + c, y)
+                if b[_U(fc + y)] == 1:
+                    _remove(b, arr, _y(Y_ISO + c, n), _y(Y_ISOPOS + c, n), S_ISO + c, y)
             elif cy == c + 1:
-                gg = arr[_U(gid + y)]
-                if arr[_U(gsz + gg)] > best:
-                    best = arr[_U(gsz + gg)]
+                gg = b[_U(gid + y)]
+                if b[_U(gsz + gg)] > best:
+                    best = b[_U(gsz + gg)]
                     g0 = gg
     if g0 < 0:  # isolated placement: a new group of one; nothing is removed
-        new_group(arr, gid, nxt, gsz, x)
-        set_add(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, x)
+        new_group(b, gid, nxt, gsz, x)
+        _add(b, arr, _y(Y_GRP + c, n), _y(Y_GRPPOS, n), S_GRP + c, x)
     else:
         # merge every other touched group into g0 (the largest), then add x
         for d in range(6):
             y = nb(g, x, d)
             if y >= 0 and arr[_U(col + y)] == c + 1:
-                gg = arr[_U(gid + y)]
+                gg = b[_U(gid + y)]
                 if gg != g0:
-                    merge_groups(arr, gid, nxt, gsz, g0, gg)
-                    set_remove(arr, _o(B_GRP + c, n), _o(B_GRPPOS, n), S_GRP + c, gg)
-        join_group(arr, gid, nxt, gsz, g0, x)
-    return arr[gid + x]
+                    merge_groups(b, gid, nxt, gsz, g0, gg)
+                    _remove(b, arr, _y(Y_GRP + c, n), _y(Y_GRPPOS, n), S_GRP + c, gg)
+        join_group(b, gid, nxt, gsz, g0, x)
+    return b[gid + x]
 
 
 @plain_kernel
@@ -330,15 +384,16 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     arr[H_PLY] += 1
     arr[H_TURN] += 1
     g0 = place_stone(g, arr, a, c)
-    gsz = _o(B_GSIZE, n)
-    size = arr[gsz + g0]
+    b = byte_view(arr)
+    gsz = _y(Y_GSIZE, n)
+    size = b[gsz + g0]
     if size > 1:
         # the stone joined a friendly group: remove every other friendly group strictly smaller
-        lst = _o(B_GRP + c, n)
+        lst = _y(Y_GRP + c, n)
         i = 0
         while i < arr[_U(S_GRP + c)]:
-            gg = arr[_U(lst + i)]
-            if gg != g0 and arr[_U(gsz + gg)] < size:
+            gg = b[_U(lst + i)]
+            if gg != g0 and b[_U(gsz + gg)] < size:
                 _remove_group(g, arr, gg, c)  # swap-removes entry i; look at i again
             else:
                 i += 1
@@ -360,7 +415,7 @@ def choose_random(g: Array, arr: Array, rng: Any, buf: Array) -> int:  # pragma:
         return acts[rand_below(rng, acts.shape[0])]
     m = arr[S_ISO + c]
     if m > 0:
-        return arr[_o(B_ISO + c, n) + rand_below(rng, m)]
+        return byte_view(arr)[_y(Y_ISO + c, n) + rand_below(rng, m)]
     m = smallest_cells(g, arr, c, buf)
     return buf[rand_below(rng, m)]
 
@@ -455,9 +510,10 @@ class Churn(Game):
     def group_sizes(self, arr: Array) -> Array:
         """Per cell: the size of its group (0 for an empty cell)."""
         n = self.board.size
-        gid = arr[_o(B_GID, n) : _o(B_GID + 1, n)]
-        gsz = arr[_o(B_GSIZE, n) : _o(B_GSIZE + 1, n)]
-        return np.where(gid >= 0, gsz[np.maximum(gid, 0)], 0).astype(np.int32)
+        b = np.ascontiguousarray(arr).view(np.uint8)
+        gid = b[_y(Y_GID, n) : _y(Y_GID + 1, n)]
+        gsz = b[_y(Y_GSIZE, n) : _y(Y_GSIZE + 1, n)]
+        return np.where(gid != NONE, gsz[np.minimum(gid, n - 1)], 0).astype(np.int32)
 
     def outcome_of(self, arr: Array) -> Outcome:
         """Winner by majority of stones on the full board."""

@@ -78,7 +78,7 @@ from ..games.scrunch.rules import apply_inline as scrunch_apply_inline
 from ..limits import cut
 from ..observe import Observer
 from .calls import address_table, tabled_random, tabled_step
-from .deltas import bound_update, memo_width, prime, vector_geometry
+from .deltas import bound_update, foresee_churn, memo_width, prime, vector_geometry
 from .deltas_throngs import (
     STREAM_BYTES,
     apply_throngs,
@@ -235,6 +235,8 @@ class VectorEnv:
             **(
                 {"foresee": foresee_throngs, "whole_memo": False, "fence": True}
                 if self._streamed
+                else {"foresee": foresee_churn}
+                if g.name == "churn"
                 else {}
             ),
             full=full,

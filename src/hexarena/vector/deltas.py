@@ -21,9 +21,10 @@ from scratch (for a buffer the full writer has just written).
 
 ``memo`` rows are ``int32``, :func:`memo_width` entries: the cells' contents first (``n``), then
 the game's own entries (Throngs: its own entries only, its contents read from the observation,
-:mod:`.deltas_throngs`). Churn's and Scrunch's rows also hold scratch room for their mask
-writers (:func:`mask_churn`, :func:`hexarena.games.scrunch.mask_into`), which write the mask
-without allocating.
+:mod:`.deltas_throngs`; Churn: the stones on the board first, then its cells' contents and
+group sizes in bytes, :data:`CHURN_CELLS`). Churn's and Scrunch's rows also hold scratch room
+for their mask writers (:func:`mask_churn`, :func:`hexarena.games.scrunch.mask_into`), which
+write the mask without allocating.
 """
 
 from __future__ import annotations
@@ -33,11 +34,13 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import config, njit
 
+from ..bits import byte_view
 from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, swap_offered
 from ..games import china_grove, churn, gyre, scrunch
 from ..observe import _POS, Observer
+from .drivers import _prefetch
 from .streaming import stream_plane
 
 _U = np.uint64
@@ -195,25 +198,49 @@ def _move_one(geo: Array, out: Any, p: int, memo: Any, at: int, x: int) -> None:
 # ---------------------------------------------------------------- per game
 
 
+#: Churn's memo row: its first entry the stones on the board, then, in bytes (from byte
+#: :data:`CHURN_CELLS`), the cells' contents (``n``) and each cell's group size (``n``, 0 if
+#: empty), then the mask's scratch room (:func:`churn_scratch`): three cache lines on side 5,
+#: not twelve in ``int32`` entries (docs/batched-speed.md, "Churn's fifth round").
+CHURN_CELLS = 4
+
+
+@njit(cache=True, inline="always")
+def churn_shown(n: int) -> int:  # pragma: no cover - compiled
+    """Entries of Churn's memo row that say what the observation shows (the stones, the cells'
+    contents and group sizes), before the mask's scratch room."""
+    return 1 + (2 * n + 3) // 4
+
+
+@njit(cache=True, inline="always")
+def churn_scratch(memo: Any, n: int) -> Any:  # pragma: no cover - compiled
+    """The scratch room of Churn's memo row ``memo`` for its mask writer (:func:`mask_churn`):
+    ``n + 1`` bytes after the entries :func:`churn_shown` counts."""
+    at = 4 * churn_shown(n)
+    return byte_view(memo)[at : at + n + 1]
+
+
 @njit(cache=True)
 def delta_churn(
     g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any
 ) -> None:  # pragma: no cover - compiled
-    """Churn: stones and ``group_size``, comparing every cell (memo: cells, then each cell's
-    group size, 0 if empty, then the mask's scratch room, then the stones on the board)."""
+    """Churn: stones and ``group_size``, comparing every cell (memo: :data:`CHURN_CELLS`)."""
     n = geo[0]
     col = churn.BASE + churn.B_COL * n
-    _cells(arr, col, geo, out, memo)
+    m = byte_view(memo)
+    _cells(arr, col, geo, out, m[CHURN_CELLS : CHURN_CELLS + n])
     _seat_planes(arr, seat, geo, out, SWAP_CHURN)
-    gid = churn.BASE + churn.B_GID * n
-    gsize = churn.BASE + churn.B_GSIZE * n
+    b = byte_view(arr)  # (Churn's group ids and sizes are bytes)
+    gid = churn.byte_block(churn.Y_GID, n)
+    gsize = churn.byte_block(churn.Y_GSIZE, n)
     at = 6 * geo[1]
+    sizes = CHURN_CELLS + n
     for x in range(n):
-        size = arr[gsize + arr[gid + x]] if arr[col + x] != 0 else 0
-        if size != memo[n + x]:
-            memo[n + x] = size
+        size = b[gsize + b[gid + x]] if arr[col + x] != 0 else 0
+        if size != m[sizes + x]:
+            m[sizes + x] = size
             out[at + geo[_POS + x]] = size / n
-    memo[3 * n + 1] = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
+    memo[0] = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
 
 
 @njit(cache=True, inline="always")
@@ -230,36 +257,40 @@ def delta_churn_after(
         _seat_planes(arr, seat, geo, out, SWAP_CHURN)
         return
     stones = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
-    removed = memo[3 * n + 1] + 1 - stones
+    removed = memo[0] + 1 - stones
     if removed < 0:  # not a position the memo follows: compare every cell
         delta_churn(g, arr, seat, geo, out, memo)
         return
-    memo[3 * n + 1] = stones
+    memo[0] = stones
+    m = byte_view(memo)
+    cells = _U(CHURN_CELLS)
+    sizes = _U(CHURN_CELLS + n)
     col = churn.BASE + churn.B_COL * n
     v = arr[_U(col + a)]
-    memo[_U(a)] = v
+    m[cells + _U(a)] = v
     _stones(geo, out, geo[_U(_POS + a)], v)
     _seat_planes(arr, seat, geo, out, SWAP_CHURN)
     at = 6 * geo[1]
     if removed > 0:
-        for x in range(n):
-            if arr[_U(col + x)] != memo[_U(x)]:  # a removed stone (the cell placed on is written)
-                memo[_U(x)] = 0
-                k = geo[_U(_POS + x)]
+        for x in range(_U(n)):
+            if arr[_U(col) + x] != m[cells + x]:  # a removed stone (the cell placed on is written)
+                m[cells + x] = 0
+                k = geo[_U(_POS) + x]
                 _stones(geo, out, k, 0)
-                memo[_U(n + x)] = 0
+                m[sizes + x] = 0
                 out[_U(at + k)] = 0.0
                 removed -= 1
                 if removed == 0:
                     break
-    nxt = churn.BASE + churn.B_NXT * n
-    size = arr[_U(churn.BASE + churn.B_GSIZE * n + arr[_U(churn.BASE + churn.B_GID * n + a)])]
+    b = byte_view(arr)
+    nxt = churn.byte_block(churn.Y_NXT, n)
+    size = b[_U(churn.byte_block(churn.Y_GSIZE, n) + b[_U(churn.byte_block(churn.Y_GID, n) + a)])]
     z = a
     for _ in range(size):
-        if memo[_U(n + z)] != size:
-            memo[_U(n + z)] = size
+        if m[sizes + _U(z)] != size:
+            m[sizes + _U(z)] = size
             out[_U(at + geo[_U(_POS + z)])] = size / n
-        z = arr[_U(nxt + z)]
+        z = b[_U(nxt + z)]
 
 
 @njit(cache=True)
@@ -313,6 +344,34 @@ def delta_china_grove(
     _fill(geo, out, 7, arr[china_grove.S_LEFT] / 6.0 if k >= 0 else 0.0)
 
 
+@njit(cache=True, inline="always")
+def _foresee_churn(g: Array, geo: Array, out: Any, memo: Any, a: int) -> None:  # pragma: no cover
+    """Fetch ahead the lines of observation ``out`` that Churn's update after action ``a``
+    writes at the cell placed on (the three stone planes and ``group_size``) and the first
+    cell of ``me_to_act``, which it reads (for the batched step's ``foresee``,
+    :func:`hexarena.vector.drivers.bound_delta_step`: with the state and memo rows in fewer
+    lines, these are a good part of what is left to wait for; docs/batched-speed.md, "Churn's
+    fifth round")."""
+    n = geo[0]
+    s = geo[1]
+    _prefetch(out, 5 * s + geo[_POS])  # type: ignore[call-arg]
+    if a >= n:
+        return
+    k = geo[_U(_POS + a)]
+    _prefetch(out, k)
+    _prefetch(out, s + k)
+    _prefetch(out, 2 * s + k)
+    _prefetch(out, 6 * s + k)
+
+
+def _foresee_nothing(g: Array, geo: Array, out: Any, memo: Any, a: int) -> None:
+    """Nothing to fetch without compiled code."""
+
+
+#: :func:`_foresee_churn` (plain Python, where the prefetch intrinsic cannot run: nothing).
+foresee_churn: Any = _foresee_nothing if getattr(config, "DISABLE_JIT", 0) else _foresee_churn
+
+
 DELTAS: dict[str, Callable[..., None]] = {
     "churn": delta_churn,
     "gyre": delta_gyre,
@@ -332,9 +391,10 @@ def _churn_total(
     the count passes it: the scan of the neighbours stops once it has met the ``left`` friendly
     stones that the state counts around ``x``."""
     n = arr[churn.S_N]
+    b = byte_view(arr)
     col = churn.BASE + churn.B_COL * n
-    gid = churn.BASE + churn.B_GID * n
-    gsz = churn.BASE + churn.B_GSIZE * n
+    gid = churn.byte_block(churn.Y_GID, n)
+    gsz = churn.byte_block(churn.Y_GSIZE, n)
     at = 1 + 6 * x
     total = 1
     seen0 = -1
@@ -343,10 +403,10 @@ def _churn_total(
     for d in range(6):
         y = g[_U(at + d)]
         if y >= 0 and arr[_U(col + y)] == friend:
-            gg = arr[_U(gid + y)]
+            gg = b[_U(gid + y)]
             if gg != seen0 and gg != seen1 and gg != seen2:
                 # at most three distinct groups touch a cell (as in group_size_if_placed)
-                total += arr[_U(gsz + gg)]
+                total += b[_U(gsz + gg)]
                 if total > best:
                     break
                 if seen0 < 0:
@@ -375,30 +435,32 @@ def _churn_smallest(g: Array, arr: Array, c: int, size: Any) -> int:  # pragma: 
     bound is no more than the smallest group found; the others keep their bound, past it. Most
     positions have a few cells of the lowest bound among some twenty empty ones."""
     n = arr[churn.S_N]
-    emp = churn.BASE + churn.B_EMPTY * n
+    b = byte_view(arr)
+    emp = churn.byte_block(churn.Y_EMPTY, n)
     colours = arr[churn.BASE + churn.B_COL * n : churn.BASE + (churn.B_COL + 1) * n]
-    friends = arr[churn.BASE + (churn.B_FC + c) * n : churn.BASE + (churn.B_FC + c + 1) * n]
+    fc = churn.byte_block(churn.Y_FC + c, n)
+    friends = b[fc : fc + n]
     sizes = size[:n]  # slices: the loop vectorises
-    big = 1 << 30
+    big = churn.NONE  # (past every group: the sizes are bytes, the memo row's scratch)
     low = big
     for x in range(n):
-        b = 1 + friends[x] if colours[x] == 0 else big
-        sizes[x] = b
-        low = min(low, b)
+        bound = 1 + friends[x] if colours[x] == 0 else big
+        sizes[x] = bound
+        low = min(low, bound)
     friend = c + 1
     best = big
     empties = arr[churn.S_EMPTY]
     for i in range(empties):
-        x = arr[_U(emp + i)]
+        x = b[_U(emp + i)]
         if sizes[_U(x)] == low:
             t = _churn_total(g, arr, x, friend, friends[_U(x)], best)
             sizes[_U(x)] = t
             best = min(best, t)
     if best > low:  # a cell of a higher bound may make a smaller group than those found
         for i in range(empties):
-            x = arr[_U(emp + i)]
-            b = sizes[_U(x)]
-            if low < b <= best:
+            x = b[_U(emp + i)]
+            bound = sizes[_U(x)]
+            if low < bound <= best:
                 t = _churn_total(g, arr, x, friend, friends[_U(x)], best)
                 sizes[_U(x)] = t
                 best = min(best, t)
@@ -408,11 +470,11 @@ def _churn_smallest(g: Array, arr: Array, c: int, size: Any) -> int:  # pragma: 
 @njit(cache=True, inline="always")
 def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma: no cover
     """Churn's legal actions written into ``row`` as ``legal`` lists them, with ``scratch``
-    (``n + 1`` whole numbers) for the sizes of the groups placements would make. Every entry
-    of the row is written in one pass over the cells (no clearing first, no list of cells):
-    while colour ``c`` has isolated empty cells, exactly the empty cells with no stone of ``c``
-    around them (the state's isolated set), else the cells whose placement makes the smallest
-    group (:func:`_churn_smallest`)."""
+    (``n + 1`` bytes: :func:`churn_scratch`) for the sizes of the groups placements would
+    make. Every entry of the row is written in one pass over the cells (no clearing first, no
+    list of cells): while colour ``c`` has isolated empty cells, exactly the empty cells with
+    no stone of ``c`` around them (the state's isolated set), else the cells whose placement
+    makes the smallest group (:func:`_churn_smallest`)."""
     if arr[H_PLAYER] < 0:
         row[:] = False
         return
@@ -421,10 +483,11 @@ def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma:
     cells = row[:n]  # slices: the loops below vectorise
     if arr[churn.S_ISO + c] > 0:
         # unsigned offsets, not slices (which are views made, and counted, at every call)
+        b = byte_view(arr)
         col = _U(churn.BASE + churn.B_COL * n)
-        fc = _U(churn.BASE + (churn.B_FC + c) * n)
+        fc = _U(churn.byte_block(churn.Y_FC + c, n))
         for x in range(_U(n)):
-            row[x] = (arr[col + x] | arr[fc + x]) == 0
+            row[x] = (arr[col + x] | b[fc + x]) == 0
     else:
         best = _churn_smallest(g, arr, c, scratch)
         sizes = scratch[:n]
@@ -485,7 +548,7 @@ def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
         @njit(inline="always")
         def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
             delta_churn_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
-            mask_churn(g, arr, memo[2 * geo[0] : 3 * geo[0] + 1], row)  # pragma: no cover
+            mask_churn(g, arr, churn_scratch(memo, geo[0]), row)  # pragma: no cover
 
     elif game_name == "throngs":
         from .deltas_throngs import delta_throngs_after  # it imports this module's helpers
@@ -535,9 +598,10 @@ def memo_width(game: Game, *, scratch: bool = True) -> int:
     """Entries of a ``memo`` row for ``game`` (without ``scratch``: the entries that say what the
     observation shows, without Churn's and Scrunch's scratch room for their masks)."""
     n = game.board.size
+    shown = 1 + (2 * n + 3) // 4  # (as churn_shown counts)
     return {
-        # cells, group sizes, the mask's scratch, stones on the board
-        "churn": 3 * n + 2 if scratch else 2 * n,
+        # stones on the board, cells and group sizes in bytes, the mask's scratch in bytes
+        "churn": shown + (n + 4) // 4 if scratch else shown,
         "gyre": n + 1,
         # cells, placed, picked, phase, creation flags, seat colour, the mask's scratch
         "scrunch": n + 6 + scrunch.mask_scratch_size(n) if scratch else n + 6,
@@ -559,12 +623,14 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
     memo[:] = 0
     if game.name == "churn":
         col = churn.BASE + churn.B_COL * n
-        _prime_cells(arr, col, n, memo)
-        gid = churn.BASE + churn.B_GID * n
-        gsize = churn.BASE + churn.B_GSIZE * n
+        m = memo.view(np.uint8)  # (the cells and group sizes are bytes: CHURN_CELLS)
+        _prime_cells(arr, col, n, m[CHURN_CELLS:])
+        b = np.ascontiguousarray(arr).view(np.uint8)  # (group ids and sizes are bytes)
+        gid = churn.byte_block(churn.Y_GID, n)
+        gsize = churn.byte_block(churn.Y_GSIZE, n)
         for x in range(n):
-            memo[n + x] = arr[gsize + arr[gid + x]] if arr[col + x] != 0 else 0
-        memo[3 * n + 1] = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
+            m[CHURN_CELLS + n + x] = b[gsize + int(b[gid + x])] if arr[col + x] != 0 else 0
+        memo[0] = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
     elif game.name == "gyre":
         _prime_cells(arr, gyre.BASE + gyre.B_COL * n, n, memo)
         memo[n] = arr[gyre.S_LAST]
@@ -590,4 +656,12 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
         raise AssertionError(game.name)
 
 
-__all__ = ["DELTAS", "bound_update", "mask_churn", "memo_width", "prime"]
+__all__ = [
+    "DELTAS",
+    "bound_update",
+    "churn_scratch",
+    "foresee_churn",
+    "mask_churn",
+    "memo_width",
+    "prime",
+]

@@ -34,8 +34,9 @@ AHEAD = 2
 #: The incremental step fetches rows ahead only when the environments' rows (states,
 #: observations, memo rows and masks) take this many bytes or more: below it they stay in the
 #: processor's nearer caches from one step to the next, and the prefetches are only
-#: instructions (Churn side 5 at N = 64, about 455 KB: 4 % of the step; at N = 1,024, 7.3 MB,
-#: the step is 18 % slower without them; docs/batched-speed.md).
+#: instructions (Churn side 5 at N = 64, then about 455 KB, now 250 KB: 4 % of the step; at
+#: N = 1,024, then 7.3 MB, now 4.1 MB, the step was 18 % slower without them;
+#: docs/batched-speed.md).
 PREFETCH_BYTES = 1 << 20
 
 
@@ -487,7 +488,8 @@ def bound_delta_step(
     game; prefetching the parts of the observation that change, such as the seat
     planes, made no measurable difference), and ``foresee(g, geo, out, memo, a)`` is given
     that environment's observation and memo rows and action, to fetch the lines its update
-    will write (Throngs: the cells of the site the action names); with ``whole_memo`` false,
+    will write (Throngs: the cells of the site the action names; Churn: those of the cell
+    placed on); with ``whole_memo`` false,
     the memo row is left to ``foresee`` (Throngs fetches the few lines of it that its update
     reads, not the whole row). With ``fence``, the step ends by ordering its streaming stores
     before any later store (:func:`hexarena.vector.streaming.store_fence`: for an ``update``

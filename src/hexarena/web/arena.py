@@ -190,7 +190,11 @@ class Arena:
         if row is None:
             raise ApiError(404, f"there is no game {cut(str(game_id), 60)!r}")
         await self.warmer.ensure(row.game)  # the first game of a kind waits here, not the server
-        moves = self.storage.moves(game_id)
+        # read after the wait, header and turns together: another process may have moved meanwhile
+        loaded = self.storage.load(game_id)
+        if loaded is None:
+            raise ApiError(404, f"there is no game {cut(str(game_id), 60)!r}")
+        row, moves = loaded
         game, state = self._build(row, moves)
         session = self.sessions.get(game_id)  # another request may have loaded it meanwhile
         if session is None:

@@ -30,6 +30,8 @@ MAX_NAME = 40
 #: Seat masks: which seats a token or a code stands for.
 SEAT_MASKS = (1, 2)
 BOTH_SEATS = 3
+#: How many times :meth:`Storage.load` reads a game that another process keeps changing.
+LOAD_TRIES = 5
 
 
 class StorageError(Exception):
@@ -243,6 +245,20 @@ class SqlStorage(ABC):
             )
             for r in rows
         ]
+
+    def load(self, game_id: str) -> tuple[GameRow, list[MoveRow]] | None:
+        """The game's header and its turns as one stored version (``None`` if there is no such
+        game): read again while another process changes the game between the reads, a few times
+        at most (a game still changing then is reloaded by the next request's version check)."""
+        tries = 0
+        while True:
+            row = self.get_game(game_id)
+            if row is None:
+                return None
+            moves = self.moves(game_id)
+            tries += 1
+            if tries == LOAD_TRIES or self.version(game_id) == row.version:
+                return row, moves
 
     def recent(self, limit: int = 20) -> list[GameRow]:
         """The games changed most recently, newest first (without their tokens)."""
