@@ -78,6 +78,7 @@ from ..core import (
 )
 from ..hexgrid import Board, hexhex
 from ..kernels_common import (
+    _U,
     end_game,
     join_group,
     merge_groups,
@@ -170,7 +171,14 @@ def consts_for(board: Board) -> Array:
 @njit(cache=True, inline="always")
 def _ring_pos(g: Array, n: int, x: int) -> int:  # pragma: no cover - compiled
     """Position of cell ``x`` on the ring, -1 off the ring."""
-    return g[_ring_off(n) + g[G_R] + x]
+    return g[_U(_ring_off(n) + g[G_R] + x)]
+
+
+@njit(cache=True, inline="always")
+def _nb(g: Array, x: int, d: int) -> int:  # pragma: no cover - compiled
+    """Neighbour ``d`` of cell ``x`` (-1 off the board): :func:`nb_at` through an unsigned
+    index (Numba tests a signed one for a negative value)."""
+    return g[_U(G_NB + 6 * x + d)]
 
 
 @njit(cache=True)
@@ -192,8 +200,8 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cov
     rnxt = _o(B_RNXT, n)
     emp = _o(B_EMPTY, n)
     emppos = _o(B_EMPTYPOS, n)
-    arr[col + x] = c + 1
-    arr[S_STONES + c] += 1
+    arr[_U(col + x)] = c + 1
+    arr[_U(S_STONES + c)] += 1
     arr[S_LAST] = x
     set_remove(arr, emp, emppos, S_EMPTY, x)
     onring = _ring_pos(g, n, x) >= 0
@@ -201,50 +209,50 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> bool:  # pragma: no cov
     g0 = -1
     best = -1
     for d in range(6):
-        y = nb_at(g, G_NB, x, d)
-        if y >= 0 and arr[col + y] == c + 1:
-            gg = arr[gid + y]
-            if arr[gsz + gg] > best:
-                best = arr[gsz + gg]
+        y = _nb(g, x, d)
+        if y >= 0 and arr[_U(col + y)] == c + 1:
+            gg = arr[_U(gid + y)]
+            if arr[_U(gsz + gg)] > best:
+                best = arr[_U(gsz + gg)]
                 g0 = gg
     if g0 < 0:
         new_group(arr, gid, nxt, gsz, x)
         if onring:
-            arr[rc + x] = 1
-            arr[rhead + x] = x
-            arr[rnxt + x] = x
+            arr[_U(rc + x)] = 1
+            arr[_U(rhead + x)] = x
+            arr[_U(rnxt + x)] = x
         else:
-            arr[rc + x] = 0
-            arr[rhead + x] = -1
+            arr[_U(rc + x)] = 0
+            arr[_U(rhead + x)] = -1
         return onring
     changed = onring
     for d in range(6):
-        y = nb_at(g, G_NB, x, d)
-        if y >= 0 and arr[col + y] == c + 1:
-            gg = arr[gid + y]
+        y = _nb(g, x, d)
+        if y >= 0 and arr[_U(col + y)] == c + 1:
+            gg = arr[_U(gid + y)]
             if gg != g0:
                 merge_groups(arr, gid, nxt, gsz, g0, gg)
-                hg = arr[rhead + gg]
+                hg = arr[_U(rhead + gg)]
                 if hg >= 0:
-                    h0 = arr[rhead + g0]
+                    h0 = arr[_U(rhead + g0)]
                     if h0 < 0:  # g0 takes over gg's ring stones and their arc
-                        arr[rhead + g0] = hg
-                        arr[_o(B_ARC, n) + g0] = arr[_o(B_ARC, n) + gg]
-                        arr[_o(B_ARCAT, n) + g0] = arr[_o(B_ARCAT, n) + gg]
+                        arr[_U(rhead + g0)] = hg
+                        arr[_U(_o(B_ARC, n) + g0)] = arr[_U(_o(B_ARC, n) + gg)]
+                        arr[_U(_o(B_ARCAT, n) + g0)] = arr[_U(_o(B_ARCAT, n) + gg)]
                     else:  # both had ring stones: splice the two lists
                         splice(arr, rnxt, h0, hg)
                         changed = True
-                    arr[rc + g0] += arr[rc + gg]
+                    arr[_U(rc + g0)] += arr[_U(rc + gg)]
     join_group(arr, gid, nxt, gsz, g0, x)
     if onring:
-        h0 = arr[rhead + g0]
+        h0 = arr[_U(rhead + g0)]
         if h0 < 0:
-            arr[rhead + g0] = x
-            arr[rnxt + x] = x
+            arr[_U(rhead + g0)] = x
+            arr[_U(rnxt + x)] = x
         else:
-            arr[rnxt + x] = arr[rnxt + h0]
-            arr[rnxt + h0] = x
-        arr[rc + g0] += 1
+            arr[_U(rnxt + x)] = arr[_U(rnxt + h0)]
+            arr[_U(rnxt + h0)] = x
+        arr[_U(rc + g0)] += 1
     return changed
 
 
@@ -260,26 +268,26 @@ def _update_arc(g: Array, arr: Array, grp: int) -> None:  # pragma: no cover - c
     R = arr[S_R]
     buf = _o(B_BUF, n)
     rnxt = _o(B_RNXT, n)
-    k = arr[_o(B_RCNT, n) + grp]
-    h = arr[_o(B_RHEAD, n) + grp]
+    k = arr[_U(_o(B_RCNT, n) + grp)]
+    h = arr[_U(_o(B_RHEAD, n) + grp)]
     z = h
     for i in range(k):  # insertion sort of the ring positions (k is small)
         p = _ring_pos(g, n, z)
         j = i
-        while j > 0 and arr[buf + j - 1] > p:
-            arr[buf + j] = arr[buf + j - 1]
+        while j > 0 and arr[_U(buf + j - 1)] > p:
+            arr[_U(buf + j)] = arr[_U(buf + j - 1)]
             j -= 1
-        arr[buf + j] = p
-        z = arr[rnxt + z]
-    best = R - arr[buf + k - 1] - 1 + arr[buf]  # the arc through position 0
-    at = arr[buf + k - 1]
+        arr[_U(buf + j)] = p
+        z = arr[_U(rnxt + z)]
+    best = R - arr[_U(buf + k - 1)] - 1 + arr[buf]  # the arc through position 0
+    at = arr[_U(buf + k - 1)]
     for i in range(1, k):
-        d = arr[buf + i] - arr[buf + i - 1] - 1
+        d = arr[_U(buf + i)] - arr[_U(buf + i - 1)] - 1
         if d > best:
             best = d
-            at = arr[buf + i - 1]
-    arr[_o(B_ARC, n) + grp] = best
-    arr[_o(B_ARCAT, n) + grp] = at
+            at = arr[_U(buf + i - 1)]
+    arr[_U(_o(B_ARC, n) + grp)] = best
+    arr[_U(_o(B_ARCAT, n) + grp)] = at
 
 
 @njit(cache=True)
@@ -352,15 +360,15 @@ def _group_wins(g: Array, arr: Array, c: int, grp: int) -> bool:  # pragma: no c
     wins exactly when the centre cannot reach that arc without crossing the group.
     """
     n = arr[S_N]
-    if arr[_o(B_RCNT, n) + grp] < 2:
+    if arr[_U(_o(B_RCNT, n) + grp)] < 2:
         return False  # a loop joins two ring stones
     half = g[G_HALF]
-    length = arr[_o(B_ARC, n) + grp]
+    length = arr[_U(_o(B_ARC, n) + grp)]
     if length < half:
         return True
     if length > half:
         return False
-    return _centre_sealed(g, arr, c, grp, arr[_o(B_ARCAT, n) + grp], length)
+    return _centre_sealed(g, arr, c, grp, arr[_U(_o(B_ARCAT, n) + grp)], length)
 
 
 @njit(cache=True)
@@ -436,8 +444,8 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     arr[H_PLY] += 1
     arr[H_TURN] += 1
     changed = place_stone(g, arr, a, c)
-    grp = arr[_o(B_GID, n) + a]
-    if arr[_o(B_RCNT, n) + grp] >= 2:
+    grp = arr[_U(_o(B_GID, n) + a)]
+    if arr[_U(_o(B_RCNT, n) + grp)] >= 2:
         if changed:
             _update_arc(g, arr, grp)
         if _group_wins(g, arr, c, grp):

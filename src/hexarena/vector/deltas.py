@@ -38,7 +38,7 @@ from numba import config, njit
 
 from ..bits import byte_view
 from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, swap_offered
-from ..games import china_grove, churn, gyre, scrunch, throngs
+from ..games import china_grove, churn, gyre, scrunch
 from ..observe import _POS, Observer
 from .drivers import _prefetch
 from .streaming import stream_plane
@@ -313,11 +313,12 @@ def delta_gyre_after(
     cell placed on, and the swap is offered or not."""
     n = geo[0]
     x = arr[gyre.S_LAST]
-    if x != memo[n]:
-        v = arr[gyre.BASE + gyre.B_COL * n + x]
-        memo[x] = v
-        _stones(geo, out, geo[_POS + x], v)
-        row[x] = v == 0
+    if x != memo[n]:  # a placement on x (never negative then): unsigned indexes
+        ux = _U(x)
+        v = arr[_U(gyre.BASE + gyre.B_COL * n) + ux]
+        memo[ux] = v
+        _stones(geo, out, geo[_U(_POS) + ux], v)
+        row[ux] = v == 0
         _move_one(geo, out, 6, memo, n, x)
     row[n] = swap_offered(arr)
     _seat_planes(arr, seat, geo, out, SWAP_GYRE)
@@ -335,10 +336,11 @@ def delta_china_grove(
     k = arr[china_grove.S_CLASS]
     if k != memo[n]:
         memo[n] = k
-        cls = china_grove.G_NB + 6 * n
-        at = 6 * geo[1]
+        cls = _U(china_grove.G_NB + 6 * n)
+        at = _U(6 * geo[1])
         for x in range(n):
-            out[at + geo[_POS + x]] = k >= 0 and g[cls + x] == k
+            ux = _U(x)
+            out[at + _U(geo[_U(_POS) + ux])] = k >= 0 and g[cls + ux] == k
     _fill(geo, out, 7, arr[china_grove.S_LEFT] / 6.0 if k >= 0 else 0.0)
 
 
@@ -504,14 +506,14 @@ def mask_china_grove(g: Array, arr: Array, row: Any) -> None:  # pragma: no cove
         return
     n = g[china_grove.G_N]
     cls = arr[china_grove.S_CLASS]
-    if cls >= 0:
-        slot = china_grove._slot(n) + g[china_grove._g_start(n) + cls]
-        for i in range(arr[china_grove._cvac(n) + cls]):
-            row[arr[slot + i]] = True
+    if cls >= 0:  # (indexes unsigned: never negative)
+        slot = _U(china_grove._slot(n) + g[_U(china_grove._g_start(n) + cls)])
+        for i in range(arr[_U(china_grove._cvac(n) + cls)]):
+            row[_U(arr[slot + _U(i)])] = True
         return
-    col = china_grove._col(n)
+    col = _U(china_grove._col(n))
     for x in range(n):
-        row[x] = arr[col + x] == 0
+        row[_U(x)] = arr[col + _U(x)] == 0
     row[n] = china_grove._swap_open(arr)
 
 
@@ -647,12 +649,9 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
         _prime_cells(arr, china_grove.BASE, n, memo)
         memo[n] = arr[china_grove.S_CLASS]
     elif game.name == "throngs":
-        from .deltas_throngs import M_PHASE, M_SEL, M_SHOWN, shown_values  # (it imports this)
+        from .deltas_throngs import prime_throngs  # (it imports this module)
 
-        phase = arr[throngs.S_PHASE] if arr[H_PLAYER] >= 0 else -1
-        memo[M_SEL] = arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1
-        memo[M_PHASE] = phase
-        memo[M_SHOWN : M_SHOWN + 5] = shown_values(arr, int(arr[H_PLAYER]))
+        prime_throngs(arr, memo)
     else:  # pragma: no cover - every game is above
         raise AssertionError(game.name)
 

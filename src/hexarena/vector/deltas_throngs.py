@@ -63,10 +63,12 @@ STREAM_BYTES = 4 << 20
 
 #: The ``memo`` row (:func:`delta_throngs_after`): the site shown as selected (-1 for none), the
 #: phase shown (-1 for none: the game is over), then the values of the other whole planes
-#: (:func:`shown_values`, five entries); one entry spare, so that a row is 32 bytes.
+#: (:func:`shown_values`, five entries), then what the observation shows on the selected site
+#: (its contents, 0 when none is selected): 32 bytes.
 M_SEL = 0
 M_PHASE = 1
 M_SHOWN = 2
+M_SEL_SHOWN = 7
 MEMO_WIDTH = 8
 
 #: Entries of the repetition table that the step prefetches beyond the rest of the state
@@ -75,29 +77,38 @@ REP_AHEAD = 16
 
 
 @njit(cache=True, inline="always")
-def _site(
-    g: Array, arr: Array, w: Any, geo: Array, out: Any, x: int
+def _rewrite(
+    g: Array, w: Any, geo: Array, out: Any, x: int, v: int
 ) -> None:  # pragma: no cover - compiled
-    """Site ``x`` (nothing when ``x < 0``): if its contents are not what its cells of the stone
-    planes show, those cells, and the potentials of it and its neighbours, read from the
-    state's potential bit planes ``w`` (:func:`hexarena.games.throngs.tables._pot`)."""
-    if x < 0:
-        return
-    v = arr[_U(throngs.BASE + throngs.B_COL * geo[0] + x)]
+    """Site ``x`` now holds ``v`` (0 empty, 1 Black, 2 White): its cells of the stone planes,
+    and the potentials of it and its neighbours, read from the state's potential bit planes
+    ``w`` (:func:`hexarena.games.throngs.tables._pot`). Written, not read."""
     s = _U(geo[1])
     k = geo[_U(_POS + x)]
-    uk = _U(k)
-    # what the stone planes show: 1 Black (colour0), 2 White (colour1), 0 empty
-    shown = int(out[uk] != 0) | (int(out[s + uk] != 0) << 1)
-    if v == shown:
-        return
     _stones(geo, out, k, v)
     at = _U(6) * s
-    out[at + uk] = _SEVENTHS[_U(_pot(g, w, x, 0) + 7)]
+    out[at + _U(k)] = _SEVENTHS[_U(_pot(g, w, x, 0) + 7)]
     for e in range(6):
         y = g[_U(G_NB + 6 * x + e)]
         if y >= 0:
             out[at + _U(geo[_U(_POS + y)])] = _SEVENTHS[_U(_pot(g, w, y, 0) + 7)]
+
+
+@njit(cache=True, inline="always")
+def _site(
+    g: Array, arr: Array, w: Any, geo: Array, out: Any, x: int
+) -> None:  # pragma: no cover - compiled
+    """Site ``x`` (nothing when ``x < 0``): if its contents are not what its cells of the stone
+    planes show, :func:`_rewrite` it."""
+    if x < 0:
+        return
+    v = arr[_U(throngs.BASE + throngs.B_COL * geo[0] + x)]
+    s = _U(geo[1])
+    uk = _U(geo[_U(_POS + x)])
+    # what the stone planes show: 1 Black (colour0), 2 White (colour1), 0 empty
+    shown = int(out[uk] != 0) | (int(out[s + uk] != 0) << 1)
+    if v != shown:
+        _rewrite(g, w, geo, out, x, v)
 
 
 @njit(cache=True, inline="always")
@@ -158,12 +169,21 @@ def _delta(
     """:func:`delta_throngs_after`, the whole planes by streaming stores when ``stream``."""
     n = geo[0]
     w = _words_bare(g, arr)
+    col = _U(throngs.BASE + throngs.B_COL * n)
     _site(g, arr, w, geo, out, a if a < n else (a - n if a < 2 * n else -1))
-    _site(g, arr, w, geo, out, memo[M_SEL])
+    # the site selected before: what it shows is kept in memo (reading it from the stone planes
+    # waited for a line that nothing had fetched ahead)
+    old = memo[M_SEL]
+    if old >= 0:
+        v = arr[col + _U(old)]
+        if v != memo[M_SEL_SHOWN]:
+            _rewrite(g, w, geo, out, old, v)
     going = arr[H_PLAYER] >= 0
     phase = arr[throngs.S_PHASE] if going else -1
     _onehot(geo, out, 7, memo, M_PHASE, phase, stream, False)
-    _move_one(geo, out, 14, memo, M_SEL, arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1)
+    sel = arr[throngs.S_SEL] if phase >= throngs.P_DISPATCH else -1
+    _move_one(geo, out, 14, memo, M_SEL, sel)
+    memo[M_SEL_SHOWN] = arr[col + _U(sel)] if sel >= 0 else 0
     _whole_planes(arr, seat, geo, out, memo, stream)
 
 
@@ -188,6 +208,18 @@ def delta_throngs_streamed(
     (:mod:`hexarena.vector.streaming`), for batches whose observations far outgrow the caches;
     the caller orders them (:func:`hexarena.vector.streaming.store_fence`) after its loop."""
     _delta(g, arr, seat, geo, out, memo, a, True)
+
+
+def prime_throngs(arr: Array, memo: Any) -> None:
+    """The ``memo`` row of position ``arr`` from scratch (:func:`hexarena.vector.deltas.prime`),
+    for an observation that shows it."""
+    phase = arr[throngs.S_PHASE] if arr[H_PLAYER] >= 0 else -1
+    sel = int(arr[throngs.S_SEL]) if phase >= throngs.P_DISPATCH else -1
+    memo[M_SEL] = sel
+    memo[M_PHASE] = phase
+    memo[M_SHOWN : M_SHOWN + 5] = shown_values(arr, int(arr[H_PLAYER]))
+    n = int(arr[throngs.S_N])
+    memo[M_SEL_SHOWN] = arr[throngs.BASE + throngs.B_COL * n + sel] if sel >= 0 else 0
 
 
 @njit(cache=True, inline="always")
@@ -281,6 +313,7 @@ __all__ = [
     "MEMO_WIDTH",
     "M_PHASE",
     "M_SEL",
+    "M_SEL_SHOWN",
     "M_SHOWN",
     "STREAM_BYTES",
     "apply_throngs",
@@ -289,6 +322,7 @@ __all__ = [
     "delta_throngs_streamed",
     "foresee_throngs",
     "prefetch_span",
+    "prime_throngs",
     "state_span_throngs",
     "table_full_throngs",
 ]

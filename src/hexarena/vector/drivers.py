@@ -20,7 +20,7 @@ import numpy as np
 from llvmlite import ir
 from numba import config, njit, types
 from numba.core import cgutils
-from numba.extending import intrinsic
+from numba.extending import intrinsic, overload
 
 from ..bits import load8, load32, nth_bit64, popcount64, unmanaged
 from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Array
@@ -91,12 +91,27 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrin
 else:
     _nth_bit: Any = nth_bit64  # type: ignore[no-redef]
 
+    def _line_entries(a: Any) -> int:
+        """Entries of array ``a`` in a cache line of 64 bytes (at least 1)."""
+        return max(64 // a.itemsize, 1)
+
+    @overload(_line_entries)
+    def _line_entries_typed(a: Any) -> Any:
+        """:func:`_line_entries` compiled as a constant of the array's type: ``a.itemsize`` is
+        read at run time, and the step divided by it (twice, with the loop's count) at every
+        environment."""
+        k = max(512 // a.dtype.bitwidth, 1) if hasattr(a.dtype, "bitwidth") else 64
+
+        def entries(a: Any) -> int:  # pragma: no cover - compiled
+            return k
+
+        return entries
+
     @njit(cache=True, inline="always")
     def _prefetch_row(a: Any, j: int, span: int) -> None:  # pragma: no cover - compiled
         """Prefetch the cache lines of the first ``span`` entries of row ``j`` of a 2-D array."""
         row = a[j]
-        step = max(64 // a.itemsize, 1)
-        for k in range(0, span, step):
+        for k in range(0, span, _line_entries(a)):
             _prefetch(row, k)  # type: ignore[call-arg]
 
     @njit(cache=True, inline="always")
@@ -248,7 +263,8 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
     population count, whose ``k``-th set bit is found without a branch per entry (such
     branches, unpredictable, cost most of the time); a longer row is counted 32 entries a load
     (compared with zero as one vector: Throngs' 189 actions in six loads, not 24 of eight),
-    and the ``k``-th found in its group of 32 the same way; a row of fewer than eight entries,
+    and the ``k``-th found in its group of 32 the same way, the group picked with no branch on
+    it (the loop runs over every group); a row of fewer than eight entries,
     entry by entry."""
     a_count = mask.shape[1]
     full = a_count // 8
@@ -268,14 +284,21 @@ def random_legal(mask: Any, rngs: Any, out: Any) -> None:  # pragma: no cover - 
             if m == 0:
                 out[i] = -1
                 continue
+            # the group of the k-th legal action, found without a branch on it (which one it is
+            # is random, so a branch that leaves the loop there is mispredicted)
             k = rand_below(rngs[i], m)
+            found = np.uint64(0)
+            at = 0
+            nth = k  # (there is always a group holding it: k < m)
             for q in range(groups):
                 w = _chunk32(row, 32 * q, a_count)
                 c = popcount64(w)
-                if k < c:
-                    out[i] = 32 * q + _nth_bit(w, k)
-                    break
+                hit = (k >= 0) & (k < c)
+                found = w if hit else found
+                at = 32 * q if hit else at
+                nth = k if hit else nth
                 k -= c
+            out[i] = at + _nth_bit(found, nth)
             continue
         m = 0
         for q in range(full):
