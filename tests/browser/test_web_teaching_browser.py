@@ -445,3 +445,50 @@ def test_my_games_are_remembered_with_device_links_and_recent_games_filtered(
     finally:
         first.close()
         other.close()
+
+
+def test_typed_text_past_a_whole_turn_plays_nothing_and_says_what_is_left(
+    context: Any, server: Server
+) -> None:
+    page = context.new_page()
+    new_local_game(page, server, "scrunch", {"size": 3})
+    page.wait_for_function(IDLE)
+    for text, left in (("c3,d4", "d4"), ("c3 c3", "c3"), ("c3 zz9", "zz9")):
+        page.fill("#type-input", text)
+        page.press("#type-input", "Enter")
+        page.wait_for_selector("#refusal:not([hidden])")
+        page.wait_for_function(IDLE)
+        refusal = page.inner_text("#refusal")
+        assert f"the turn is whole after c3; {left} is left over" in refusal, refusal
+        assert "nothing was played" in refusal
+        assert page.locator("#moves li").count() == 0  # not c3 alone
+        label = page.get_attribute("#board .cell[data-name=c3]", "aria-label")
+        assert label == "c3: empty, playable"
+        assert page.input_value("#type-input") == text  # kept, to be mended
+        page.evaluate("() => { document.getElementById('refusal').hidden = true; }")
+    page.fill("#type-input", "c3")  # a whole turn, nothing over: played
+    page.press("#type-input", "Enter")
+    wait_moves(page, 1)
+    assert page.input_value("#type-input") == ""
+
+
+def test_typed_text_begins_a_turn_or_plays_a_whole_one(context: Any, server: Server) -> None:
+    page = context.new_page()
+    new_local_game(page, server, "throngs", {})
+    page.wait_for_function(IDLE)
+    page.fill("#type-input", "f1 g1")  # the start of Black's turn: kept as the turn begun
+    page.press("#type-input", "Enter")
+    page.wait_for_function("() => document.body.dataset.partial === '2'")
+    page.wait_for_function(IDLE)
+    assert page.locator("#moves li").count() == 0
+    assert page.input_value("#type-input") == ""
+    page.fill("#type-input", "k1")  # finishes it
+    page.press("#type-input", "Enter")
+    wait_moves(page, 1)
+    page.fill("#type-input", "black")  # the second player's choice of colour: a turn
+    page.press("#type-input", "Enter")
+    wait_moves(page, 2)
+    page.fill("#type-input", "e2 f1 -f2")  # then Black's whole turn at once
+    page.press("#type-input", "Enter")
+    wait_moves(page, 3)
+    assert page.evaluate("() => document.body.dataset.partial") == "0"

@@ -422,10 +422,11 @@ async function onCellClick(i) {
 }
 
 // A click on a cell that is not playable now: ask the engine why, and say it (nothing changes).
-async function explainRefusal(i) {
-  const seen = G.partial.length && G.seen ? G.seen : seenNow();
+// Why cell i is refused after the actions of a turn begun (the turn begun on this page, unless
+// typed text is being worked out), in the server's words.
+async function explainRefusal(i, actions = G.partial, seen = G.partial.length && G.seen ? G.seen : seenNow()) {
   try {
-    await api("POST", `/api/games/${G.id}/continuations`, { actions: G.partial.concat([i]), version: seen.version }, G.token);
+    await api("POST", `/api/games/${G.id}/continuations`, { actions: actions.concat([i]), version: seen.version }, G.token);
   } catch (e) {
     if (e.status === 409) await conflict(e, seen);
     else showRefusal(e.message);
@@ -443,7 +444,9 @@ function showRefusal(text) {
 }
 
 // Typed play: a cell name, a special action, or a whole move as the game writes it; each piece
-// is matched against what is playable at that point and played in turn.
+// is matched against what is playable at that point. Nothing is played until the whole text is
+// worked out: text that makes a whole turn plays it, text that begins one is kept as the turn
+// begun, and text with anything past a whole turn, or a piece that is not playable, plays nothing.
 function typedPieces(text) {
   const out = [];
   for (const tok of text.trim().toLowerCase().split(/[\s,:]+/)) {
@@ -470,25 +473,62 @@ async function onTyped(ev) {
   const input = $("type-input");
   const pieces = typedPieces(input.value);
   if (!pieces.length || !myTurn() || G.busy) return; // nothing played: the text stays
-  for (const piece of pieces) {
-    if (!myTurn() || G.busy) break;
-    const a = matchPiece(piece, G.pending || G.view);
-    if (a === null && (G.view.special_actions || []).includes(piece)) { // the game's, not now
-      const when = piece === "swap" ? ": the swap is offered once, to the second player on their first turn" : "";
-      showRefusal(`${piece} cannot be played now${when}`);
+  const seen = G.partial.length && G.seen ? G.seen : seenNow(); // the turn is begun on this version
+  const actions = [...G.partial];
+  let at = G.pending || G.view;
+  setBusy(true);
+  G.hints = null;
+  $("refusal").hidden = true;
+  try {
+    for (let k = 0; k < pieces.length; k++) {
+      const piece = pieces[k];
+      const a = matchPiece(piece, at);
+      if (a === null && (G.view.special_actions || []).includes(piece)) { // the game's, not now
+        const when = piece === "swap" ? ": the swap is offered once, to the second player on their first turn" : "";
+        showRefusal(`${piece} cannot be played now${when}`);
+        return;
+      }
+      if (a === null) {
+        showRefusal(`${piece.slice(0, 20)} is not a cell of this board or an action of this game`);
+        return;
+      }
+      if (a < 0) {
+        await explainRefusal(-1 - a, actions, seen);
+        return;
+      }
+      actions.push(a);
+      const cont = await api("POST", `/api/games/${G.id}/continuations`, { actions, version: seen.version }, G.token);
+      if (cont.complete) {
+        if (k + 1 < pieces.length) {
+          const done = pieces.slice(0, k + 1).join(" ");
+          const left = pieces.slice(k + 1).join(" ");
+          showRefusal(`the turn is whole after ${done.slice(0, 60)}; ${left.slice(0, 40)} is left over, so nothing was played (type one turn at a time)`);
+          return;
+        }
+        await api("POST", `/api/games/${G.id}/moves`, { actions, version: seen.version }, G.token);
+        G.partial = [];
+        G.pending = null;
+        G.seen = null;
+        input.value = "";
+        await refresh();
+        return;
+      }
+      at = cont;
+    }
+    G.partial = actions; // the start of a turn: kept as the turn begun, to be finished
+    G.pending = at;
+    G.seen = seen;
+    input.value = "";
+  } catch (e) {
+    if (e.status === 409) {
+      await conflict(e, seen);
       return;
     }
-    if (a === null) {
-      showRefusal(`${piece.slice(0, 20)} is not a cell of this board or an action of this game`);
-      return;
-    }
-    if (a < 0) {
-      await explainRefusal(-1 - a);
-      return;
-    }
-    await onAction(a);
+    showMessage(e.message);
+  } finally {
+    setBusy(false);
+    render();
   }
-  input.value = "";
 }
 
 // The game as this page sees it now: the version a change or a turn begun now is made on.
