@@ -98,3 +98,42 @@ def test_my_games_say_a_game_the_server_no_longer_has_is_gone(browser: Any, serv
         assert "no longer" not in page.locator(ROW).nth(0).inner_text()
     finally:
         ctx.close()
+
+
+def test_a_swap_by_the_other_side_is_told_and_the_list_says_whose_turns_are_whose(
+    browser: Any, server: Server
+) -> None:
+    ctx = [browser.new_context(viewport={"width": 1300, "height": 860}) for _ in range(2)]
+    for c in ctx:
+        c.set_default_timeout(120_000)
+    try:
+        alice, bob = (c.new_page() for c in ctx)
+        start_game(alice, server, "churn", "online", {"size": 3})
+        invitation = alice.locator(".share-link").nth(0).input_value()
+        alice.fill("#type-input", "c3")
+        alice.click("#type-go")
+        wait_moves(alice, 1)
+        bob.goto(invitation)
+        bob.wait_for_selector("#join", state="visible")
+        bob.fill("#join-name", "Bob")
+        bob.click("#join-btn")
+        bob.wait_for_function(MY_TURN)
+        bob.fill("#type-input", "swap")
+        bob.click("#type-go")
+        wait_moves(bob, 2)
+        alice.wait_for_function(MY_TURN)  # Alice, who began as Red, now plays Blue
+        status = alice.inner_text("#status")
+        assert "you play Blue now" in status, status
+        assert "Bob swapped" in status and "Red" in status, status
+        wait_moves(alice, 2)
+        turns = [t.strip() for t in alice.locator("#moves li").all_inner_texts()]
+        assert turns == ["Red (you): c3", "Blue: swap"], turns
+        alice.fill("#type-input", "a3")
+        alice.click("#type-go")
+        wait_moves(alice, 3)
+        turns = [t.strip() for t in alice.locator("#moves li").all_inner_texts()]
+        assert turns[2] == "Blue (you): a3", turns
+        assert "swapped" not in alice.inner_text("#status")  # said once, for the turn after it
+    finally:
+        for c in ctx:
+            c.close()

@@ -132,7 +132,9 @@ function statusOf(view) {
   const who = view.to_act_name;
   if (view.you.includes(s) && seat.kind === "human") {
     if (view.you.length === 2) return ["your-turn", `${who} to move`];
-    return ["your-turn", seat.colour_name ? `Your turn: you play ${seat.colour_name}` : `Your turn (player ${s + 1})`];
+    if (!seat.colour_name) return ["your-turn", `Your turn (player ${s + 1})`];
+    const swapped = swappedBy(view, s);
+    return ["your-turn", swapped ? `Your turn: you play ${seat.colour_name} now (${swapped})` : `Your turn: you play ${seat.colour_name}`];
   }
   if (seat.kind === "computer") {
     const w = view.warming;
@@ -144,6 +146,16 @@ function statusOf(view) {
   if (view.you.length) return ["waiting", `Waiting for ${who}`];
   if (G.invited !== null && G.invited >= 0 && !view.seats[G.invited].claimed) return ["invited", invitedText(view, G.invited)];
   return ["watching", `${who} to move (you are watching)`];
+}
+
+// What a swap just made by the other side did, for seat s to move after it ("" if the last turn
+// was no swap): the colours traded, and the stones on the board went with their colour.
+function swappedBy(view, s) {
+  const last = view.last_move;
+  if (!last || last.seat === s || !(view.special_actions || []).includes("swap") || last.text !== "swap") return "";
+  const other = view.seats[last.seat];
+  const who = other.kind === "computer" ? "the computer" : other.name || "your opponent";
+  return `${who} swapped: ${who === "the computer" ? "it" : "they"} took ${other.colour_name} and the ${other.colour_name} stones on the board`;
 }
 
 function myTurn() {
@@ -303,7 +315,8 @@ async function loadMoves() {
   list.innerHTML = "";
   list.start = page.start + 1;
   for (const m of page.moves) {
-    const li = html("li", `${v.colours[m.colour] || "player " + (m.seat + 1)}: ${m.text}`);
+    const mine = v.you.length === 1 && v.you[0] === m.seat ? " (you)" : ""; // colours trade at a swap
+    const li = html("li", `${v.colours[m.colour] || "player " + (m.seat + 1)}${mine}: ${m.text}`);
     li.dataset.turn = m.index + 1;
     if (G.replay === m.index + 1) li.classList.add("current");
     li.addEventListener("click", () => setReplay(m.index + 1));
