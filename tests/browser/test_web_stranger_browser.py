@@ -41,6 +41,22 @@ def test_the_levels_run_from_weakest_to_strongest_before_the_searches_by_name(
     assert names[:5] == ["random", "easy", "medium", "hard", "perfect"]
     assert sorted(names[5:]) == ["mcts", "uct"]
     assert page.eval_on_selector("#ng-level", "e => e.value") == "easy"  # the default stays
+    # each name a stranger does not know says what it is; perfect, what it does on this board
+    words = dict(
+        zip(
+            names,
+            page.eval_on_selector_all("#ng-level option", "els => els.map(e => e.textContent)"),
+            strict=True,
+        )
+    )
+    assert words["random"] == "random (any legal move)"
+    assert words["mcts"] == "mcts (the strongest search, by its name)"
+    assert words["uct"] == "uct (plain search, for comparison)"
+    page.select_option("#ng-game", "gyre")  # side 7: not solved
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#ng-level option')].some("
+        "(o) => o.textContent === 'perfect (proven wins where it finds them, else as mcts)')"
+    )
 
 
 def test_typing_swap_when_it_is_not_offered_says_so(context: Any, server: Server) -> None:

@@ -105,6 +105,14 @@ function choiceHelp(o, input) {
   return [offered.join(" or "), ...not].join("; ");
 }
 
+// What a level is, for a stranger who knows none of the names (the perfect player's words
+// depend on the board: markSolved).
+const LEVEL_WORDS = {
+  random: "any legal move",
+  mcts: "the strongest search, by its name",
+  uct: "plain search, for comparison",
+};
+
 // On a solved board (meta.solved) the perfect player plays proven wins: say so at its level.
 function markSolved() {
   const name = $("ng-game").value;
@@ -112,7 +120,9 @@ function markSolved() {
   const solved = (home.meta.solved || []).some((b) => b.game === name &&
     Object.entries(b.options).every(([k, v]) => String(opts[k]) === String(v)));
   for (const o of $("ng-level").options) {
-    if (o.value === "perfect") o.textContent = solved ? "perfect (solved board: strongest)" : "perfect";
+    if (o.value === "perfect") {
+      o.textContent = solved ? "perfect (solved board: strongest)" : "perfect (proven wins where it finds them, else as mcts)";
+    }
   }
 }
 
@@ -200,7 +210,7 @@ async function startHome() {
   const levels = home.meta.levels.slice().sort((a, b) => rank(a) - rank(b));
   for (const select of [lv, $("import-level")]) {
     for (const name of levels) {
-      const opt = html("option", name);
+      const opt = html("option", LEVEL_WORDS[name] ? `${name} (${LEVEL_WORDS[name]})` : name);
       opt.value = name;
       if (name === home.meta.default_level) opt.selected = true;
       select.appendChild(opt);
