@@ -61,7 +61,7 @@ from ..core import (
     swap_offered,
 )
 from ..hexgrid import DIRECTION_NAMES, Board, BoardError, from_cells
-from ..kernels_common import _U, end_game, pass_turn
+from ..kernels_common import end_game, nb_at, pass_turn
 from ..limits import MAX_BOARD_TEXT
 from ..rng import rand_below
 from .china_grove_boards import (
@@ -186,9 +186,9 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
 
 @njit(cache=True, inline="always")
 def _find(arr: Array, par: int, x: int) -> int:  # pragma: no cover - compiled
-    while arr[_U(par + x)] != x:
-        arr[_U(par + x)] = arr[_U(par + arr[_U(par + x)])]
-        x = arr[_U(par + x)]
+    while arr[par + x] != x:
+        arr[par + x] = arr[par + arr[par + x]]
+        x = arr[par + x]
     return x
 
 
@@ -206,34 +206,34 @@ def apply(g: Array, arr: Array, a: int) -> None:  # pragma: no cover - compiled
     spos = _spos(n)
     par = _par(n)
     cvac = _cvac(n)
-    cls = g[_U(_g_cls(n) + a)]
+    cls = g[_g_cls(n) + a]
     # take the cell out of its class's vacant run
-    start = g[_U(_g_start(n) + cls)]
-    last = start + arr[_U(cvac + cls)] - 1
-    p = arr[_U(spos + a)]
-    y = arr[_U(slot + last)]
-    arr[_U(slot + p)] = y
-    arr[_U(spos + y)] = p
-    arr[_U(slot + last)] = a
-    arr[_U(spos + a)] = last
-    arr[_U(cvac + cls)] -= 1
+    start = g[_g_start(n) + cls]
+    last = start + arr[cvac + cls] - 1
+    p = arr[spos + a]
+    y = arr[slot + last]
+    arr[slot + p] = y
+    arr[spos + y] = p
+    arr[slot + last] = a
+    arr[spos + a] = last
+    arr[cvac + cls] -= 1
     arr[S_VAC] -= 1
     # place and join groups
-    arr[_U(col + a)] = c + 1
-    arr[_U(S_STONES + c)] += 1
-    arr[_U(par + a)] = a
+    arr[col + a] = c + 1
+    arr[S_STONES + c] += 1
+    arr[par + a] = a
     groups = 1
     for d in range(6):
-        z = g[_U(G_NB + 6 * a + d)]
-        if z >= 0 and arr[_U(col + z)] == c + 1:
+        z = nb_at(g, G_NB, a, d)
+        if z >= 0 and arr[col + z] == c + 1:
             rz = _find(arr, par, z)
             if rz != a:  # a stays the root of the group it joins
-                arr[_U(par + rz)] = a
+                arr[par + rz] = a
                 groups -= 1
-    arr[_U(S_GROUPS + c)] += groups
+    arr[S_GROUPS + c] += groups
     # the turn
-    left = g[_U(_g_need(n) + a)] - 1 if arr[S_CLASS] < 0 else arr[S_LEFT] - 1
-    if left > 0 and arr[_U(cvac + cls)] > 0:
+    left = g[_g_need(n) + a] - 1 if arr[S_CLASS] < 0 else arr[S_LEFT] - 1
+    if left > 0 and arr[cvac + cls] > 0:
         arr[S_CLASS] = cls
         arr[S_LEFT] = left
         return

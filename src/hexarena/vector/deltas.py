@@ -336,11 +336,10 @@ def delta_china_grove(
     k = arr[china_grove.S_CLASS]
     if k != memo[n]:
         memo[n] = k
-        cls = _U(china_grove.G_NB + 6 * n)
-        at = _U(6 * geo[1])
+        cls = china_grove.G_NB + 6 * n
+        at = 6 * geo[1]
         for x in range(n):
-            ux = _U(x)
-            out[at + _U(geo[_U(_POS) + ux])] = k >= 0 and g[cls + ux] == k
+            out[at + geo[_POS + x]] = k >= 0 and g[cls + x] == k
     _fill(geo, out, 7, arr[china_grove.S_LEFT] / 6.0 if k >= 0 else 0.0)
 
 
@@ -506,14 +505,14 @@ def mask_china_grove(g: Array, arr: Array, row: Any) -> None:  # pragma: no cove
         return
     n = g[china_grove.G_N]
     cls = arr[china_grove.S_CLASS]
-    if cls >= 0:  # (indexes unsigned: never negative)
-        slot = _U(china_grove._slot(n) + g[_U(china_grove._g_start(n) + cls)])
-        for i in range(arr[_U(china_grove._cvac(n) + cls)]):
-            row[_U(arr[slot + _U(i)])] = True
+    if cls >= 0:
+        slot = china_grove._slot(n) + g[china_grove._g_start(n) + cls]
+        for i in range(arr[china_grove._cvac(n) + cls]):
+            row[arr[slot + i]] = True
         return
-    col = _U(china_grove._col(n))
+    col = china_grove._col(n)
     for x in range(n):
-        row[_U(x)] = arr[col + _U(x)] == 0
+        row[x] = arr[col + x] == 0
     row[n] = china_grove._swap_open(arr)
 
 
