@@ -121,3 +121,26 @@ def test_an_undo_after_the_other_tab_moved_on_says_so_and_undoes_nothing(
     message = moved_on(page, 2)
     assert "another tab or window" in message and "d2" in message, message
     assert page.evaluate(MOVES) == ["Red: c1", "Blue: d2"]
+
+
+def test_a_turn_half_built_in_a_tab_that_hears_the_other_take_it_is_dropped_with_a_word(
+    context: Any, server: Server
+) -> None:
+    # it was dropped without a word: the tab hears the other's turn and simply redraws
+    other = context.new_page()
+    new_local_game(other, server, "throngs", {"setup": "standard"})
+    other.wait_for_function(MY_TURN)
+    page = context.new_page()
+    page.goto(other.url)
+    page.wait_for_function(MY_TURN)
+    click(page, "d11")
+    assert page.evaluate(PARTIAL) == ["1", "d11"]
+    click(other, "d11")
+    click(other, "d10")
+    other.locator("#board .cell.legal").first.click()
+    other.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    message = moved_on(page, 1)  # no click in this tab
+    assert "another tab or window" in message, message
+    assert "nothing was played from this page" in message
+    assert page.evaluate(PARTIAL)[0] == "0"
+    assert page.evaluate(MOVES) == other.evaluate(MOVES)

@@ -394,9 +394,12 @@ async function refresh() {
   const v = await api("GET", `/api/games/${G.id}`, undefined, G.token);
   if (G.view && v.version < G.view.version) return; // an older answer overtaken by a newer one
   const changed = !G.view || v.version !== G.view.version;
+  let dropped = null; // the turn begun here, dropped: the game moved on (another tab, undo)
   if (changed && G.partial.length && !G.busy) {
+    dropped = G.seen || (G.view && { version: G.view.version, turns: G.view.turns });
     G.partial = [];
     G.pending = null;
+    G.seen = null;
   }
   if (changed) G.hints = null;
   const movesChanged = !G.view || v.turns !== G.view.turns;
@@ -417,6 +420,7 @@ async function refresh() {
   }
   while (G.movesLoading) await G.movesLoading;
   render();
+  if (dropped) showMessage(movedOnText(dropped));
 }
 
 async function onCellClick(i) {
@@ -434,9 +438,8 @@ async function onCellClick(i) {
   await explainRefusal(i);
 }
 
-// A click on a cell that is not playable now: ask the engine why, and say it (nothing changes).
-// Why cell i is refused after the actions of a turn begun (the turn begun on this page, unless
-// typed text is being worked out), in the server's words.
+// Why cell i is not playable after the actions of a turn begun (the turn begun on this page,
+// unless typed text is being worked out), in the server's words (nothing changes).
 async function explainRefusal(i, actions = G.partial, seen = G.partial.length && G.seen ? G.seen : seenNow()) {
   try {
     await api("POST", `/api/games/${G.id}/continuations`, { actions: actions.concat([i]), version: seen.version }, G.token);
