@@ -43,6 +43,27 @@ def moved_on(page: Any, moves: int) -> str:
     return text
 
 
+def turn_taken_while_half_built(context: Any, server: Server, *, hears: bool) -> tuple[Any, Any]:
+    """A Throngs game on one screen open in two tabs of the seat: ``page`` (hearing the server's
+    announcements or not) begins a turn with d11, then ``other`` takes a whole turn. Both tabs."""
+    other = context.new_page()
+    new_local_game(other, server, "throngs", {"setup": "standard"})
+    other.wait_for_function(MY_TURN)
+    if hears:
+        page = context.new_page()
+        page.goto(other.url)
+        page.wait_for_function(MY_TURN)
+    else:
+        page = deaf_tab(context, other.url)
+    click(page, "d11")
+    assert page.evaluate(PARTIAL) == ["1", "d11"]
+    click(other, "d11")
+    click(other, "d10")
+    other.locator("#board .cell.legal").first.click()
+    other.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    return page, other
+
+
 def test_a_click_after_the_turn_was_taken_in_another_tab_says_so(
     context: Any, server: Server
 ) -> None:
@@ -69,16 +90,7 @@ def test_a_turn_half_built_when_the_other_tab_took_it_is_dropped(
     context: Any, server: Server
 ) -> None:
     # a turn of Throngs is several clicks: the second came after the other tab's whole turn
-    other = context.new_page()
-    new_local_game(other, server, "throngs", {"setup": "standard"})
-    other.wait_for_function(MY_TURN)
-    page = deaf_tab(context, other.url)
-    click(page, "d11")
-    assert page.evaluate(PARTIAL) == ["1", "d11"]
-    click(other, "d11")
-    click(other, "d10")
-    other.locator("#board .cell.legal").first.click()
-    other.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    page, other = turn_taken_while_half_built(context, server, hears=False)
     page.click("#board .cell[data-name=d10]")
     message = moved_on(page, 1)
     assert "another tab or window" in message, message
@@ -127,18 +139,7 @@ def test_a_turn_half_built_in_a_tab_that_hears_the_other_take_it_is_dropped_with
     context: Any, server: Server
 ) -> None:
     # it was dropped without a word: the tab hears the other's turn and simply redraws
-    other = context.new_page()
-    new_local_game(other, server, "throngs", {"setup": "standard"})
-    other.wait_for_function(MY_TURN)
-    page = context.new_page()
-    page.goto(other.url)
-    page.wait_for_function(MY_TURN)
-    click(page, "d11")
-    assert page.evaluate(PARTIAL) == ["1", "d11"]
-    click(other, "d11")
-    click(other, "d10")
-    other.locator("#board .cell.legal").first.click()
-    other.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    page, other = turn_taken_while_half_built(context, server, hears=True)
     message = moved_on(page, 1)  # no click in this tab
     assert "another tab or window" in message, message
     assert "nothing was played from this page" in message
