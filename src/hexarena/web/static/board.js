@@ -5,9 +5,10 @@
 // them) into an <svg>, then any number of positions onto it. Marks differ by shape as well as by
 // colour, so that they read without colour: a dot for a playable cell, a diamond for a
 // destination, a ring for the last turn, a cross for a cell that turn emptied or changed, an
-// arrow for a stone's journey, a dashed ring with a number for the turn being built. A heat map
-// (the swap map) can lie under the stones: each cell filled by a value from 0 to 1, the value
-// written in the cell as a percentage, and a dot on the cells it marks.
+// arrow for a stone's journey, a dashed ring with a number for the turn being built, a thick
+// diamond on a white halo for the hint's suggestion. A heat map (the swap map) can lie under
+// the stones: each cell filled by a value from 0 to 1, the value written in the cell as a
+// percentage, and a dot on the cells it marks.
 "use strict";
 
 const HEX_SVGNS = "http://www.w3.org/2000/svg";
@@ -413,9 +414,16 @@ class HexBoard {
       hexEl("polygon", { class: "focus-mark", points: hexPoints(x, y, HEX_R * 0.92) }, gMarks);
     }
     if (marks.hint !== undefined && marks.hint !== null && marks.hint < pos.length) {
+      // a thick diamond (its own shape, not only its colour) on a white halo, so that it stands
+      // out on a stone of any colour, and the cell's name for a screen reader says it too
       const [x, y] = pos[marks.hint];
-      const d = HEX_R * 0.62;
-      hexEl("polygon", { class: "hint-mark", points: `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}` }, gMarks);
+      const d = HEX_R * 0.78;
+      const points = `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}`;
+      hexEl("polygon", { class: "hint-halo", points }, gMarks);
+      hexEl("polygon", { class: "hint-mark", points }, gMarks);
+      const label = nodes[marks.hint].getAttribute("aria-label") + ", the hint's suggestion";
+      nodes[marks.hint].setAttribute("aria-label", label);
+      nodes[marks.hint].querySelector("title").textContent = label;
     }
     Object.entries(marks.highlight || {}).forEach(([key, cells], k) => {
       for (const i of cells) {
