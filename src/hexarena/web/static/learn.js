@@ -283,6 +283,18 @@ function renderStep() {
   box.appendChild(nav);
   body.appendChild(box);
   resetStep();
+  tStepInSight();
+}
+
+// Bring the step's request, its board and its buttons into sight together when they are not
+// (a phone's screen, a step taller than what is left below the title): from the game's aim
+// where that fits too, else from the request.
+function tStepInSight() {
+  const ask = document.querySelector(".guided .ask").getBoundingClientRect();
+  const end = tq("t-next").getBoundingClientRect().bottom;
+  if (ask.top >= 0 && end <= window.innerHeight) return;
+  const aim = document.querySelector(".guided").getBoundingClientRect().top;
+  window.scrollBy(0, (end - aim <= window.innerHeight ? aim : ask.top) - 2);
 }
 
 // The request of a step, with every cell it names shown on the board while pointed at (or
