@@ -399,11 +399,11 @@ class HexBoard {
       if (a < 0 || a >= pos.length) return;
       const [x, y] = pos[a];
       hexEl("circle", { class: "pending-mark", cx: x, cy: y, r: HEX_R * 0.86 }, gMarks);
-      hexEl("text", { class: "pending-num", x: x + HEX_R * 0.55, y: y - HEX_R * 0.5 }, gMarks).textContent = String(k + 1);
+      this.badge(x, y, String(k + 1));
     });
     for (const [i, text] of Object.entries(marks.numbers || {})) {
       const [x, y] = pos[Number(i)];
-      hexEl("text", { class: "pending-num", x: x + HEX_R * 0.55, y: y - HEX_R * 0.5 }, gMarks).textContent = String(text);
+      this.badge(x, y, String(text));
     }
     for (const [i, text] of Object.entries(marks.counts || {})) {
       const [x, y] = pos[Number(i)];
@@ -434,6 +434,16 @@ class HexBoard {
     this.placeLabels();
   }
 
+  // A number in the order of a turn's clicks (or of China Grove's checkers) on the cell at
+  // (x, y): white on a green disc at the cell's top right, on its ring, so that it reads as an
+  // order and not as one of Throngs' potentials (coloured words on a white edge). The disc is
+  // sized to its number in placeLabels, which runs again when the words are rescaled.
+  badge(x, y, text) {
+    const bx = x + HEX_R * 0.6, by = y - HEX_R * 0.58;
+    hexEl("circle", { class: "pending-badge", cx: bx, cy: by, r: HEX_R * 0.3 }, this.gMarks);
+    hexEl("text", { class: "pending-num", x: bx, y: by }, this.gMarks).textContent = text;
+  }
+
   // Move each potential (Throngs) off the marks that say a cell can be played (the dot, a
   // destination's diamond, a removal's square: never covered), the rings around cells (the last
   // move, the stone being moved), the arrows, and the numbers and other labels drawn: the first
@@ -441,8 +451,16 @@ class HexBoard {
   // leaves no room, the label may cross the ring, never a mark. Run again when the words are
   // rescaled.
   placeLabels() {
+    if (!this.svg.getBoundingClientRect().width) return;
+    // each number's disc just larger than its number, at the words' present size
+    for (const t of this.gMarks.querySelectorAll("text.pending-num")) {
+      const disc = t.previousElementSibling;
+      if (!disc || !disc.classList.contains("pending-badge")) continue;
+      const b = t.getBBox();
+      disc.setAttribute("r", (Math.max(b.width, b.height * 0.8) / 2 + 2).toFixed(1));
+    }
     const labels = [...this.gMarks.querySelectorAll("text.potential")];
-    if (!labels.length || !this.svg.getBoundingClientRect().width) return;
+    if (!labels.length) return;
     const rings = [...this.gMarks.querySelectorAll("circle.pending-mark, circle.last-mark")].map((c) => ({
       x: +c.getAttribute("cx"), y: +c.getAttribute("cy"), r: +c.getAttribute("r"),
       w: parseFloat(getComputedStyle(c).strokeWidth) || 3 }));
@@ -452,6 +470,12 @@ class HexBoard {
       const r = m.tagName === "rect" ? Math.hypot(b.width, b.height) / 2 : b.width / 2;
       return { x: b.x + b.width / 2, y: b.y + b.height / 2, r };
     });
+    // the numbers' discs, with a gap around them, so that a potential never reads as one with a
+    // number beside it ("+1" by "1")
+    const gap = 0.3 * parseFloat(getComputedStyle(labels[0]).fontSize || "14");
+    for (const c of this.gMarks.querySelectorAll("circle.pending-badge")) {
+      marks.push({ x: +c.getAttribute("cx"), y: +c.getAttribute("cy"), r: +c.getAttribute("r") + gap });
+    }
     const boxes = [...this.gMarks.querySelectorAll("text.pending-num, text.cell-count"),
       ...this.gStones.querySelectorAll("text.stone-label")].map((t) => t.getBBox());
     // the arrows of a turn (a line, then its head past the line's end), as segments with a width
