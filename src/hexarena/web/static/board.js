@@ -205,11 +205,14 @@ class HexBoard {
 
   // Row numbers and column letters. On a regular board each row's number stands right of its
   // last cell and each column's letter below-left of its lowest cell, as in the text pictures;
-  // where that would put a label on a cell or on another label (irregular boards, such as China
-  // Grove's), the numbers stand in one column right of the board and each letter where its
-  // column, a line running up and to the right, leaves the board: on a line below it, or, for a
-  // column that would meet that line far left of every cell, on a line left of it (so that the
-  // letters never widen the board, which must fit a phone's screen).
+  // a letter that would stand in a notch of the board, between cells of its row (Throngs'
+  // original board, h to j), goes down its column to the line of the lowest letters. Where a
+  // label would stand on a cell or on another label (irregular boards, such as China Grove's),
+  // the numbers stand in one column right of the board and each letter where its column, a line
+  // running up and to the right, leaves the board: on a line below it, or, for a column that
+  // would meet that line far left of every cell, on a line left of it (so that the letters never
+  // widen the board, which must fit a phone's screen). A label away from its first cell is
+  // joined to it by a dotted guide (under the cells), so that it can be followed.
   coordinates(gCoords, pos, box) {
     const cells = this.board.cells;
     const rmin = Math.min(...cells.map((c) => c.r));
@@ -220,13 +223,19 @@ class HexBoard {
       if (!(c.q in cols) || c.r < cols[c.q]) cols[c.q] = c.r;
     }
     const labels = [];
+    // each label's first cell: the row's last, the column's lowest
     for (const [r, q] of Object.entries(rows)) {
       const [x, y] = hexPixel(Number(q) + 1, Number(r));
-      labels.push({ x: x - HEX_R * 0.35, y, text: String(Number(r) - rmin + 1), kind: "row" });
+      labels.push({ x: x - HEX_R * 0.35, y, text: String(Number(r) - rmin + 1), kind: "row",
+        cell: hexPixel(Number(q), Number(r)) });
     }
     for (const [q, r] of Object.entries(cols)) {
-      const [x, y] = hexPixel(Number(q), Number(r) - 1);
-      labels.push({ x: x + HEX_R * 0.25, y: y - HEX_R * 0.25, text: hexColumnLetters(Number(q) - qmin), kind: "col" });
+      // in a notch (cells of that row on both sides of the letter's place): the lowest line
+      const row = cells.filter((c) => c.r === Number(r) - 1);
+      const notch = row.some((c) => c.q < Number(q)) && row.some((c) => c.q > Number(q));
+      const [x, y] = hexPixel(Number(q), notch ? rmin - 1 : Number(r) - 1);
+      labels.push({ x: x + HEX_R * 0.25, y: y - HEX_R * 0.25, text: hexColumnLetters(Number(q) - qmin), kind: "col",
+        cell: hexPixel(Number(q), Number(r)) });
     }
     const clash = labels.some((l, k) => pos.some(([x, y]) => Math.hypot(l.x - x, l.y - y) < HEX_R * 0.95)
       || labels.some((m, j) => j !== k && Math.hypot(l.x - m.x, l.y - m.y) < HEX_R * 0.9));
@@ -256,8 +265,18 @@ class HexBoard {
       // columns far to the left of the bottom row may fall beyond the rows' label column
       for (const l of labels) if (l.kind === "col" && l.x > xRight - HEX_R) l.y = yBottom + HEX_R;
     }
+    const gGuides = hexEl("g", { class: "coord-guides", "aria-hidden": "true" });
+    this.svg.insertBefore(gGuides, this.gCells);
     for (const l of labels) {
       hexEl("text", { class: "coord", "data-kind": l.kind, x: l.x.toFixed(1), y: l.y.toFixed(1) }, gCoords).textContent = l.text;
+      // a guide from near the label to the first cell's centre (the cell hides its end)
+      const [cx, cy] = l.cell;
+      const len = Math.hypot(cx - l.x, cy - l.y);
+      if (len > HEX_R * 1.6) {
+        const k = HEX_R * 0.45 / len;
+        hexEl("line", { class: "coord-guide", "data-text": l.text, x1: (l.x + (cx - l.x) * k).toFixed(1),
+          y1: (l.y + (cy - l.y) * k).toFixed(1), x2: cx.toFixed(1), y2: cy.toFixed(1) }, gGuides);
+      }
     }
     const xs = labels.map((l) => l.x), ys = labels.map((l) => l.y);
     return {
