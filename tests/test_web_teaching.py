@@ -142,7 +142,10 @@ def test_a_guided_step_refuses_with_the_engines_message_and_accepts_the_move() -
     with pytest.raises(teaching.TeachingError) as err:
         teaching.guide_try("churn", 2, {"actions": [g.board.parse("b2")]})
     assert err.value.status == 422
-    assert "isolation" in err.value.message and "b2 is not legal" in err.value.message
+    assert (
+        "touches none of your stones" in err.value.message
+        and "b2 is not legal" in err.value.message
+    )
     right = teaching.guide_try("churn", 3, {"actions": [g.board.parse("e1")]})
     assert right["ok"] is True and "left the board" in right["message"]
     assert len(right["last"]["effects"]) == 4
@@ -310,3 +313,23 @@ def test_every_outline_a_page_draws_has_words_and_the_guide_has_its_aim(name: st
     if name == "gyre":
         assert keys == {"group", "owned"} and "@" in words["group"] and "+" in words["owned"]
     assert teaching.guide(name)["summary"] == lesson["summary"]
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_the_rules_words_need_no_engine(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words of a rules page are built without a game or a position (so that the page shows
+    them at once while the engine compiles), and are the full page's words."""
+
+    def no_engine(*args: object) -> None:
+        raise AssertionError("the engine was used")
+
+    full = teaching.rules(name)
+    monkeypatch.setattr(teaching, "_game", no_engine)
+    monkeypatch.setattr(teaching, "play_through", no_engine)
+    text = teaching.rules_text.__wrapped__(name)
+    assert [s["text"] for s in text["sections"]] == [s["text"] for s in full["sections"]]
+    assert [s["pictures"] for s in text["sections"]] == [
+        len(s["diagrams"]) for s in full["sections"]
+    ]
+    assert text["options"] == full["options"] and text["title"] == full["title"]
+    assert "diagrams" not in text["sections"][0] and "boards" not in text

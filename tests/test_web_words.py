@@ -108,3 +108,26 @@ def test_a_games_options_read_as_words(client: TestClient) -> None:
     assert view["option_text"] == (
         "board: hex, size: 4, setup: choose, no stalling: no, repetition: third"
     )
+
+
+def test_the_guided_games_speak_plainly(client: TestClient) -> None:
+    """A guided step spoke of "the engine" (Churn's: "the engine refuses it"), which a stranger
+    does not know, and Churn's refusal of a cell next to a stone said "a stone that can be placed
+    in isolation must be", a sentence without its end."""
+    from hexarena.web.lessons import LESSONS
+    from hexarena.web.teaching import refusal
+
+    for name, lesson in LESSONS.items():
+        for k, step in enumerate(lesson["guide"]):
+            words = step["ask"] + " " + step["done"]
+            assert "engine" not in words, (name, k + 1)
+    steps = LESSONS["churn"]["guide"]
+    k = next(k for k, step in enumerate(steps) if refusal(step) == ["b2"])
+    data = client.get("/api/learn/churn").json()
+    cells = data["boards"][data["steps"][k]["board_key"]]["cells"]
+    b2 = [c["name"] for c in cells].index("b2")
+    r = client.post(f"/api/learn/churn/{k + 1}", json={"actions": [b2]})
+    assert r.status_code == 422
+    said = r.json()["error"]
+    assert "in isolation must be" not in said
+    assert "b2 is not legal now: it touches one of your stones, and while an empty cell " in said

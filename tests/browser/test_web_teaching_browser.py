@@ -160,7 +160,7 @@ def test_guided_first_game_checks_moves_and_shows_a_refusal(context: Any, server
     page.click("#t-body .cell[data-name=b2]")
     page.wait_for_function("() => document.getElementById('t-feedback').dataset.kind === 'refused'")
     text = page.inner_text("#t-feedback")
-    assert "b2 is not legal" in text and "isolation" in text
+    assert "b2 is not legal" in text and "touches none of your stones" in text
     shot(page, "guided-step", full=True)
     page.locator("#t-body .cell.legal").first.click()
     page.wait_for_function("() => document.body.dataset.done === 'yes'")

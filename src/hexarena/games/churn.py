@@ -571,7 +571,10 @@ class Churn(Game):
             return "that cell is occupied"
         c = int(arr[H_COLOUR])
         if arr[S_ISO + c] > 0:
-            return "a stone that can be placed in isolation must be (no friendly neighbour)"
+            return (
+                "it touches one of your stones, and while an empty cell touches none of your "
+                "stones, you must play on such a cell"
+            )
         s = int(group_size_if_placed(self.consts, arr, a, c))
         return f"it would make a group of {s}; a placement must form the smallest group possible"
 

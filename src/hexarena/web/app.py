@@ -41,7 +41,7 @@ from .guard import Guard, GuardConfig
 from .seats import request_token, seat_response
 from .storage import open_storage, redact_url
 from .swapmaps import SwapMaps
-from .teaching import TeachingError, guide, guide_try, has_lesson, rules
+from .teaching import TeachingError, guide, guide_try, has_lesson, rules, rules_text
 from .workers import ComputerPool
 
 log = logging.getLogger("hexarena.web")
@@ -357,6 +357,8 @@ def create_app(
         Route("/rules/{game}", teaching_page),
         Route("/learn/{game}", teaching_page),
         Route("/api/rules/{game}", teach(lambda r: rules(r.path_params["game"]))),
+        # the words alone, from no engine: shown while the pictures are built
+        Route("/api/rules/{game}/text", teach(lambda r: rules_text(r.path_params["game"]))),
         Route("/api/learn/{game}", teach(lambda r: guide(r.path_params["game"]))),
         Route("/api/learn/{game}/{step}", api(learn_try), methods=["POST"]),
         Route("/api/meta", api(meta)),

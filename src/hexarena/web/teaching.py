@@ -413,38 +413,51 @@ def _header(name: str) -> dict[str, Any]:
 
 
 @functools.cache
-def rules(name: str) -> dict[str, Any]:
-    """The rules page of a game: sections with their live diagrams, and every option explained."""
+def rules_text(name: str) -> dict[str, Any]:
+    """The words of a game's rules page, without its pictures: everything here comes from the
+    lesson and the game's class, none of it from the engine, so that the page can show it at
+    once while the engine is still being compiled (a server's first start)."""
     lesson = _lesson(name)
-    data = _header(name)
-    sections = []
-    for sec in lesson["sections"]:
-        sections.append(
-            {
-                "id": sec["id"],
-                "title": sec["title"],
-                "text": list(sec["text"]),
-                "diagrams": [diagram(name, lesson["options"], d) for d in sec.get("diagrams", [])],
-            }
-        )
-    options = []
-    for o in game_class(name).option_specs:
-        options.append(
-            {
-                "name": o.name,
-                "default": o.default,
-                "text": lesson["option_notes"].get(o.name, o.help),
-            }
-        )
-    data.update(
+    cls = game_class(name)
+    sections = [
         {
-            "summary": lesson["summary"],
-            "sections": sections,
-            "options": options,
-            "notes": dict(COMMON_NOTES) if "swap" in game_class(name).special_actions else {},
-            "guide_steps": len(lesson["guide"]),
+            "id": sec["id"],
+            "title": sec["title"],
+            "text": list(sec["text"]),
+            "pictures": len(sec.get("diagrams", [])),
         }
-    )
+        for sec in lesson["sections"]
+    ]
+    options = [
+        {"name": o.name, "default": o.default, "text": lesson["option_notes"].get(o.name, o.help)}
+        for o in cls.option_specs
+    ]
+    return {
+        "game": name,
+        "title": cls.title,
+        "colours": list(cls.colours),
+        "summary": lesson["summary"],
+        "highlight_words": dict(lesson.get("highlight_words", {})),
+        "sections": sections,
+        "options": options,
+        "notes": dict(COMMON_NOTES) if "swap" in cls.special_actions else {},
+        "guide_steps": len(lesson["guide"]),
+    }
+
+
+@functools.cache
+def rules(name: str) -> dict[str, Any]:
+    """The rules page of a game: :func:`rules_text` with each section's live diagrams (built
+    through the engine) and the boards they are drawn on."""
+    lesson = _lesson(name)
+    data = {**rules_text(name), **_header(name)}
+    data["sections"] = [
+        {
+            **sec,
+            "diagrams": [diagram(name, lesson["options"], d) for d in spec.get("diagrams", [])],
+        }
+        for sec, spec in zip(rules_text(name)["sections"], lesson["sections"], strict=True)
+    ]
     return data
 
 

@@ -150,9 +150,9 @@ CHURN: Lesson = {
         {
             "moves": _FIRST[:4],
             "ask": "Back to the game where Blue did not swap, a few turns later: Red (you) to "
-            "play, with stones on a4 and c1. First try b2: "
-            "it touches your stone on c1, and the engine refuses it. Then play one of the marked "
-            "cells: none of your stones touches them.",
+            "play, with stones on a4 and c1. First try b2, which touches your stone on c1: "
+            "the game refuses it. Then play one of the marked cells: none of your stones "
+            "touches them.",
             "refuse": "b2",
             "expect": [],
             "answer": "c5",

@@ -327,7 +327,21 @@ async function loadMoves() {
   $("pg-older").disabled = page.start === 0;
   $("pg-newer").disabled = page.start + page.moves.length >= page.total;
   G.pageInfo = page;
-  if (G.pageStart === null && G.replay === null) list.scrollTop = list.scrollHeight;
+  // the turn shown stays in sight in the list: the live game's last, or the turn replayed
+  const current = list.querySelector("li.current");
+  if (current) keepInList(list, current);
+  else if (G.replay === 0) list.scrollTop = 0;
+  else if (G.pageStart === null && G.replay === null) list.scrollTop = list.scrollHeight;
+}
+
+// Scroll the list (only the list, not the page) so that `item` is in sight with a line of the
+// list around it where there is one.
+function keepInList(list, item) {
+  const box = list.getBoundingClientRect();
+  const it = item.getBoundingClientRect();
+  const margin = Math.min(it.height, box.height / 3);
+  if (it.top - margin < box.top) list.scrollTop -= box.top - it.top + margin;
+  else if (it.bottom + margin > box.bottom) list.scrollTop += it.bottom + margin - box.bottom;
 }
 
 function render() {

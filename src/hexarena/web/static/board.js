@@ -5,9 +5,10 @@
 // them) into an <svg>, then any number of positions onto it. Marks differ by shape as well as by
 // colour, so that they read without colour: a dot for a playable cell, a diamond for a
 // destination, a ring for the last turn, a cross for a cell that turn emptied or changed, an
-// arrow for a stone's journey, a dashed ring with a number for the turn being built. A heat map
-// (the swap map) can lie under the stones: each cell filled by a value from 0 to 1, the value
-// written in the cell as a percentage, and a dot on the cells it marks.
+// arrow for a stone's journey, a dashed ring with a number for the turn being built, a thick
+// diamond on a white halo for the hint's suggestion. A heat map (the swap map) can lie under
+// the stones: each cell filled by a value from 0 to 1, the value written in the cell as a
+// percentage, and a dot on the cells it marks.
 "use strict";
 
 const HEX_SVGNS = "http://www.w3.org/2000/svg";
@@ -204,11 +205,14 @@ class HexBoard {
 
   // Row numbers and column letters. On a regular board each row's number stands right of its
   // last cell and each column's letter below-left of its lowest cell, as in the text pictures;
-  // where that would put a label on a cell or on another label (irregular boards, such as China
-  // Grove's), the numbers stand in one column right of the board and each letter where its
-  // column, a line running up and to the right, leaves the board: on a line below it, or, for a
-  // column that would meet that line far left of every cell, on a line left of it (so that the
-  // letters never widen the board, which must fit a phone's screen).
+  // a letter that would stand in a notch of the board, between cells of its row (Throngs'
+  // original board, h to j), goes down its column to the line of the lowest letters. Where a
+  // label would stand on a cell or on another label (irregular boards, such as China Grove's),
+  // the numbers stand in one column right of the board and each letter where its column, a line
+  // running up and to the right, leaves the board: on a line below it, or, for a column that
+  // would meet that line far left of every cell, on a line left of it (so that the letters never
+  // widen the board, which must fit a phone's screen). A label away from its first cell is
+  // joined to it by a dotted guide (under the cells), so that it can be followed.
   coordinates(gCoords, pos, box) {
     const cells = this.board.cells;
     const rmin = Math.min(...cells.map((c) => c.r));
@@ -219,13 +223,19 @@ class HexBoard {
       if (!(c.q in cols) || c.r < cols[c.q]) cols[c.q] = c.r;
     }
     const labels = [];
+    // each label's first cell: the row's last, the column's lowest
     for (const [r, q] of Object.entries(rows)) {
       const [x, y] = hexPixel(Number(q) + 1, Number(r));
-      labels.push({ x: x - HEX_R * 0.35, y, text: String(Number(r) - rmin + 1), kind: "row" });
+      labels.push({ x: x - HEX_R * 0.35, y, text: String(Number(r) - rmin + 1), kind: "row",
+        cell: hexPixel(Number(q), Number(r)) });
     }
     for (const [q, r] of Object.entries(cols)) {
-      const [x, y] = hexPixel(Number(q), Number(r) - 1);
-      labels.push({ x: x + HEX_R * 0.25, y: y - HEX_R * 0.25, text: hexColumnLetters(Number(q) - qmin), kind: "col" });
+      // in a notch (cells of that row on both sides of the letter's place): the lowest line
+      const row = cells.filter((c) => c.r === Number(r) - 1);
+      const notch = row.some((c) => c.q < Number(q)) && row.some((c) => c.q > Number(q));
+      const [x, y] = hexPixel(Number(q), notch ? rmin - 1 : Number(r) - 1);
+      labels.push({ x: x + HEX_R * 0.25, y: y - HEX_R * 0.25, text: hexColumnLetters(Number(q) - qmin), kind: "col",
+        cell: hexPixel(Number(q), Number(r)) });
     }
     const clash = labels.some((l, k) => pos.some(([x, y]) => Math.hypot(l.x - x, l.y - y) < HEX_R * 0.95)
       || labels.some((m, j) => j !== k && Math.hypot(l.x - m.x, l.y - m.y) < HEX_R * 0.9));
@@ -255,8 +265,18 @@ class HexBoard {
       // columns far to the left of the bottom row may fall beyond the rows' label column
       for (const l of labels) if (l.kind === "col" && l.x > xRight - HEX_R) l.y = yBottom + HEX_R;
     }
+    const gGuides = hexEl("g", { class: "coord-guides", "aria-hidden": "true" });
+    this.svg.insertBefore(gGuides, this.gCells);
     for (const l of labels) {
       hexEl("text", { class: "coord", "data-kind": l.kind, x: l.x.toFixed(1), y: l.y.toFixed(1) }, gCoords).textContent = l.text;
+      // a guide from near the label to the first cell's centre (the cell hides its end)
+      const [cx, cy] = l.cell;
+      const len = Math.hypot(cx - l.x, cy - l.y);
+      if (len > HEX_R * 1.6) {
+        const k = HEX_R * 0.45 / len;
+        hexEl("line", { class: "coord-guide", "data-text": l.text, x1: (l.x + (cx - l.x) * k).toFixed(1),
+          y1: (l.y + (cy - l.y) * k).toFixed(1), x2: cx.toFixed(1), y2: cy.toFixed(1) }, gGuides);
+      }
     }
     const xs = labels.map((l) => l.x), ys = labels.map((l) => l.y);
     return {
@@ -398,11 +418,11 @@ class HexBoard {
       if (a < 0 || a >= pos.length) return;
       const [x, y] = pos[a];
       hexEl("circle", { class: "pending-mark", cx: x, cy: y, r: HEX_R * 0.86 }, gMarks);
-      hexEl("text", { class: "pending-num", x: x + HEX_R * 0.55, y: y - HEX_R * 0.5 }, gMarks).textContent = String(k + 1);
+      this.badge(x, y, String(k + 1));
     });
     for (const [i, text] of Object.entries(marks.numbers || {})) {
       const [x, y] = pos[Number(i)];
-      hexEl("text", { class: "pending-num", x: x + HEX_R * 0.55, y: y - HEX_R * 0.5 }, gMarks).textContent = String(text);
+      this.badge(x, y, String(text));
     }
     for (const [i, text] of Object.entries(marks.counts || {})) {
       const [x, y] = pos[Number(i)];
@@ -413,9 +433,16 @@ class HexBoard {
       hexEl("polygon", { class: "focus-mark", points: hexPoints(x, y, HEX_R * 0.92) }, gMarks);
     }
     if (marks.hint !== undefined && marks.hint !== null && marks.hint < pos.length) {
+      // a thick diamond (its own shape, not only its colour) on a white halo, so that it stands
+      // out on a stone of any colour, and the cell's name for a screen reader says it too
       const [x, y] = pos[marks.hint];
-      const d = HEX_R * 0.62;
-      hexEl("polygon", { class: "hint-mark", points: `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}` }, gMarks);
+      const d = HEX_R * 0.78;
+      const points = `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}`;
+      hexEl("polygon", { class: "hint-halo", points }, gMarks);
+      hexEl("polygon", { class: "hint-mark", points }, gMarks);
+      const label = nodes[marks.hint].getAttribute("aria-label") + ", the hint's suggestion";
+      nodes[marks.hint].setAttribute("aria-label", label);
+      nodes[marks.hint].querySelector("title").textContent = label;
     }
     Object.entries(marks.highlight || {}).forEach(([key, cells], k) => {
       for (const i of cells) {
@@ -426,6 +453,16 @@ class HexBoard {
     this.placeLabels();
   }
 
+  // A number in the order of a turn's clicks (or of China Grove's checkers) on the cell at
+  // (x, y): white on a green disc at the cell's top right, on its ring, so that it reads as an
+  // order and not as one of Throngs' potentials (coloured words on a white edge). The disc is
+  // sized to its number in placeLabels, which runs again when the words are rescaled.
+  badge(x, y, text) {
+    const bx = x + HEX_R * 0.6, by = y - HEX_R * 0.58;
+    hexEl("circle", { class: "pending-badge", cx: bx, cy: by, r: HEX_R * 0.3 }, this.gMarks);
+    hexEl("text", { class: "pending-num", x: bx, y: by }, this.gMarks).textContent = text;
+  }
+
   // Move each potential (Throngs) off the marks that say a cell can be played (the dot, a
   // destination's diamond, a removal's square: never covered), the rings around cells (the last
   // move, the stone being moved), the arrows, and the numbers and other labels drawn: the first
@@ -433,8 +470,16 @@ class HexBoard {
   // leaves no room, the label may cross the ring, never a mark. Run again when the words are
   // rescaled.
   placeLabels() {
+    if (!this.svg.getBoundingClientRect().width) return;
+    // each number's disc just larger than its number, at the words' present size
+    for (const t of this.gMarks.querySelectorAll("text.pending-num")) {
+      const disc = t.previousElementSibling;
+      if (!disc || !disc.classList.contains("pending-badge")) continue;
+      const b = t.getBBox();
+      disc.setAttribute("r", (Math.max(b.width, b.height * 0.8) / 2 + 2).toFixed(1));
+    }
     const labels = [...this.gMarks.querySelectorAll("text.potential")];
-    if (!labels.length || !this.svg.getBoundingClientRect().width) return;
+    if (!labels.length) return;
     const rings = [...this.gMarks.querySelectorAll("circle.pending-mark, circle.last-mark")].map((c) => ({
       x: +c.getAttribute("cx"), y: +c.getAttribute("cy"), r: +c.getAttribute("r"),
       w: parseFloat(getComputedStyle(c).strokeWidth) || 3 }));
@@ -444,6 +489,12 @@ class HexBoard {
       const r = m.tagName === "rect" ? Math.hypot(b.width, b.height) / 2 : b.width / 2;
       return { x: b.x + b.width / 2, y: b.y + b.height / 2, r };
     });
+    // the numbers' discs, with a gap around them, so that a potential never reads as one with a
+    // number beside it ("+1" by "1")
+    const gap = 0.3 * parseFloat(getComputedStyle(labels[0]).fontSize || "14");
+    for (const c of this.gMarks.querySelectorAll("circle.pending-badge")) {
+      marks.push({ x: +c.getAttribute("cx"), y: +c.getAttribute("cy"), r: +c.getAttribute("r") + gap });
+    }
     const boxes = [...this.gMarks.querySelectorAll("text.pending-num, text.cell-count"),
       ...this.gStones.querySelectorAll("text.stone-label")].map((t) => t.getBBox());
     // the arrows of a turn (a line, then its head past the line's end), as segments with a width

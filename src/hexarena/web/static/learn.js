@@ -66,8 +66,9 @@ async function tNav() {
 }
 
 // ------------------------------------------------------------------ rules
-function renderRules() {
-  const d = T.data;
+// The words of the rules page (d: /api/rules/GAME/text), at once: each section's pictures are
+// drawn into its place holder when they come (renderPictures).
+function renderRules(d) {
   document.title = `How to play ${d.title} — hexarena`;
   tq("t-title").textContent = `How to play ${d.title}`;
   tq("t-summary").textContent = d.summary;
@@ -92,21 +93,10 @@ function renderRules() {
     s.id = sec.id;
     s.appendChild(tNode("h2", sec.title));
     for (const p of sec.text) s.appendChild(tNode("p", p));
-    sec.diagrams.forEach((dg, k) => {
-      const fig = tNode("figure", undefined, "diagram");
-      const hex = tBoard(fig, dg.board_key, `${sec.title}: picture ${k + 1}`);
-      tDraw(hex, dg, { circled: dg.circled || [], counts: dg.counts || null });
-      const cap = tNode("figcaption", dg.caption);
-      if (dg.seats) cap.prepend(tSeats(dg.seats));
-      const legend = tLegend(dg.highlight);
-      if (legend) cap.appendChild(legend);
-      fig.appendChild(cap);
-      const moves = tNode("details", undefined, "moves-used");
-      moves.appendChild(tNode("summary", "moves to this position"));
-      moves.appendChild(tNode("code", dg.moves.join(" ") || "(none: the empty board)"));
-      fig.appendChild(moves);
-      s.appendChild(fig);
-    });
+    if (sec.pictures) {
+      const wait = tNode("p", sec.pictures > 1 ? "(pictures coming)" : "(picture coming)", "pictures-wait");
+      s.appendChild(wait);
+    }
     body.appendChild(s);
   }
   const opt = tNode("section", undefined, "rule");
@@ -123,9 +113,65 @@ function renderRules() {
   }
   opt.appendChild(dl);
   body.appendChild(opt);
-  if (location.hash) {
-    const target = document.getElementById(location.hash.slice(1));
-    if (target) target.scrollIntoView();
+  tToHash();
+}
+
+// The section named in the address, brought into sight; again once the pictures have come in
+// above it and moved it down, unless the reader has scrolled meanwhile.
+function tToHash() {
+  if (!location.hash || (T.scrolledTo !== undefined && T.scrolledTo !== window.scrollY)) return;
+  const target = document.getElementById(location.hash.slice(1));
+  if (target) target.scrollIntoView();
+  T.scrolledTo = window.scrollY;
+}
+
+// Each section's pictures (T.data: /api/rules/GAME), in place of its place holder.
+function renderPictures() {
+  const d = T.data;
+  for (const sec of d.sections) {
+    const s = document.getElementById(sec.id);
+    if (!s) continue;
+    const wait = s.querySelector(".pictures-wait");
+    if (wait) wait.remove();
+    sec.diagrams.forEach((dg, k) => {
+      const fig = tNode("figure", undefined, "diagram");
+      s.appendChild(fig);
+      const hex = tBoard(fig, dg.board_key, `${sec.title}: picture ${k + 1}`);
+      tDraw(hex, dg, { circled: dg.circled || [], counts: dg.counts || null });
+      const cap = tNode("figcaption", dg.caption);
+      if (dg.seats) cap.prepend(tSeats(dg.seats));
+      const legend = tLegend(dg.highlight);
+      if (legend) cap.appendChild(legend);
+      fig.appendChild(cap);
+      const moves = tNode("details", undefined, "moves-used");
+      moves.appendChild(tNode("summary", "moves to this position"));
+      moves.appendChild(tNode("code", dg.moves.join(" ") || "(none: the empty board)"));
+      fig.appendChild(moves);
+    });
+  }
+  tToHash();
+}
+
+// The answer to `request` (a promise), with a word on the page while it is slow to come: the
+// positions of the pictures and of the guided game are built by the game's engine, which the
+// server compiles on its first start (a minute or two for a game, while the computer players are
+// being prepared too). `what` names what will appear once it is ready.
+async function tWaitFor(request, title, what) {
+  const box = tq("t-wait");
+  const began = Date.now();
+  const say = () => {
+    const seconds = Math.round((Date.now() - began) / 1000);
+    box.textContent = `Preparing the rules engine${title ? " of " + title : ""}: the server compiles ` +
+      `each game's engine once, on its first start after an install or update, which can take a ` +
+      `minute or two. ${what} as soon as it is ready (${seconds} s so far).`;
+    box.hidden = false;
+  };
+  const timer = setInterval(say, 1000);
+  try {
+    return await request;
+  } finally {
+    clearInterval(timer);
+    box.hidden = true;
   }
 }
 
@@ -237,6 +283,18 @@ function renderStep() {
   box.appendChild(nav);
   body.appendChild(box);
   resetStep();
+  tStepInSight();
+}
+
+// Bring the step's request, its board and its buttons into sight together when they are not
+// (a phone's screen, a step taller than what is left below the title): from the game's aim
+// where that fits too, else from the request.
+function tStepInSight() {
+  const ask = document.querySelector(".guided .ask").getBoundingClientRect();
+  const end = tq("t-next").getBoundingClientRect().bottom;
+  if (ask.top >= 0 && end <= window.innerHeight) return;
+  const aim = document.querySelector(".guided").getBoundingClientRect().top;
+  window.scrollBy(0, (end - aim <= window.innerHeight ? aim : ask.top) - 2);
 }
 
 // The request of a step, with every cell it names shown on the board while pointed at (or
@@ -364,16 +422,28 @@ window.addEventListener("DOMContentLoaded", async () => {
   T.mode = m[1];
   T.game = m[2];
   tNav();
+  // the words come from no engine, at once; the positions may wait for the engine (tWaitFor)
+  const full = api("GET", `/api/${T.mode}/${T.game}`);
+  full.catch(() => {}); // its failure is reported below, once the words have come
+  let text;
   try {
-    T.data = await api("GET", `/api/${T.mode}/${T.game}`);
+    text = await api("GET", `/api/rules/${T.game}/text`);
+    if (T.mode === "rules") renderRules(text);
+    else {
+      tq("t-title").textContent = `${text.title}: a guided first game`;
+      tq("t-summary").textContent = text.summary;
+    }
+    T.data = await tWaitFor(full, text.title, T.mode === "rules" ? "The pictures appear" : "The board appears");
   } catch (e) {
-    tq("t-title").textContent = "Not found";
-    tq("t-summary").textContent = e.message;
+    if (!text) {
+      tq("t-title").textContent = "Not found";
+      tq("t-summary").textContent = e.message;
+    } else tMessage(e.message);
     return;
   }
   const deep = /^#step-([0-9]+)$/.exec(location.hash);
   if (deep && T.data.steps) T.step = Math.max(0, Math.min(T.data.steps.length - 1, Number(deep[1]) - 1));
-  if (T.mode === "rules") renderRules(); else renderStep();
+  if (T.mode === "rules") renderPictures(); else renderStep();
   document.body.dataset.ready = "yes";
 });
 
