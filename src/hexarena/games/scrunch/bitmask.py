@@ -332,9 +332,11 @@ def _can_complete_bits(  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
-def _smallest_cands(g: Array, arr: Array, n: int, c: int, emp: int) -> Word:  # pragma: no cover
-    """The empty cells next to a smallest snake of ``c``: the placements a growth may make."""
-    best = smallest_size(arr, c)
+def _smallest_cands(  # pragma: no cover - compiled
+    g: Array, arr: Array, n: int, c: int, best: int, emp: int
+) -> Word:
+    """The empty cells next to a smallest snake of ``c`` (of ``best`` stones): the placements
+    a growth may make."""
     lst = _o(B_LAB + c, n)
     size = _o(B_SSIZE, n)
     cand = np.int64(0)
@@ -449,10 +451,11 @@ def _by_eggs(  # pragma: no cover - compiled
     c2: int,
     c3: int,
     c4: int,
+    best: int,
 ) -> tuple[Word, Word]:
-    """Placements next to the smallest snakes when those are eggs, decided an egg at a time:
-    those whose one friendly neighbour is the egg ``e`` (the cells decided), and of them those
-    that :func:`_can_complete_bits` accepts (the cells legal).
+    """Placements next to the smallest snakes (of ``best`` stones) when those are eggs, decided
+    an egg at a time: those whose one friendly neighbour is the egg ``e`` (the cells decided),
+    and of them those that :func:`_can_complete_bits` accepts (the cells legal).
 
     The egg is the one stone that can step (``k`` 1, nothing crowded, its count condition 1),
     and the growth test's values reduce to masks of ``e``: a destination ``x`` next to ``e``,
@@ -462,7 +465,6 @@ def _by_eggs(  # pragma: no cover - compiled
     another friendly neighbour (and is not left with three by ``p``) or is next to ``p`` (and
     has fewer than three): either way the snakes are not more than before (``p`` and ``x``
     touch, or ``x`` joins another snake while ``p`` replaces the egg)."""
-    best = smallest_size(arr, c)
     decided = np.int64(0)
     legal = np.int64(0)
     if best != 1:
@@ -505,7 +507,7 @@ def any_growth_bits(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover -
     board masks, without working space), on a board of at most :data:`MAX_CELLS` cells."""
     n = g[0]
     f, emp, c1, c2, c3, c4 = _planes(arr, n, c)
-    cand = _smallest_cands(g, arr, n, c, emp)
+    cand = _smallest_cands(g, arr, n, c, smallest_size(arr, c), emp)
     while cand:
         x = _ctz(cand)
         cand &= cand - 1
@@ -524,12 +526,14 @@ def legal_words(g: Array, arr: Array) -> tuple[Word, Word]:  # pragma: no cover
     ph = arr[S_PHASE]
     f, emp, c1, c2, c3, c4 = _planes(arr, n, c)
     cells = np.int64(0)
+    # the smallest snakes' size, read once (a call: LLVM does not compile it into this one)
+    best = smallest_size(arr, c) if ph == PH_START or ph > PH_DEST else 0
     if ph == PH_START:
         if arr[_U(S_CREATE + c)]:
             cells |= emp & ~c1
-        cand = _smallest_cands(g, arr, n, c, emp) & ~c4  # (four friendly neighbours: no)
-        quick = _by_far_ends(g, arr, n, c, smallest_size(arr, c), f, emp, c1, c2, c3, c4)
-        decided, legal = _by_eggs(g, arr, n, c, f, emp, c1, c2, c3, c4)
+        cand = _smallest_cands(g, arr, n, c, best, emp) & ~c4  # (four friendly neighbours: no)
+        quick = _by_far_ends(g, arr, n, c, best, f, emp, c1, c2, c3, c4)
+        decided, legal = _by_eggs(g, arr, n, c, f, emp, c1, c2, c3, c4, best)
         quick |= legal
         cells |= quick
         cand &= ~(quick | decided)
@@ -541,7 +545,6 @@ def legal_words(g: Array, arr: Array) -> tuple[Word, Word]:  # pragma: no cover
         if cells:
             return cells, np.int64(0)
     if ph == PH_START or ph > PH_DEST:  # a removal: every stone of every smallest snake
-        best = smallest_size(arr, c)
         lst = _o(B_LAB + c, n)
         size = _o(B_SSIZE, n)
         stones = np.int64(0)
