@@ -27,6 +27,10 @@ Only the destinations left (usually none or one per stone) go through the growth
 the necessary condition of :func:`.search._need`, so the mask is exactly the rules'
 :func:`.rules.legal` (tested against it on random positions of sides 3 to 5). Larger boards
 keep the searches of :mod:`.search` (:func:`.masks.mask_into` chooses).
+
+The legal actions come out as two board masks (:func:`legal_words`: the cells, the stones to
+remove), and the mask row is written whole from them (:func:`write_row`, eight entries a
+store), so the row needs no clearing first and no entry is stored one by one.
 """
 
 from __future__ import annotations
