@@ -169,6 +169,15 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrin
     popcount64 = _popcount_py
     ctz64 = _ctz_py
 
+    def load8(row: Any, at: int) -> np.uint64:
+        """Entries ``at .. at + 7`` of ``row`` as one word, a byte each."""
+        return np.uint64(sum(int(row[at + j]) << (8 * j) for j in range(8)))
+
+    def store8(row: Any, at: int, word: Any) -> None:
+        """The eight bytes of ``word`` as entries ``at .. at + 7`` of ``row``."""
+        for j in range(8):
+            row[at + j] = (int(word) >> (8 * j)) & 0xFF
+
 
 def _host_has_bmi2() -> bool:
     """Whether the processor that compiles (and runs) the kernels has BMI2's ``pdep``."""

@@ -237,6 +237,8 @@ class VectorEnv:
                 if self._streamed
                 else {"foresee": foresee_churn}
                 if g.name == "churn"
+                else {"mask_ahead": True}
+                if g.name == "scrunch"
                 else {}
             ),
             full=full,

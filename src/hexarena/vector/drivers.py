@@ -75,6 +75,9 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrin
     def _prefetch_row(a: Any, j: int, span: int) -> None:
         """Nothing to do without compiled code."""
 
+    def _prefetch_ends(a: Any, j: int, span: int) -> None:
+        """Nothing to do without compiled code."""
+
     def _bits8(row: Any, at: int) -> np.uint64:
         """Entries ``at .. at + 7`` of ``row`` as the low eight bits of a word (bit ``j`` is
         entry ``at + j``)."""
@@ -113,6 +116,13 @@ else:
         row = a[j]
         for k in range(0, span, _line_entries(a)):
             _prefetch(row, k)  # type: ignore[call-arg]
+
+    @njit(cache=True, inline="always")
+    def _prefetch_ends(a: Any, j: int, span: int) -> None:  # pragma: no cover - compiled
+        """:func:`_prefetch_row`, and the line of the span's last entry (a row that does not
+        start a line, such as a mask row of 122 bools, ends on one more line than that)."""
+        _prefetch_row(a, j, span)
+        _prefetch(a[j], span - 1)  # type: ignore[call-arg]
 
     @njit(cache=True, inline="always")
     def _bits8(row: Any, at: int) -> np.uint64:  # pragma: no cover - compiled
@@ -468,6 +478,7 @@ def bound_delta_step(
     whole_memo: bool = True,
     fence: bool = False,
     full: Any = never_full,
+    mask_ahead: bool = False,
 ) -> Callable[..., int]:
     """The batched step with incremental observations, compiled with one game's ``apply`` and
     ``update`` (:func:`hexarena.vector.deltas.bound_update`) held as constants.
@@ -493,7 +504,9 @@ def bound_delta_step(
     the memo row is left to ``foresee`` (Throngs fetches the few lines of it that its update
     reads, not the whole row). With ``fence``, the step ends by ordering its streaming stores
     before any later store (:func:`hexarena.vector.streaming.store_fence`: for an ``update``
-    that writes by streaming stores), in the same call.
+    that writes by streaming stores), in the same call. With ``mask_ahead``, the mask row of
+    the environment :data:`AHEAD` on is fetched ahead too (for an ``update`` that writes the
+    whole row, as Scrunch's does: its stores otherwise wait for the row's lines).
     """
 
     @cache_closure
@@ -539,6 +552,8 @@ def bound_delta_step(
                 _prefetch_row(su, i + AHEAD, ahead)
                 if whole_memo:
                     _prefetch_row(memou, i + AHEAD, memo.shape[1])
+                if mask_ahead:
+                    _prefetch_ends(masku, i + AHEAD, mask.shape[1])
                 foresee(gu, geou, obsu[i + AHEAD], memou[i + AHEAD], actions[i + AHEAD])
             arr = su[i]
             seat = arr[H_PLAYER]

@@ -27,6 +27,10 @@ Only the destinations left (usually none or one per stone) go through the growth
 the necessary condition of :func:`.search._need`, so the mask is exactly the rules'
 :func:`.rules.legal` (tested against it on random positions of sides 3 to 5). Larger boards
 keep the searches of :mod:`.search` (:func:`.masks.mask_into` chooses).
+
+The legal actions come out as two board masks (:func:`legal_words`: the cells, the stones to
+remove), and the mask row is written whole from them (:func:`write_row`, eight entries a
+store), so the row needs no clearing first and no entry is stored one by one.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from ...bits import store8
 from ...core import H_COLOUR, Array
 from ...kernels_common import _U
 from .tables import (
@@ -59,6 +64,13 @@ from .tables import (
     smallest_size,
 )
 from .words import Word, _ctz, _nbm, _pop, _word
+
+#: Each byte spread into eight: entry ``b`` has byte ``j`` equal to bit ``j`` of ``b`` (0 or
+#: 1), the eight bools of a mask row that the byte's bits mark (:func:`write_row`).
+SPREAD = np.array(
+    [sum(((b >> j) & 1) << (8 * j) for j in range(8)) for b in range(256)], dtype=np.uint64
+)
+_BYTE = np.uint64(0xFF)
 
 
 @njit(cache=True, inline="always")
@@ -282,14 +294,6 @@ def _planes(  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
-def _set_bits(row: Any, w: int, off: int) -> None:  # pragma: no cover - compiled
-    """``row[off + x] = True`` for every set bit ``x`` of ``w``."""
-    while w:
-        row[_U(off + _ctz(w))] = True
-        w &= w - 1
-
-
-@njit(cache=True, inline="always")
 def _can_complete_bits(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
@@ -332,9 +336,11 @@ def _can_complete_bits(  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
-def _smallest_cands(g: Array, arr: Array, n: int, c: int, emp: int) -> Word:  # pragma: no cover
-    """The empty cells next to a smallest snake of ``c``: the placements a growth may make."""
-    best = smallest_size(arr, c)
+def _smallest_cands(  # pragma: no cover - compiled
+    g: Array, arr: Array, n: int, c: int, best: int, emp: int
+) -> Word:
+    """The empty cells next to a smallest snake of ``c`` (of ``best`` stones): the placements
+    a growth may make."""
     lst = _o(B_LAB + c, n)
     size = _o(B_SSIZE, n)
     cand = np.int64(0)
@@ -449,10 +455,11 @@ def _by_eggs(  # pragma: no cover - compiled
     c2: int,
     c3: int,
     c4: int,
+    best: int,
 ) -> tuple[Word, Word]:
-    """Placements next to the smallest snakes when those are eggs, decided an egg at a time:
-    those whose one friendly neighbour is the egg ``e`` (the cells decided), and of them those
-    that :func:`_can_complete_bits` accepts (the cells legal).
+    """Placements next to the smallest snakes (of ``best`` stones) when those are eggs, decided
+    an egg at a time: those whose one friendly neighbour is the egg ``e`` (the cells decided),
+    and of them those that :func:`_can_complete_bits` accepts (the cells legal).
 
     The egg is the one stone that can step (``k`` 1, nothing crowded, its count condition 1),
     and the growth test's values reduce to masks of ``e``: a destination ``x`` next to ``e``,
@@ -462,7 +469,6 @@ def _by_eggs(  # pragma: no cover - compiled
     another friendly neighbour (and is not left with three by ``p``) or is next to ``p`` (and
     has fewer than three): either way the snakes are not more than before (``p`` and ``x``
     touch, or ``x`` joins another snake while ``p`` replaces the egg)."""
-    best = smallest_size(arr, c)
     decided = np.int64(0)
     legal = np.int64(0)
     if best != 1:
@@ -505,7 +511,7 @@ def any_growth_bits(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover -
     board masks, without working space), on a board of at most :data:`MAX_CELLS` cells."""
     n = g[0]
     f, emp, c1, c2, c3, c4 = _planes(arr, n, c)
-    cand = _smallest_cands(g, arr, n, c, emp)
+    cand = _smallest_cands(g, arr, n, c, smallest_size(arr, c), emp)
     while cand:
         x = _ctz(cand)
         cand &= cand - 1
@@ -515,44 +521,42 @@ def any_growth_bits(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover -
 
 
 @njit(cache=True, inline="always")
-def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
-    """Write the legal actions of a game that goes on into ``row`` (cleared), on a board of at
-    most :data:`MAX_CELLS` cells."""
+def legal_words(g: Array, arr: Array) -> tuple[Word, Word]:  # pragma: no cover
+    """The legal actions of a game that goes on, on a board of at most :data:`MAX_CELLS`
+    cells, as two board masks: the cells (actions ``0 .. n - 1``: eggs, placements, the stone
+    to step, its destination) and the stones to remove (actions ``n + x``)."""
     n = g[0]
     c = arr[H_COLOUR]
     ph = arr[S_PHASE]
     f, emp, c1, c2, c3, c4 = _planes(arr, n, c)
+    cells = np.int64(0)
+    # the smallest snakes' size, read once (a call: LLVM does not compile it into this one)
+    best = smallest_size(arr, c) if ph == PH_START or ph > PH_DEST else 0
     if ph == PH_START:
-        found = False
         if arr[_U(S_CREATE + c)]:
-            eggs = emp & ~c1
-            _set_bits(row, eggs, 0)
-            found = eggs != 0
-        cand = _smallest_cands(g, arr, n, c, emp) & ~c4  # (four friendly neighbours: no)
-        quick = _by_far_ends(g, arr, n, c, smallest_size(arr, c), f, emp, c1, c2, c3, c4)
-        decided, legal = _by_eggs(g, arr, n, c, f, emp, c1, c2, c3, c4)
+            cells |= emp & ~c1
+        cand = _smallest_cands(g, arr, n, c, best, emp) & ~c4  # (four friendly neighbours: no)
+        quick = _by_far_ends(g, arr, n, c, best, f, emp, c1, c2, c3, c4)
+        decided, legal = _by_eggs(g, arr, n, c, f, emp, c1, c2, c3, c4, best)
         quick |= legal
-        if quick:
-            _set_bits(row, quick, 0)
-            found = True
+        cells |= quick
         cand &= ~(quick | decided)
         while cand:
             x = _ctz(cand)
             cand &= cand - 1
             if _can_complete_bits(g, arr, x, f, emp, c1, c2, c3, c4):
-                row[_U(x)] = True
-                found = True
-        if found:
-            return
+                cells |= np.int64(1) << x
+        if cells:
+            return cells, np.int64(0)
     if ph == PH_START or ph > PH_DEST:  # a removal: every stone of every smallest snake
-        best = smallest_size(arr, c)
         lst = _o(B_LAB + c, n)
         size = _o(B_SSIZE, n)
+        stones = np.int64(0)
         for i in range(arr[_U(S_NSNK + c)]):
             lab = arr[_U(lst + i)]
             if arr[_U(size + lab)] == best:
-                _set_bits(row, _snake_mask(arr, n, lab), n)
-        return
+                stones |= _snake_mask(arr, n, lab)
+        return cells, stones
     p = arr[S_P]
     np_ = _nbm(g, p)
     fn = np_ & f
@@ -572,9 +576,9 @@ def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
                 d &= d - 1
                 near_d = _nbm(g, x) & f & ~(np.int64(1) << s)
                 if _snakes_ok(arr, n, s, fn & ~(np.int64(1) << s), near_d, (np_ >> x) & 1):
-                    row[_U(s)] = True
+                    cells |= np.int64(1) << s
                     break
-        return
+        return cells, np.int64(0)
     s = arr[S_S]
     need = _need_bits(g, arr, n, k, np_, s, f, True)  # (valid for any placement)
     d = _dests(g, p, s, need, f, emp, c1, c2, c3, c4)
@@ -583,4 +587,40 @@ def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
         d &= d - 1
         near_d = _nbm(g, x) & f & ~(np.int64(1) << s)
         if _snakes_ok(arr, n, s, fn & ~(np.int64(1) << s), near_d, (np_ >> x) & 1):
-            row[_U(x)] = True
+            cells |= np.int64(1) << x
+    return cells, np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def _byte_at(lo: np.uint64, hi: np.uint64, k: int) -> np.uint64:  # pragma: no cover - compiled
+    """Bits ``k .. k + 7`` of the 128-bit number whose low half is ``lo`` and high half
+    ``hi``, as the low byte of a word."""
+    if k >= 64:
+        return (hi >> np.uint64(k - 64)) & _BYTE
+    if k > 56:
+        return ((lo >> np.uint64(k)) | (hi << np.uint64(64 - k))) & _BYTE
+    return (lo >> np.uint64(k)) & _BYTE
+
+
+@njit(cache=True, inline="always")
+def write_row(row: Any, cells: Word, stones: Word, n: int) -> None:  # pragma: no cover
+    """Write a whole mask row of ``2 n`` entries (``8 <= 2 n <= 128``) from two board masks:
+    entry ``x`` is bit ``x`` of ``cells``, entry ``n + x`` bit ``x`` of ``stones``. Eight
+    entries a store (:func:`hexarena.bits.store8`), each byte of the bits spread into eight
+    bytes by a table (:data:`SPREAD`); a last partial eight is written as the row's last
+    eight. Nothing is read from the row and nothing is left to clear first."""
+    lo = np.uint64(cells) | (np.uint64(stones) << np.uint64(n))
+    hi = np.uint64(stones) >> np.uint64(64 - n)
+    end = 2 * n
+    for k in range(0, end - 7, 8):
+        store8(row, k, SPREAD[_byte_at(lo, hi, k)])
+    if end & 7:
+        store8(row, end - 8, SPREAD[_byte_at(lo, hi, end - 8)])
+
+
+@njit(cache=True, inline="always")
+def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
+    """Write the legal actions of a game that goes on into ``row`` (the whole row: nothing
+    need be cleared first), on a board of at most :data:`MAX_CELLS` cells."""
+    cells, stones = legal_words(g, arr)
+    write_row(row, cells, stones, g[0])

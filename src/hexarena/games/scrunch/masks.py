@@ -38,12 +38,12 @@ def mask_into(g: Array, arr: Array, row: Any, scratch: Any) -> None:  # pragma: 
     """Write the legal actions of ``arr`` into ``row`` (``2 n`` bools), as ``legal`` lists
     them, with ``scratch`` (:func:`mask_scratch_size` whole numbers, zero to begin with; the
     searches leave the parts that must start at zero as they found them)."""
+    n = g[0]
+    if n <= MAX_CELLS and arr[H_PLAYER] >= 0:  # sides 3 to 5: board masks, the whole row
+        mask_bits(g, arr, row)
+        return
     row[:] = False
     if arr[H_PLAYER] < 0:
-        return
-    n = g[0]
-    if n <= MAX_CELLS:  # sides 3 to 5: board masks (.bitmask), no working space
-        mask_bits(g, arr, row)
         return
     k = SCRATCH_SMALL + 3 * n
     out = scratch[k : k + n]

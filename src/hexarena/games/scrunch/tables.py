@@ -556,6 +556,13 @@ def do_growth_words(  # pragma: no cover - compiled
     covered = _relabel_words(g, arr, c, p)
     if not (covered >> d) & 1:
         covered |= _relabel_words(g, arr, c, d)
+    # the old friendly neighbours of s not yet relabelled, in the order of the directions: as
+    # a word first (usually none or one, where the order does not matter)
+    left = _nbm(g, s) & _word(arr, S_WORDS + 8 * c) & ~covered & ~((one << p) | (one << d))
+    if left & (left - 1) == 0:
+        if left:
+            _relabel_words(g, arr, c, _ctz(left))
+        return
     for k in range(6):
         y = nb(g, s, k)
         if y >= 0 and y != p and y != d and arr[_U(col + y)] == c1 and not (covered >> y) & 1:

@@ -67,31 +67,92 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python: an intrinsic cannot run t
         return (v & -v).bit_length() - 1
 
 
+def _int32_row(arr: Any) -> bool:
+    """Whether ``arr`` is the Numba type of a one-dimensional ``int32`` array (the state rows
+    and the constant table, always contiguous), whose entries the loads and stores below
+    pair."""
+    return (
+        isinstance(arr, types.Array)
+        and arr.ndim == 1
+        and arr.layout in "CA"
+        and arr.dtype == types.int32
+    )
+
+
+def _pair_pointer(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+    """The address of entry ``args[1]`` of the ``int32`` array ``args[0]``, as a pointer to a
+    64-bit word (entries ``i`` and ``i + 1``, unaligned)."""
+    ary = context.make_array(signature.args[0])(context, builder, value=args[0])
+    k = context.cast(builder, args[1], signature.args[1], types.intp)
+    return builder.bitcast(builder.gep(ary.data, [k]), _I64.as_pointer())
+
+
+@intrinsic
+def _load_pair_intrinsic(typingctx: Any, arr: Any, i: Any) -> Any:  # pragma: no cover
+    """Entries ``i`` (low half) and ``i + 1`` (high half) of a contiguous ``int32`` array as
+    one ``int64``, in one unaligned load: the two 32-bit loads, shift and or that the same
+    word costs otherwise sit on the path of every neighbour mask the searches read."""
+    if not _int32_row(arr):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.load(_pair_pointer(context, builder, signature, args), align=4)
+
+    return types.int64(arr, i), codegen
+
+
+@intrinsic
+def _store_pair_intrinsic(typingctx: Any, arr: Any, i: Any, v: Any) -> Any:  # pragma: no cover
+    """Store the ``int64`` ``v`` as entries ``i`` (low half) and ``i + 1`` (high half) of a
+    contiguous ``int32`` array, in one unaligned store."""
+    if not _int32_row(arr):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        val = context.cast(builder, args[2], signature.args[2], types.int64)
+        builder.store(val, _pair_pointer(context, builder, signature, args), align=4)
+        return context.get_dummy_value()
+
+    return types.void(arr, i, types.int64), codegen
+
+
+_load_pair: Any = _load_pair_intrinsic
+_store_pair: Any = _store_pair_intrinsic
+if getattr(config, "DISABLE_JIT", 0):  # plain Python: an intrinsic cannot run there
+
+    def _load_pair(arr: Any, i: int) -> int:
+        """Entries ``i`` (low half) and ``i + 1`` (high half) as one signed 64-bit word."""
+        return (int(arr[i + 1]) << 32) | (int(arr[i]) & 0xFFFFFFFF)
+
+    def _store_pair(arr: Any, i: int, v: Any) -> None:
+        """``v`` into entries ``i`` (low half) and ``i + 1`` (high half)."""
+        lo = int(v) & 0xFFFFFFFF
+        arr[i] = lo - (1 << 32) if lo >> 31 else lo
+        arr[i + 1] = int(v) >> 32
+
+
 @njit(cache=True, inline="always")
 def _nbm(g: Array, x: int) -> Word:  # pragma: no cover - compiled
     """The neighbours of cell ``x`` as a board mask: its row of the constant table's adjacency
-    rows (one or two 32-bit words on a board of at most 63 cells)."""
+    rows (one 32-bit word on a board of at most 32 cells, two on a larger one, read as one
+    64-bit word: :func:`_load_pair`)."""
     n = g[0]
-    w = (n + 31) >> 5
-    a = 1 + 8 * n + w * x
-    lo = np.int64(g[_U(a)]) & 0xFFFFFFFF
-    if w == 1:
-        return lo
-    return (np.int64(g[_U(a + 1)]) << 32) | lo
+    if n <= 32:
+        return np.int64(g[_U(1 + 8 * n + x)]) & 0xFFFFFFFF
+    return _load_pair(g, _U(1 + 8 * n + 2 * x))
 
 
 @njit(cache=True, inline="always")
 def _word(arr: Array, i: int) -> Word:  # pragma: no cover - compiled
     """The 64-bit word kept in ``arr[i]`` (low half) and ``arr[i + 1]`` (high half)."""
-    return (np.int64(arr[_U(i + 1)]) << 32) | (np.int64(arr[_U(i)]) & 0xFFFFFFFF)
+    return _load_pair(arr, _U(i))
 
 
 @njit(cache=True, inline="always")
 def _set_word(arr: Array, i: int, v: Word) -> None:  # pragma: no cover - compiled
     """Keep the 64-bit word ``v`` in ``arr[i]`` and ``arr[i + 1]`` (each half as a signed
     32-bit number)."""
-    arr[_U(i)] = (v << 32) >> 32
-    arr[_U(i + 1)] = v >> 32
+    _store_pair(arr, _U(i), v)
 
 
 @njit(cache=True, inline="always")
