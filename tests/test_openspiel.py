@@ -3,6 +3,7 @@ serialisation, and OpenSpiel's MCTSBot playing hexarena's uct."""
 
 from __future__ import annotations
 
+import base64
 import pickle
 
 import numpy as np
@@ -186,3 +187,30 @@ def test_a_state_of_another_game_is_not_deserialised() -> None:
     churn = pyspiel.load_game("hexarena_churn(size=3)")
     with pytest.raises(ValueError, match="gyre"):
         churn.deserialize_state(text)
+
+
+def test_a_state_of_another_max_actions_is_not_deserialised() -> None:
+    """The cap is the game's: a state serialised under another ``max_actions`` was taken with
+    its own cap (a state of a game capped at 5 actions ran on under a game of 10,000,000, and
+    one of 8 actions went on past a game's cap of 5), and a cap edited into the string was
+    taken as it was (a text cap failed later, at ``is_terminal``)."""
+    capped = pyspiel.load_game("hexarena_churn(size=3,max_actions=5)")
+    free = pyspiel.load_game("hexarena_churn(size=3)")
+    st = capped.new_initial_state()
+    for _ in range(3):
+        st.apply_action(st.legal_actions()[0])
+    with pytest.raises(ValueError, match="max_actions"):
+        free.deserialize_state(st.serialize())
+    long = free.new_initial_state()
+    for _ in range(8):
+        long.apply_action(long.legal_actions()[0])
+    with pytest.raises(ValueError, match="max_actions"):
+        capped.deserialize_state(long.serialize())
+    assert capped.deserialize_state(st.serialize()).history() == st.history()
+    head, _, encoded = st.serialize().rpartition("__dict__=")
+    attrs = pickle.loads(base64.b64decode(encoded))
+    for cap in ("abc", 0, 10**9):
+        attrs["_cap"] = cap
+        edited = head + "__dict__=" + base64.b64encode(pickle.dumps(attrs)).decode()
+        with pytest.raises(ValueError, match="max_actions"):
+            capped.deserialize_state(edited)

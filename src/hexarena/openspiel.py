@@ -45,7 +45,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
 
 from .core import Game, GameOverError, Option, State
 from .games import game_class, game_names
-from .limits import cut
+from .limits import cut, cut_repr
 from .observe import Observer
 
 PREFIX = "hexarena_"
@@ -223,9 +223,11 @@ class HexArenaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __setattr__(self, name: str, value: Any) -> None:
         # OpenSpiel's deserialize_state and clone set the attributes one by one: a position
-        # is taken only if it is of this game.
+        # is taken only if it is of this game, and the cap only if it is this game's.
         if name == "_pos":
             _check_position(self, value)
+        elif name == "_cap":
+            _check_cap(self, value)
         super().__setattr__(name, value)
 
     @property
@@ -282,12 +284,29 @@ def _check_position(state: HexArenaSpielState, pos: Any) -> None:
         raise ValueError(f"not a hexarena position: {type(pos).__name__}")
     game = state.get_game()
     theirs = pos.state.game
-    if theirs is game.hexarena_game:
-        return
-    if theirs.name != game.game_name or tuple(sorted(theirs.record_tags().items())) != game._tags:
+    if theirs is not game.hexarena_game and (
+        theirs.name != game.game_name or tuple(sorted(theirs.record_tags().items())) != game._tags
+    ):
         raise ValueError(
             f"the serialised state is of {spiel_name(theirs.name)} with "
             f"{cut(str(theirs.options))}, not of {cut(str(game))}"
+        )
+    if pos.state.ply > game.max_actions:
+        raise ValueError(
+            f"the serialised state holds {pos.state.ply:,} actions, past this game's "
+            f"max_actions={game.max_actions:,} ({cut(str(game))})"
+        )
+
+
+def _check_cap(state: HexArenaSpielState, cap: Any) -> None:
+    """Refuse a cap that is not the game's ``max_actions`` (a state serialised under another
+    cap, or a cap edited into the serialised string): the cap is the game's, as
+    ``max_game_length`` reports it."""
+    game = state.get_game()
+    if type(cap) is not int or cap != game.max_actions:
+        raise ValueError(
+            f"the serialised state is of max_actions={cut_repr(cap, 40)}, not of this game's "
+            f"max_actions={game.max_actions:,} ({cut(str(game))})"
         )
 
 
