@@ -62,6 +62,14 @@ def test_write_then_read_is_identity() -> None:
         ('[Game "churn"]\n[Result "1-0"]\n\nc3 d4\n', "not over"),
         ('[Game "churn"]\n[Result "2-0"]\n\nc3\n', "not one of"),
         ('[Game "churn"]\n\nc3,d4\n*\n', "more than one turn"),
+        # a lower-case tag is an option of the game: one it does not have is refused, not
+        # dropped (a misspelt rule replayed the game without it)
+        ('[Game "churn"]\n[sizes "3"]\n\n*\n', "line 2: churn has no option 'sizes'.*size"),
+        (
+            '[Game "throngs"]\n[board "hex"]\n[size "3"]\n[nostalling "yes"]\n\n*\n',
+            "line 4: throngs has no option 'nostalling'.*no_stalling",
+        ),
+        ('[Game "china-grove"]\n[size "9"]\n\n*\n', "line 2: china-grove has no option 'size'"),
     ],
 )
 def test_bad_records_name_the_problem(text: str, message: str) -> None:
