@@ -273,6 +273,32 @@ def test_aec_unknown_agent_is_named() -> None:
         env.observe("bob")
 
 
+@pytest.mark.parametrize(
+    ("seed", "error"),
+    [
+        ("abc", TypeError),
+        ("7" * 100_000, TypeError),
+        (1.5, TypeError),
+        (True, TypeError),
+        (-5, ValueError),
+    ],
+)
+def test_aec_reset_refuses_a_bad_seed_by_name_and_changes_nothing(
+    seed: object, error: type[Exception]
+) -> None:
+    """A seed that is not a whole number >= 0 is named (a text seed raised ``can only
+    concatenate str (not "int") to str``, ``True`` was taken as 1), and the game goes on."""
+    env = HexArenaAEC("gyre", size=3)
+    env.reset(seed=1)
+    env.step(env.state_.legal_actions()[0])
+    history = list(env.state_.history)
+    with pytest.raises(error, match="seed is None or a whole number >= 0") as info:
+        env.reset(seed=seed)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 300
+    assert env.state_.history == history
+    env.reset(seed=np.int64(3))  # NumPy integers are whole numbers
+
+
 def test_pettingzoo_render_test(capsys: pytest.CaptureFixture[str]) -> None:
     """PettingZoo's own render test (it needs the ``human`` mode: the picture printed)."""
     from pettingzoo.test import render_test

@@ -76,6 +76,18 @@ def _check_max_actions(value: Any) -> int | None:
     return int(value)
 
 
+def _check_seed(seed: Any) -> int | None:
+    """A reset's ``seed``: ``None`` or a whole number >= 0 (a Python or NumPy integer), as an
+    ``int``; ``TypeError`` or ``ValueError`` naming it if not."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool | np.bool_) or not isinstance(seed, int | np.integer):
+        raise TypeError(f"seed is None or a whole number >= 0, not {cut_repr(seed, 60)}")
+    if seed < 0:
+        raise ValueError(f"seed is None or a whole number >= 0, not {cut_repr(int(seed), 60)}")
+    return int(seed)
+
+
 def _render(mode: str, state: State) -> str | None:
     """The picture for ``ansi``; printed, and ``None``, for ``human``."""
     if mode == "human":
@@ -167,7 +179,8 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game from the starting position (the games have no chance: ``seed`` only seeds
         the action spaces' sampling; ``options`` are ignored, as PettingZoo's ``api_test``
-        requires)."""
+        requires). A seed that is not a whole number >= 0 is refused, changing nothing."""
+        seed = _check_seed(seed)
         if seed is not None:
             for i, a in enumerate(AGENTS):
                 self.action_spaces[a].seed(seed + i)
