@@ -359,6 +359,16 @@ def test_an_engine_may_add_a_ponder_move_to_bestmove() -> None:
     assert all("forfeit" not in r.reason for r in res.results), [r.reason for r in res.results]
 
 
+@pytest.mark.parametrize("mode", ["early", "twice"])
+def test_an_answer_no_one_asked_for_is_not_taken_for_the_next_turn(mode: str) -> None:
+    """A ``bestmove`` written before its ``go`` (after ``readyok``, or a second answer to the
+    last ``go``) was read as the answer to the next ``go``, and the engine forfeited for a move
+    it had not sent in that position: the host now reads past such lines (``isready`` before
+    each turn's position, then the engine's lines up to its ``readyok``)."""
+    res = run_match(hexarena.new_game("gyre", size=3), engine_name(mode), "random", 2)
+    assert all("forfeit" not in r.reason for r in res.results), [r.reason for r in res.results]
+
+
 def test_engine_timeout_is_a_forfeit() -> None:
     res = run_match(
         hexarena.new_game("gyre", size=3),

@@ -3,8 +3,10 @@
 An :class:`EnginePlayer` starts ``COMMAND`` (split like a shell command line, run without a
 shell) for each game and talks to it by the engine protocol (``docs/engine-protocol.md``):
 ``ugi``/``ugiok``, ``setoption`` for each game option, ``uginewgame``, ``isready``/``readyok``,
-then for each of its turns the position and ``go`` with the match's limit (``movetime`` for a
-time limit, ``nodes`` for an iteration limit), waiting for ``bestmove``. The position is the
+then for each of its turns ``isready`` (reading past whatever it wrote before its ``readyok``:
+an answer no one asked for is not taken for the next), the position and ``go`` with the
+match's limit (``movetime`` for a time limit, ``nodes`` for an iteration limit), waiting for
+``bestmove``. The position is the
 whole game, ``position startpos moves ...``, or to an engine that offers the option
 ``incremental``, the turns since the last position sent, ``position continue N moves ...``;
 every line within the protocol's bound of 1 MiB (:data:`MAX_POSITION`).
@@ -281,16 +283,20 @@ class EnginePlayer(Player):
             self.prepare(state.game)
         if self._startup_error is not None:
             raise self._startup_error
-        for line in self._position_lines(state):
-            self._send(line)
-            self.position_chars += len(line) + 1
-            self.position_lines += 1
-        self._error = None
         go = ["go"]
         wait = self.timeout
         if limit is not None and limit.seconds is not None:
             go.append(f"movetime {max(1, round(limit.seconds * 1000))}")
             wait = limit.seconds + GRACE
+        # whatever the engine wrote before now (a bestmove no one asked for, a second answer
+        # to the last go) comes before the readyok of this isready, and is read past
+        self._send("isready")
+        self._wait_for("readyok", wait)
+        self._error = None
+        for line in self._position_lines(state):
+            self._send(line)
+            self.position_chars += len(line) + 1
+            self.position_lines += 1
         if limit is not None and limit.iterations is not None:
             go.append(f"nodes {limit.iterations}")
         self._send(" ".join(go))
