@@ -214,3 +214,21 @@ def test_a_state_of_another_max_actions_is_not_deserialised() -> None:
         edited = head + "__dict__=" + base64.b64encode(pickle.dumps(attrs)).decode()
         with pytest.raises(ValueError, match="max_actions"):
             capped.deserialize_state(edited)
+
+
+def test_a_serialised_state_whose_history_was_edited_is_refused() -> None:
+    """The history before the pickled position must be that position's: a string whose
+    history was edited gave a state whose ``history()`` was ``[0, 7]`` over a position of
+    ``[0, 5]`` (action 7 still legal), or ``[]`` over it."""
+    game = pyspiel.load_game("hexarena_gyre(size=4)")
+    st = game.new_initial_state()
+    st.apply_action(0)
+    st.apply_action(5)
+    text = st.serialize()
+    assert text.startswith("history=0:0,1:5\n")
+    for edited in ("history=0:0,1:7", "history=", "history=0:0", "history=0:0,1:5,0:9"):
+        with pytest.raises(ValueError, match="history"):
+            game.deserialize_state(text.replace("history=0:0,1:5", edited, 1))
+    assert game.deserialize_state(text).history() == [0, 5]
+    assert pickle.loads(pickle.dumps(st)).history() == [0, 5]
+    assert st.clone().history() == [0, 5]

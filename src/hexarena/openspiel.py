@@ -136,10 +136,13 @@ class _Position:
     """The hexarena state inside an OpenSpiel state: copied by ``State.copy`` and pickled as the
     game and its actions (OpenSpiel clones and serialises a Python state's ``__dict__``)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "unpickled")
 
     def __init__(self, state: State) -> None:
         self.state = state
+        #: whether it was read from a pickle (a serialised state), whose history OpenSpiel has
+        #: set before it: that history must be this position's
+        self.unpickled = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return _Position(self.state.copy())
@@ -153,6 +156,7 @@ class _Position:
         st = _game(name, tags).new_initial_state()
         st.apply_actions(history)
         self.state = st
+        self.unpickled = True
 
 
 class HexArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -277,8 +281,9 @@ class HexArenaSpielState(pyspiel.State):  # type: ignore[misc]
 def _check_position(state: HexArenaSpielState, pos: Any) -> None:
     """Refuse a position that is not of ``state``'s game (a serialised state of another game).
 
-    OpenSpiel sets the attributes before the history when it clones, so the history is not
-    compared here: a serialised state edited by hand is the position its pickled part holds.
+    A position read from a pickle (``deserialize_state``, ``pickle.loads``) comes after the
+    history, which OpenSpiel has set from the string: the two must agree (a string edited by
+    hand). A clone's attributes are set before its history, which is not compared then.
     """
     if not isinstance(pos, _Position):
         raise ValueError(f"not a hexarena position: {type(pos).__name__}")
@@ -291,6 +296,17 @@ def _check_position(state: HexArenaSpielState, pos: Any) -> None:
             f"the serialised state is of {spiel_name(theirs.name)} with "
             f"{cut(str(theirs.options))}, not of {cut(str(game))}"
         )
+    if pos.unpickled:
+        pos.unpickled = False  # compared once, as it is taken
+        told = [int(a) for a in state.history()]
+        held = pos.state.history
+        if told != held:
+            k = next((i for i, (a, b) in enumerate(zip(told, held, strict=False)) if a != b), None)
+            where = f"first differs at action {k + 1}" if k is not None else "one is shorter"
+            raise ValueError(
+                f"the serialised state's history ({len(told):,} actions) is not its "
+                f"position's ({len(held):,} actions; {where}): the string was edited"
+            )
     if pos.state.ply > game.max_actions:
         raise ValueError(
             f"the serialised state holds {pos.state.ply:,} actions, past this game's "
