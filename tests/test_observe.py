@@ -139,6 +139,25 @@ def test_a_buffer_of_another_shape_is_refused() -> None:
     assert obs.new_buffer(4).shape == (4, *obs.shape)
 
 
+@pytest.mark.parametrize(
+    ("seat", "error"),
+    [(2, ValueError), (-1, ValueError), (2**40, ValueError), (1.5, TypeError), (True, TypeError)],
+)
+def test_a_seat_that_is_not_0_or_1_is_refused(seat: Any, error: type[Exception]) -> None:
+    """An observation is one seat's view: seat 2, -1 or 1.5 wrote a tensor that was neither
+    seat's (``True`` was seat 1), and a text seat failed deep in the compiled writer with a
+    typing error of 1,443 characters."""
+    obs = Observer(hexarena.new_game("gyre", size=3))
+    st = obs.game.new_initial_state()
+    st.apply(3)
+    with pytest.raises(error, match="seat is 0 or 1") as info:
+        obs.observe(st, seat)
+    assert len(str(info.value)) < 300
+    with pytest.raises(TypeError, match="seat is 0 or 1"):
+        obs.observe(st, "x" * 100_000)  # type: ignore[arg-type]
+    assert np.array_equal(obs.observe(st, np.int64(1)), obs.observe(st, 1))
+
+
 @pytest.mark.parametrize("name", sorted(PLANES))
 def test_stone_planes_match_the_cell_view(name: str) -> None:
     """Colour planes, empty plane and board plane agree with ``cell_view`` in random positions,

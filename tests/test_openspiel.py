@@ -232,3 +232,20 @@ def test_a_serialised_state_whose_history_was_edited_is_refused() -> None:
     assert game.deserialize_state(text).history() == [0, 5]
     assert pickle.loads(pickle.dumps(st)).history() == [0, 5]
     assert st.clone().history() == [0, 5]
+
+
+def test_openspiels_observation_of_a_seat_that_is_not_0_or_1_is_refused() -> None:
+    """OpenSpiel checks the player of ``observation_tensor`` itself, but not that of its
+    Python observation API (``make_observation(game).set_from(state, player)``): player 5 or
+    -1 wrote a tensor that was neither seat's, and 1.5 was taken as seat 1."""
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("hexarena_gyre(size=3)")
+    st = game.new_initial_state()
+    st.apply_action(3)
+    obs = make_observation(game)
+    for player in (5, -1, 1.5):
+        with pytest.raises((ValueError, TypeError), match="seat is 0 or 1"):
+            obs.set_from(st, player)
+    obs.set_from(st, 1)
+    assert np.array_equal(obs.tensor, np.asarray(st.observation_tensor(1)))

@@ -57,8 +57,18 @@ import numpy.typing as npt
 from numba import njit
 
 from .bits import byte_view
-from .core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, State
+from .core import (
+    H_COLOUR,
+    H_PLAYER,
+    H_SWAPPED,
+    Array,
+    Game,
+    HexArenaError,
+    State,
+    WrongTypeError,
+)
 from .games import china_grove, churn, gyre, scrunch, throngs
+from .limits import cut_repr
 
 Tensor = npt.NDArray[np.float32]
 
@@ -352,6 +362,10 @@ class Observer:
         from :meth:`new_buffer`, written since only by this method)."""
         if out.shape != self.shape or out.dtype != np.float32 or not out.flags.c_contiguous:
             raise ValueError(f"out is a buffer from new_buffer(), {self.shape} float32")
+        if type(seat) is not int:
+            seat = _check_seat(seat)
+        elif not 0 <= seat <= 1:
+            raise HexArenaError(f"seat is 0 or 1 (0 moved first), not {cut_repr(seat, 60)}")
         self.writer(self.game.consts, arr, seat, self.geo, out.reshape(-1))
 
     def observe(self, state: State, seat: int) -> Tensor:
@@ -359,6 +373,16 @@ class Observer:
         out = self.new_buffer()
         self.fill(state.array, seat, out)
         return out
+
+
+def _check_seat(seat: Any) -> int:
+    """``seat`` (a NumPy integer, or anything else that is not a Python ``int``) as an ``int``
+    if it is 0 or 1; an error naming it if not (booleans are not seats)."""
+    if isinstance(seat, bool | np.bool_) or not isinstance(seat, int | np.integer):
+        raise WrongTypeError(f"seat is 0 or 1 (0 moved first), not {cut_repr(seat, 60)}")
+    if not 0 <= seat <= 1:
+        raise HexArenaError(f"seat is 0 or 1 (0 moved first), not {cut_repr(int(seat), 60)}")
+    return int(seat)
 
 
 __all__ = ["GAME_PLANES", "PLANES", "WRITERS", "Observer", "Tensor"]

@@ -339,7 +339,7 @@ class BoardObserver:
 
     def set_from(self, state: HexArenaSpielState, player: int) -> None:
         """Observe ``state`` as ``player`` sees it."""
-        self.spec.fill(state.hexarena_state.array, int(player), self.buffer)
+        self.spec.fill(state.hexarena_state.array, player, self.buffer)  # checks the seat
 
     def string_from(self, state: HexArenaSpielState, player: int) -> str:
         """The position's picture (the same for both players)."""
