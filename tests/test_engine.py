@@ -369,6 +369,27 @@ def test_an_answer_no_one_asked_for_is_not_taken_for_the_next_turn(mode: str) ->
     assert all("forfeit" not in r.reason for r in res.results), [r.reason for r in res.results]
 
 
+def test_an_engine_player_plays_a_second_game_after_closing_the_first() -> None:
+    """A player is prepared for each game (a Gymnasium environment keeps a player object given
+    as its opponent, and prepares and closes it at every episode): the lines of the engine
+    process of the last game, its end of output above all, were read as the new process's,
+    and every game after the first was forfeited at once, 'the engine crashed (closed its
+    output)'."""
+    from hexarena.engine_player import EnginePlayer
+
+    game = hexarena.new_game("gyre", size=3)
+    player = EnginePlayer(engine_name("random"), timeout=10)
+    for _ in range(3):
+        player.prepare(game)
+        st = game.new_initial_state()
+        while not st.is_terminal():
+            if st.current_player == 0:
+                st.apply_actions(player.choose_turn(st))
+            else:
+                st.apply(st.legal_actions()[0])
+        player.close()
+
+
 def test_engine_timeout_is_a_forfeit() -> None:
     res = run_match(
         hexarena.new_game("gyre", size=3),

@@ -131,7 +131,10 @@ class EnginePlayer(Player):
             )
         except OSError as exc:
             raise EngineForfeit(f"the engine could not start: {exc}", "crash") from None
-        threading.Thread(target=self._reader, args=(self.proc,), daemon=True).start()
+        # this process's own queue: the reader of the last game's process may still put its
+        # last lines and its end of output (None) into that one's
+        self._lines = queue.Queue()
+        threading.Thread(target=self._reader, args=(self.proc, self._lines), daemon=True).start()
         self._stderr_tail = collections.deque(maxlen=STDERR_LINES)  # this process's own
         self._stderr_reader = threading.Thread(
             target=self._read_stderr, args=(self.proc, self._stderr_tail), daemon=True
@@ -161,9 +164,13 @@ class EnginePlayer(Player):
             return ""
         return "; its last error output: " + " | ".join(self._stderr_tail)
 
-    def _reader(self, proc: subprocess.Popen[str]) -> None:
-        """Queue the engine's lines, each cut to :data:`MAX_LINE` characters (the rest of a
-        longer line is read and dropped), then ``None`` at the end of its output."""
+    def _reader(
+        self, proc: subprocess.Popen[str], lines: queue.Queue[str | None] | None = None
+    ) -> None:
+        """Queue the engine's lines into ``lines`` (default: the player's queue), each cut to
+        :data:`MAX_LINE` characters (the rest of a longer line is read and dropped), then
+        ``None`` at the end of its output."""
+        lines = self._lines if lines is None else lines
         out = proc.stdout
         assert out is not None
         while True:
@@ -174,8 +181,8 @@ class EnginePlayer(Player):
                 rest = line
                 while rest and not rest.endswith("\n"):
                     rest = out.readline(MAX_LINE)
-            self._lines.put(line.rstrip("\r\n"))
-        self._lines.put(None)
+            lines.put(line.rstrip("\r\n"))
+        lines.put(None)
 
     def _send(self, line: str) -> None:
         assert self.proc is not None and self.proc.stdin is not None
