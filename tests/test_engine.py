@@ -449,6 +449,34 @@ def test_the_host_keeps_at_most_a_mebibyte_of_an_engine_line() -> None:
     assert lines[1] == "bestmove a1"
 
 
+def test_the_host_reads_a_bounded_number_of_lines_ahead() -> None:
+    """An engine that writes faster than the host reads filled the host's memory (200 lines of
+    1 MiB written between two turns took 356 MB): the reader waits once ``MAX_QUEUED`` lines
+    are read ahead, as the engine would on a full pipe, and loses none."""
+    import threading
+    import time
+    from types import SimpleNamespace
+
+    from hexarena import engine_player
+
+    player = engine_player.EnginePlayer(engine_name("random"))
+    sent = [f"info string {i}" for i in range(3 * engine_player.MAX_QUEUED)]
+    out = SimpleNamespace(stdout=io.StringIO("".join(x + "\n" for x in sent)))
+    reader = threading.Thread(target=player._reader, args=(out,), daemon=True)
+    reader.start()
+    while player._lines.qsize() < engine_player.MAX_QUEUED and reader.is_alive():
+        time.sleep(0.01)
+    assert reader.is_alive() and player._lines.qsize() == engine_player.MAX_QUEUED
+    got = [player._lines.get() for _ in range(len(sent) + 1)]
+    reader.join()
+    assert got == [*sent, None]
+
+
+def test_an_engine_that_writes_more_than_is_read_ahead_still_plays() -> None:
+    res = run_match(hexarena.new_game("gyre", size=3), engine_name("spam"), "random", 2)
+    assert all("forfeit" not in r.reason for r in res.results), [r.reason for r in res.results]
+
+
 @pytest.mark.parametrize(
     ("game", "options"),
     [

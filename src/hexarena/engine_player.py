@@ -53,6 +53,9 @@ MAX_COMMENT = 200
 STDERR_LINES = 3
 #: Longest engine line kept (characters); the rest of a longer line is dropped.
 MAX_LINE = 1 << 20
+#: Most engine lines read ahead of the host (at most this many times :data:`MAX_LINE`
+#: characters held): an engine that writes more waits, as on a full pipe.
+MAX_QUEUED = 64
 #: Longest line sent to an engine (characters, the newline included): the protocol's bound,
 #: past which an engine refuses a line whole.
 MAX_POSITION = 1 << 20
@@ -100,7 +103,7 @@ class EnginePlayer(Player):
         self.timeout = timeout
         self.comments: list[str] = []
         self.proc: subprocess.Popen[str] | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._lines: queue.Queue[str | None] = queue.Queue(MAX_QUEUED)
         #: The last lines the engine wrote to its error output (shown when it crashes).
         self._stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
         #: The thread that reads the error output (None before the engine starts).
@@ -133,7 +136,7 @@ class EnginePlayer(Player):
             raise EngineForfeit(f"the engine could not start: {exc}", "crash") from None
         # this process's own queue: the reader of the last game's process may still put its
         # last lines and its end of output (None) into that one's
-        self._lines = queue.Queue()
+        self._lines = queue.Queue(MAX_QUEUED)
         threading.Thread(target=self._reader, args=(self.proc, self._lines), daemon=True).start()
         self._stderr_tail = collections.deque(maxlen=STDERR_LINES)  # this process's own
         self._stderr_reader = threading.Thread(
@@ -250,6 +253,19 @@ class EnginePlayer(Player):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        self._drain(self._lines)
+
+    @staticmethod
+    def _drain(lines: queue.Queue[str | None]) -> None:
+        """Read and drop the lines of an ended process up to its end of output, so that its
+        reader, which may wait on the full queue, reads to the end and ends (at most 2 s)."""
+        deadline = time.monotonic() + 2
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                if lines.get(timeout=left) is None:
+                    return
+            except queue.Empty:
+                return
 
     # -- the player interface ------------------------------------------------
     def prepare(self, game: Game) -> None:

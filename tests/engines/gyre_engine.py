@@ -10,7 +10,8 @@ badbytes`` writes a line that is not UTF-8 before each ``bestmove``; ``--mode in
 offers the option ``incremental`` and so is sent ``position continue N moves ...`` (the turns
 after the N it holds), and ``--mode badcontinue`` offers it but refuses those lines.
 ``--mode early`` writes ``bestmove zz99`` after its first ``readyok``, before any ``go``, and
-``--mode twice`` answers each ``go`` a second time with ``bestmove zz99``.
+``--mode twice`` answers each ``go`` a second time with ``bestmove zz99``; ``--mode spam``
+writes 300 lines of junk after each ``readyok``.
 """
 
 import random
@@ -51,6 +52,9 @@ def main():
             print("readyok")
             if mode == "early" and not readied:  # an answer no one asked for
                 print("bestmove zz99")
+            if mode == "spam":  # more lines than the host reads ahead
+                for i in range(300):
+                    print(f"junk {i}")
             readied = True
         elif cmd == "setoption" and len(words) >= 5 and words[2] == "size":
             size = int(words[4])
