@@ -105,11 +105,14 @@ def test_a_whole_game_by_the_protocol_then_game_over() -> None:
         ("frobnicate " + "x" * 5000, "unknown command 'frobnicate'"),
         ("go nodes 1_0", "go: nodes needs a whole number"),
         ("go movetime \u0661\u0660", "go: movetime needs a whole number"),
-        ("go nodes " + "9" * 5000, "go: nodes"),
+        # a number of too many digits is named as such, not as one that is not a number
+        ("go nodes " + "9" * 5000, "go: nodes needs a whole number of at most 30 digits"),
+        ("go movetime " + "1" * 31, "go: movetime needs a whole number of at most 30 digits"),
+        ("position continue " + "9" * 40, "continue needs a whole number of turns of at most 30"),
         ("setoption name seed value -5", "setoption: seed is 0 to 2147483647"),
         ("setoption name seed value 2147483648", "setoption: seed is 0 to 2147483647"),
         ("setoption name seed value 1_0", "setoption: seed is a whole number"),
-        ("setoption name seed value " + "9" * 5000, "setoption: seed"),
+        ("setoption name seed value " + "9" * 5000, "setoption: seed is a whole number of at most"),
     ],
 )
 def test_bad_lines_are_answered_and_change_nothing(line: str, words: str | None) -> None:
