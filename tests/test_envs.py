@@ -437,6 +437,50 @@ def test_gym_opponent_may_be_a_player_object() -> None:
         HexArenaGym("gyre", size=3, opponent=42)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("bad", [0, 999, 1.5, "zz9", None])
+def test_gym_an_opponent_that_chooses_what_it_may_not_play_takes_the_step_back(bad: Any) -> None:
+    """A player object given as the opponent that chooses an occupied cell, an action out of
+    range or not an action at all: the step raised with the agent's action taken and the
+    episode still under way, so that the agent's next step was played for the opponent's
+    seat (history [3, 5], both the agent's). The step is now taken back, whole, and the error
+    names the opponent and its choice."""
+    from hexarena.ai import Player
+
+    class Stubborn(Player):
+        name = "stubborn"
+
+        def choose(self, state: Any, limit: Limit | None = None) -> Any:
+            return bad if state.ply > 1 or bad != 0 else state.legal_actions()[0]
+
+    env = HexArenaGym("gyre", size=3, opponent=Stubborn(), seat=0)
+    env.reset(seed=1)
+    if bad == 0:  # the opponent's first choice is legal: cell 0 is then occupied
+        env.step(3)
+        assert env.state_.history == [3, 0]
+    before = list(env.state_.history)
+    with pytest.raises(RuntimeError, match=r"the opponent stubborn chose .*not play here") as info:
+        env.step(5)
+    assert len(str(info.value)) < 600
+    assert env.state_.history == before and env.state_.current_player == 0
+    assert env.action_masks()[5]  # the agent's decision again, as before the step
+
+
+def test_gym_an_opponent_that_fails_before_the_agents_first_decision_ends_the_reset() -> None:
+    from hexarena.ai import Player
+
+    class Broken(Player):
+        name = "broken"
+
+        def choose(self, state: Any, limit: Limit | None = None) -> int:
+            return 999
+
+    env = HexArenaGym("gyre", size=3, opponent=Broken(), seat=1)
+    with pytest.raises(RuntimeError, match="the opponent broken chose 999"):
+        env.reset(seed=1)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+
+
 def test_gym_action_masks_for_maskable_learners() -> None:
     """``action_masks()`` (the method sb3-contrib's MaskablePPO and its ActionMasker look for)
     gives the agent's legal actions now as booleans, the observation's mask."""

@@ -41,10 +41,10 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
 
 from .ai import Limit, Player, make_player
 from .ai.mcts import check_limit
-from .core import Game, State
+from .core import Game, HexArenaError, State
 from .engine_player import EngineForfeit, EnginePlayer, engine_command, is_engine
 from .games import game_class, game_names, new_game
-from .limits import cut_repr
+from .limits import cut, cut_repr
 from .observe import Observer
 
 AGENTS = ("player_0", "player_1")
@@ -356,7 +356,15 @@ class HexArenaGym(gymnasium.Env):
             if capped and self.max_actions is not None and st.ply >= self.max_actions:
                 return
             if not isinstance(self._opponent, EnginePlayer):
-                st.apply(self._opponent.choose(st, self.limit))
+                action = self._opponent.choose(st, self.limit)
+                try:
+                    st.apply(action)
+                except HexArenaError as exc:  # a policy's bug: said, not played on
+                    raise RuntimeError(
+                        f"the opponent {cut(str(self._opponent.name), 60)} chose "
+                        f"{cut_repr(action, 60)}, which it may not play here: "
+                        f"{cut(str(exc), 300)}"
+                    ) from exc
                 continue
             try:  # an engine plays whole turns
                 turn = self._opponent.choose_turn(st, self.limit)
@@ -388,9 +396,9 @@ class HexArenaGym(gymnasium.Env):
         self.close()
         self._opponent = self._new_opponent(int(self.np_random.integers(2**31 - 1)))
         self.state_ = self.game.new_initial_state()
-        self._over = False
         self._forfeit = None
-        self._opponent_plays(capped=False)
+        self._opponent_plays(capped=False)  # on an error, the episode is not begun
+        self._over = False
         if self._forfeit is not None:
             self._over = True
             self.close()
@@ -411,8 +419,13 @@ class HexArenaGym(gymnasium.Env):
         if not st.is_legal(a):
             self._over = True
             return self._obs(), -1.0, True, False, {"illegal_action": True}
+        start = st.ply
         st.apply(a)
-        self._opponent_plays()
+        try:
+            self._opponent_plays()
+        except Exception:  # the opponent failed: the step is taken back, whole
+            st.rewind(start)
+            raise
         reward, terminated, truncated = self._result()
         self._over = terminated or truncated
         self._show()
