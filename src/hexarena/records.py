@@ -53,7 +53,7 @@ import numpy as np
 
 from .core import Game, HexArenaError, State, WrongTypeError
 from .games import game_class
-from .limits import ECHO_LIMIT, cut, cut_repr
+from .limits import ECHO_LIMIT, MAX_RECORD_BYTES, cut, cut_repr
 
 _TAG_RE = re.compile(r'^\[\s*([A-Za-z_][A-Za-z0-9_\-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 RESULTS = ("1-0", "0-1", "*")
@@ -370,7 +370,13 @@ def load_record(path: str | Path) -> Record:
     """Read a record file (see :func:`read_record`)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8-sig")
+        with p.open("rb") as f:  # at most the bound, and a byte more to know it is passed
+            data = f.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"{cut(str(p))} is larger than a record may be ({MAX_RECORD_BYTES:,} bytes)"
+            )
+        text = data.decode("utf-8-sig")
     except OSError as exc:
         raise RecordError(f"cannot read {p}: {exc.strerror}") from None
     except UnicodeDecodeError:
