@@ -241,6 +241,18 @@ def test_gym_settings_are_checked(kwargs: dict[str, object], words: str) -> None
         HexArenaGym("gyre", size=3, **kwargs)  # type: ignore[arg-type]
 
 
+def test_gym_seat_may_be_a_numpy_integer() -> None:
+    """A seat is a whole number 0 or 1, as an action is, Python's or NumPy's: ``np.int64(1)``
+    was refused as 'seat is 0, 1 or None, not np.int64(1)'."""
+    env = HexArenaGym("gyre", size=3, seat=np.int64(1))  # type: ignore[arg-type]
+    _, info = env.reset(seed=1)
+    assert info["seat"] == 1 and type(env.seat) is int
+    with pytest.raises(ValueError, match="seat is 0, 1 or None"):
+        HexArenaGym("gyre", size=3, seat=np.int64(2))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seat is 0, 1 or None"):
+        HexArenaGym("gyre", size=3, seat=np.bool_(True))  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("value", ["5", 2.5, True, 0])
 def test_aec_max_actions_is_checked(value: object) -> None:
     with pytest.raises((ValueError, TypeError), match="max_actions"):

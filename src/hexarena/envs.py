@@ -288,8 +288,12 @@ class HexArenaGym(gymnasium.Env):
         max_actions: int | None = None,
         **options: Any,
     ) -> None:
-        if seat is not None and (type(seat) is not int or seat not in (0, 1)):
-            raise ValueError(f"seat is 0, 1 or None, not {cut_repr(seat)}")
+        if seat is not None:
+            if isinstance(seat, bool | np.bool_) or not isinstance(seat, int | np.integer):
+                raise ValueError(f"seat is 0, 1 or None, not {cut_repr(seat)}")
+            if seat not in (0, 1):
+                raise ValueError(f"seat is 0, 1 or None, not {cut_repr(seat)}")
+            seat = int(seat)
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode is None, 'human' or 'ansi', not {cut_repr(render_mode)}")
         max_actions = _check_max_actions(max_actions)
