@@ -475,6 +475,39 @@ def test_the_host_reads_a_bounded_number_of_lines_ahead() -> None:
     assert got == [*sent, None]
 
 
+def test_an_engine_that_stops_reading_its_input_forfeits_instead_of_holding_the_host(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A line longer than the pipe holds, sent to an engine that no longer reads its input,
+    held the host for ever (no time limit applied to writing): the write now waits at most
+    ``SEND_TIMEOUT`` seconds, the engine forfeits for a timeout, and ``close`` ends it."""
+    import threading
+
+    from hexarena import engine_player
+
+    monkeypatch.setattr(engine_player, "SEND_TIMEOUT", 1.0)
+    player = engine_player.EnginePlayer(engine_name("deaf"))
+    player.prepare(hexarena.new_game("gyre", size=3))
+    player._send("isready")  # its second: it answers, then reads nothing more
+    outcome: list[BaseException | None] = []
+
+    def send_and_close() -> None:
+        try:
+            player._send("position startpos moves " + "a1 " * 400_000)
+            outcome.append(None)
+        except BaseException as exc:
+            outcome.append(exc)
+        player.close()
+
+    worker = threading.Thread(target=send_and_close, daemon=True)
+    worker.start()
+    worker.join(120)  # a guard against the old hang, not a measure of time
+    assert not worker.is_alive(), "the host still waits on the engine's full input"
+    (exc,) = outcome
+    assert isinstance(exc, engine_player.EngineForfeit) and exc.kind == "timeout"
+    assert "did not read its input within 1 s" in str(exc)
+
+
 def test_an_engine_that_writes_more_than_is_read_ahead_still_plays() -> None:
     res = run_match(hexarena.new_game("gyre", size=3), engine_name("spam"), "random", 2)
     assert all("forfeit" not in r.reason for r in res.results), [r.reason for r in res.results]

@@ -13,7 +13,8 @@ every line within the protocol's bound of 1 MiB (:data:`MAX_POSITION`).
 
 The engine forfeits the game (:class:`EngineForfeit`, which the match records as a loss with its
 reason) when it crashes or closes its output, does not answer in time (the time limit plus a
-grace period, or :data:`DEFAULT_TIMEOUT` a turn without a time limit), refuses the game or one
+grace period, or :data:`DEFAULT_TIMEOUT` a turn without a time limit) or does not read a line
+sent to it within :data:`SEND_TIMEOUT`, refuses the game or one
 of its options (an ``info string error`` line before its ``readyok``) or a position (such a line
 before its ``bestmove``), answers a move that is not a legal whole turn, or cannot be sent the
 game (it does not offer ``position continue`` and the whole game no longer fits a line). Its
@@ -42,6 +43,9 @@ DEFAULT_TIMEOUT = 30.0
 GRACE = 2.0
 #: Seconds for ``ugi`` to ``ugiok``.
 STARTUP_TIMEOUT = 20.0
+#: Seconds an engine may take to read a line sent to it (an engine that stops reading its input
+#: fills the pipe, and a longer line would wait for ever).
+SEND_TIMEOUT = 30.0
 #: Seconds for ``isready`` to ``readyok``, where an engine loads or compiles what it needs
 #: (hexarena's own engine compiles its search for a board it has not played before: 10 to 20 s
 #: on an idle machine, more under load).
@@ -115,6 +119,8 @@ class EnginePlayer(Player):
         self._sent: tuple[int, list[int], int] | None = None
         #: The last ``info string error`` line read (checked after each ``bestmove``).
         self._error: str | None = None
+        #: Whether a write to the engine waits on its full input (it stopped reading).
+        self._stuck = False
         #: Characters sent in ``position`` lines this game (newlines included), and lines.
         self.position_chars = 0
         self.position_lines = 0
@@ -188,12 +194,32 @@ class EnginePlayer(Player):
         lines.put(None)
 
     def _send(self, line: str) -> None:
+        """Write a line to the engine, waiting at most :data:`SEND_TIMEOUT` seconds for it to
+        be read: the write is made on a thread of its own, so that an engine that no longer
+        reads its input forfeits (``"timeout"``) instead of holding the host for ever."""
         assert self.proc is not None and self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise self._crashed("its input is closed") from None
+        stdin = self.proc.stdin
+        failed: list[BaseException] = []
+
+        def write() -> None:
+            try:
+                stdin.write(line + "\n")
+                stdin.flush()
+            except (BrokenPipeError, OSError, ValueError) as exc:
+                failed.append(exc)
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        writer.join(SEND_TIMEOUT)
+        if writer.is_alive():  # still waiting on the full pipe: the process is ended at close
+            self._stuck = True
+            raise EngineForfeit(
+                f"the engine did not read its input within {SEND_TIMEOUT:g} s (a line of "
+                f"{len(line) + 1:,} characters)",
+                "timeout",
+            )
+        if failed:
+            raise self._crashed("its input is closed")
 
     def _crashed(self, otherwise: str) -> EngineForfeit:
         """The forfeit of an engine found gone (its input or output closed): its exit status
@@ -240,6 +266,12 @@ class EnginePlayer(Player):
         proc = self.proc
         self.proc = None
         if proc is None:
+            return
+        if self._stuck:  # a write waits on its full input: it reads nothing more, quit included
+            self._stuck = False
+            proc.kill()
+            proc.wait()
+            self._drain(self._lines)
             return
         try:
             if proc.stdin is not None:

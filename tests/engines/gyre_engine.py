@@ -11,7 +11,8 @@ offers the option ``incremental`` and so is sent ``position continue N moves ...
 after the N it holds), and ``--mode badcontinue`` offers it but refuses those lines.
 ``--mode early`` writes ``bestmove zz99`` after its first ``readyok``, before any ``go``, and
 ``--mode twice`` answers each ``go`` a second time with ``bestmove zz99``; ``--mode spam``
-writes 300 lines of junk after each ``readyok``.
+writes 300 lines of junk after each ``readyok``; ``--mode deaf`` stops reading its input after
+its second ``readyok``.
 """
 
 import random
@@ -52,6 +53,9 @@ def main():
             print("readyok")
             if mode == "early" and not readied:  # an answer no one asked for
                 print("bestmove zz99")
+            if mode == "deaf" and readied:  # reads nothing more
+                sys.stdout.flush()
+                time.sleep(3600)
             if mode == "spam":  # more lines than the host reads ahead
                 for i in range(300):
                     print(f"junk {i}")
