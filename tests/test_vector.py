@@ -359,6 +359,19 @@ def test_bad_settings_are_named_in_a_bounded_message(kwargs: dict[str, Any]) -> 
     assert "characters in all" in str(info.value)
 
 
+def test_masked_actions_are_refused_not_taken_from_under_the_mask() -> None:
+    """A NumPy masked array's masked entry has no value: its hidden data was taken as that
+    environment's action. Refused, naming the environment, and nothing changes."""
+    env = VectorEnv("gyre", 3, {"size": 3}, seed=1)
+    actions = env.random_actions()
+    states = env.states.copy()
+    masked = np.ma.masked_array(actions, mask=[False, True, False])
+    with pytest.raises(IllegalActionError, match="environment 1: its action is masked"):
+        env.step(masked)
+    assert np.array_equal(env.states, states)
+    env.step(np.ma.masked_array(actions, mask=False))  # nothing masked: the actions
+
+
 def test_a_bad_environment_index_is_named_in_a_bounded_message() -> None:
     env = VectorEnv("churn", 2, {"size": 3})
     with pytest.raises(HexArenaError, match="environment index") as info:

@@ -381,6 +381,13 @@ class VectorEnv:
             and flags.writeable
         ):
             return actions
+        if isinstance(actions, np.ma.MaskedArray):  # a masked entry has no value to take
+            hidden = np.flatnonzero(np.ma.getmaskarray(actions))
+            if len(hidden):
+                raise IllegalActionError(
+                    f"environment {int(hidden[0])}: its action is masked (no value)",
+                    index=int(hidden[0]),
+                )
         arr = np.asarray(actions)
         if arr.shape != (n,):
             raise IllegalActionError(self._wrong_shape(arr.shape))
