@@ -105,11 +105,14 @@ def test_a_whole_game_by_the_protocol_then_game_over() -> None:
         ("frobnicate " + "x" * 5000, "unknown command 'frobnicate'"),
         ("go nodes 1_0", "go: nodes needs a whole number"),
         ("go movetime \u0661\u0660", "go: movetime needs a whole number"),
-        ("go nodes " + "9" * 5000, "go: nodes"),
+        # a number of too many digits is named as such, not as one that is not a number
+        ("go nodes " + "9" * 5000, "go: nodes needs a whole number of at most 30 digits"),
+        ("go movetime " + "1" * 31, "go: movetime needs a whole number of at most 30 digits"),
+        ("position continue " + "9" * 40, "continue needs a whole number of turns of at most 30"),
         ("setoption name seed value -5", "setoption: seed is 0 to 2147483647"),
         ("setoption name seed value 2147483648", "setoption: seed is 0 to 2147483647"),
         ("setoption name seed value 1_0", "setoption: seed is a whole number"),
-        ("setoption name seed value " + "9" * 5000, "setoption: seed"),
+        ("setoption name seed value " + "9" * 5000, "setoption: seed is a whole number of at most"),
     ],
 )
 def test_bad_lines_are_answered_and_change_nothing(line: str, words: str | None) -> None:
@@ -359,6 +362,37 @@ def test_an_engine_may_add_a_ponder_move_to_bestmove() -> None:
     assert all("forfeit" not in r.reason for r in res.results), [r.reason for r in res.results]
 
 
+@pytest.mark.parametrize("mode", ["early", "twice"])
+def test_an_answer_no_one_asked_for_is_not_taken_for_the_next_turn(mode: str) -> None:
+    """A ``bestmove`` written before its ``go`` (after ``readyok``, or a second answer to the
+    last ``go``) was read as the answer to the next ``go``, and the engine forfeited for a move
+    it had not sent in that position: the host now reads past such lines (``isready`` before
+    each turn's position, then the engine's lines up to its ``readyok``)."""
+    res = run_match(hexarena.new_game("gyre", size=3), engine_name(mode), "random", 2)
+    assert all("forfeit" not in r.reason for r in res.results), [r.reason for r in res.results]
+
+
+def test_an_engine_player_plays_a_second_game_after_closing_the_first() -> None:
+    """A player is prepared for each game (a Gymnasium environment keeps a player object given
+    as its opponent, and prepares and closes it at every episode): the lines of the engine
+    process of the last game, its end of output above all, were read as the new process's,
+    and every game after the first was forfeited at once, 'the engine crashed (closed its
+    output)'."""
+    from hexarena.engine_player import EnginePlayer
+
+    game = hexarena.new_game("gyre", size=3)
+    player = EnginePlayer(engine_name("random"), timeout=10)
+    for _ in range(3):
+        player.prepare(game)
+        st = game.new_initial_state()
+        while not st.is_terminal():
+            if st.current_player == 0:
+                st.apply_actions(player.choose_turn(st))
+            else:
+                st.apply(st.legal_actions()[0])
+        player.close()
+
+
 def test_engine_timeout_is_a_forfeit() -> None:
     res = run_match(
         hexarena.new_game("gyre", size=3),
@@ -416,6 +450,67 @@ def test_the_host_keeps_at_most_a_mebibyte_of_an_engine_line() -> None:
         None,
     ]
     assert lines[1] == "bestmove a1"
+
+
+def test_the_host_reads_a_bounded_number_of_lines_ahead() -> None:
+    """An engine that writes faster than the host reads filled the host's memory (200 lines of
+    1 MiB written between two turns took 356 MB): the reader waits once ``MAX_QUEUED`` lines
+    are read ahead, as the engine would on a full pipe, and loses none."""
+    import threading
+    import time
+    from types import SimpleNamespace
+
+    from hexarena import engine_player
+
+    player = engine_player.EnginePlayer(engine_name("random"))
+    sent = [f"info string {i}" for i in range(3 * engine_player.MAX_QUEUED)]
+    out = SimpleNamespace(stdout=io.StringIO("".join(x + "\n" for x in sent)))
+    reader = threading.Thread(target=player._reader, args=(out,), daemon=True)
+    reader.start()
+    while player._lines.qsize() < engine_player.MAX_QUEUED and reader.is_alive():
+        time.sleep(0.01)
+    assert reader.is_alive() and player._lines.qsize() == engine_player.MAX_QUEUED
+    got = [player._lines.get() for _ in range(len(sent) + 1)]
+    reader.join()
+    assert got == [*sent, None]
+
+
+def test_an_engine_that_stops_reading_its_input_forfeits_instead_of_holding_the_host(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A line longer than the pipe holds, sent to an engine that no longer reads its input,
+    held the host for ever (no time limit applied to writing): the write now waits at most
+    ``SEND_TIMEOUT`` seconds, the engine forfeits for a timeout, and ``close`` ends it."""
+    import threading
+
+    from hexarena import engine_player
+
+    monkeypatch.setattr(engine_player, "SEND_TIMEOUT", 1.0)
+    player = engine_player.EnginePlayer(engine_name("deaf"))
+    player.prepare(hexarena.new_game("gyre", size=3))
+    player._send("isready")  # its second: it answers, then reads nothing more
+    outcome: list[BaseException | None] = []
+
+    def send_and_close() -> None:
+        try:
+            player._send("position startpos moves " + "a1 " * 400_000)
+            outcome.append(None)
+        except BaseException as exc:
+            outcome.append(exc)
+        player.close()
+
+    worker = threading.Thread(target=send_and_close, daemon=True)
+    worker.start()
+    worker.join(120)  # a guard against the old hang, not a measure of time
+    assert not worker.is_alive(), "the host still waits on the engine's full input"
+    (exc,) = outcome
+    assert isinstance(exc, engine_player.EngineForfeit) and exc.kind == "timeout"
+    assert "did not read its input within 1 s" in str(exc)
+
+
+def test_an_engine_that_writes_more_than_is_read_ahead_still_plays() -> None:
+    res = run_match(hexarena.new_game("gyre", size=3), engine_name("spam"), "random", 2)
+    assert all("forfeit" not in r.reason for r in res.results), [r.reason for r in res.results]
 
 
 @pytest.mark.parametrize(

@@ -241,6 +241,18 @@ def test_gym_settings_are_checked(kwargs: dict[str, object], words: str) -> None
         HexArenaGym("gyre", size=3, **kwargs)  # type: ignore[arg-type]
 
 
+def test_gym_seat_may_be_a_numpy_integer() -> None:
+    """A seat is a whole number 0 or 1, as an action is, Python's or NumPy's: ``np.int64(1)``
+    was refused as 'seat is 0, 1 or None, not np.int64(1)'."""
+    env = HexArenaGym("gyre", size=3, seat=np.int64(1))  # type: ignore[arg-type]
+    _, info = env.reset(seed=1)
+    assert info["seat"] == 1 and type(env.seat) is int
+    with pytest.raises(ValueError, match="seat is 0, 1 or None"):
+        HexArenaGym("gyre", size=3, seat=np.int64(2))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seat is 0, 1 or None"):
+        HexArenaGym("gyre", size=3, seat=np.bool_(True))  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("value", ["5", 2.5, True, 0])
 def test_aec_max_actions_is_checked(value: object) -> None:
     with pytest.raises((ValueError, TypeError), match="max_actions"):
@@ -271,6 +283,32 @@ def test_aec_unknown_agent_is_named() -> None:
     env.reset()
     with pytest.raises(ValueError, match=r"no agent 'bob'.*player_0, player_1"):
         env.observe("bob")
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"),
+    [
+        ("abc", TypeError),
+        ("7" * 100_000, TypeError),
+        (1.5, TypeError),
+        (True, TypeError),
+        (-5, ValueError),
+    ],
+)
+def test_aec_reset_refuses_a_bad_seed_by_name_and_changes_nothing(
+    seed: object, error: type[Exception]
+) -> None:
+    """A seed that is not a whole number >= 0 is named (a text seed raised ``can only
+    concatenate str (not "int") to str``, ``True`` was taken as 1), and the game goes on."""
+    env = HexArenaAEC("gyre", size=3)
+    env.reset(seed=1)
+    env.step(env.state_.legal_actions()[0])
+    history = list(env.state_.history)
+    with pytest.raises(error, match="seed is None or a whole number >= 0") as info:
+        env.reset(seed=seed)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 300
+    assert env.state_.history == history
+    env.reset(seed=np.int64(3))  # NumPy integers are whole numbers
 
 
 def test_pettingzoo_render_test(capsys: pytest.CaptureFixture[str]) -> None:
@@ -409,6 +447,50 @@ def test_gym_opponent_may_be_a_player_object() -> None:
     check_env(env, skip_render_check=True)
     with pytest.raises(TypeError, match="opponent"):
         HexArenaGym("gyre", size=3, opponent=42)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [0, 999, 1.5, "zz9", None])
+def test_gym_an_opponent_that_chooses_what_it_may_not_play_takes_the_step_back(bad: Any) -> None:
+    """A player object given as the opponent that chooses an occupied cell, an action out of
+    range or not an action at all: the step raised with the agent's action taken and the
+    episode still under way, so that the agent's next step was played for the opponent's
+    seat (history [3, 5], both the agent's). The step is now taken back, whole, and the error
+    names the opponent and its choice."""
+    from hexarena.ai import Player
+
+    class Stubborn(Player):
+        name = "stubborn"
+
+        def choose(self, state: Any, limit: Limit | None = None) -> Any:
+            return bad if state.ply > 1 or bad != 0 else state.legal_actions()[0]
+
+    env = HexArenaGym("gyre", size=3, opponent=Stubborn(), seat=0)
+    env.reset(seed=1)
+    if bad == 0:  # the opponent's first choice is legal: cell 0 is then occupied
+        env.step(3)
+        assert env.state_.history == [3, 0]
+    before = list(env.state_.history)
+    with pytest.raises(RuntimeError, match=r"the opponent stubborn chose .*not play here") as info:
+        env.step(5)
+    assert len(str(info.value)) < 600
+    assert env.state_.history == before and env.state_.current_player == 0
+    assert env.action_masks()[5]  # the agent's decision again, as before the step
+
+
+def test_gym_an_opponent_that_fails_before_the_agents_first_decision_ends_the_reset() -> None:
+    from hexarena.ai import Player
+
+    class Broken(Player):
+        name = "broken"
+
+        def choose(self, state: Any, limit: Limit | None = None) -> int:
+            return 999
+
+    env = HexArenaGym("gyre", size=3, opponent=Broken(), seat=1)
+    with pytest.raises(RuntimeError, match="the opponent broken chose 999"):
+        env.reset(seed=1)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
 
 
 def test_gym_action_masks_for_maskable_learners() -> None:

@@ -139,6 +139,48 @@ def test_a_buffer_of_another_shape_is_refused() -> None:
     assert obs.new_buffer(4).shape == (4, *obs.shape)
 
 
+@pytest.mark.parametrize(
+    ("seat", "error"),
+    [(2, ValueError), (-1, ValueError), (2**40, ValueError), (1.5, TypeError), (True, TypeError)],
+)
+def test_a_seat_that_is_not_0_or_1_is_refused(seat: Any, error: type[Exception]) -> None:
+    """An observation is one seat's view: seat 2, -1 or 1.5 wrote a tensor that was neither
+    seat's (``True`` was seat 1), and a text seat failed deep in the compiled writer with a
+    typing error of 1,443 characters."""
+    obs = Observer(hexarena.new_game("gyre", size=3))
+    st = obs.game.new_initial_state()
+    st.apply(3)
+    with pytest.raises(error, match="seat is 0 or 1") as info:
+        obs.observe(st, seat)
+    assert len(str(info.value)) < 300
+    with pytest.raises(TypeError, match="seat is 0 or 1"):
+        obs.observe(st, "x" * 100_000)  # type: ignore[arg-type]
+    assert np.array_equal(obs.observe(st, np.int64(1)), obs.observe(st, 1))
+
+
+def test_an_array_or_state_of_another_game_is_refused() -> None:
+    """The compiled writer reads the array without bounds checks: an array shorter than the
+    game's was read past its end (garbage planes, or a crash), a float array or a list failed
+    with Numba's typing or index errors, and a state of another board was observed as if it
+    were of this one."""
+    obs = Observer(hexarena.new_game("gyre", size=7))
+    buf = obs.new_buffer()
+    st = obs.game.new_initial_state()
+    short = np.zeros(3, np.int32)
+    for arr in (short, st.array.astype(np.float64), list(st.array), st.array[:-1]):
+        with pytest.raises(ValueError, match=r"arr is a state array of new_game\('gyre', size=7\)"):
+            obs.fill(arr, 0, buf)  # type: ignore[arg-type]
+    other = hexarena.new_game("gyre", size=3).new_initial_state()
+    with pytest.raises(ValueError, match=r"the state is of new_game\('gyre', size=3\)"):
+        obs.observe(other, 0)
+    same = hexarena.new_game("gyre", size=7).new_initial_state()  # an equal game is the game
+    assert np.array_equal(obs.observe(same, 0), obs.observe(st, 0))
+    grown = Observer(hexarena.new_game("throngs", board="hex", size=3))
+    arr = grown.game.with_room(grown.game.initial_array(), 5_000)  # a Throngs array grows
+    assert len(arr) > grown.array_length
+    grown.fill(arr, 0, grown.new_buffer())
+
+
 @pytest.mark.parametrize("name", sorted(PLANES))
 def test_stone_planes_match_the_cell_view(name: str) -> None:
     """Colour planes, empty plane and board plane agree with ``cell_view`` in random positions,

@@ -3,6 +3,7 @@ serialisation, and OpenSpiel's MCTSBot playing hexarena's uct."""
 
 from __future__ import annotations
 
+import base64
 import pickle
 
 import numpy as np
@@ -186,3 +187,65 @@ def test_a_state_of_another_game_is_not_deserialised() -> None:
     churn = pyspiel.load_game("hexarena_churn(size=3)")
     with pytest.raises(ValueError, match="gyre"):
         churn.deserialize_state(text)
+
+
+def test_a_state_of_another_max_actions_is_not_deserialised() -> None:
+    """The cap is the game's: a state serialised under another ``max_actions`` was taken with
+    its own cap (a state of a game capped at 5 actions ran on under a game of 10,000,000, and
+    one of 8 actions went on past a game's cap of 5), and a cap edited into the string was
+    taken as it was (a text cap failed later, at ``is_terminal``)."""
+    capped = pyspiel.load_game("hexarena_churn(size=3,max_actions=5)")
+    free = pyspiel.load_game("hexarena_churn(size=3)")
+    st = capped.new_initial_state()
+    for _ in range(3):
+        st.apply_action(st.legal_actions()[0])
+    with pytest.raises(ValueError, match="max_actions"):
+        free.deserialize_state(st.serialize())
+    long = free.new_initial_state()
+    for _ in range(8):
+        long.apply_action(long.legal_actions()[0])
+    with pytest.raises(ValueError, match="max_actions"):
+        capped.deserialize_state(long.serialize())
+    assert capped.deserialize_state(st.serialize()).history() == st.history()
+    head, _, encoded = st.serialize().rpartition("__dict__=")
+    attrs = pickle.loads(base64.b64decode(encoded))
+    for cap in ("abc", 0, 10**9):
+        attrs["_cap"] = cap
+        edited = head + "__dict__=" + base64.b64encode(pickle.dumps(attrs)).decode()
+        with pytest.raises(ValueError, match="max_actions"):
+            capped.deserialize_state(edited)
+
+
+def test_a_serialised_state_whose_history_was_edited_is_refused() -> None:
+    """The history before the pickled position must be that position's: a string whose
+    history was edited gave a state whose ``history()`` was ``[0, 7]`` over a position of
+    ``[0, 5]`` (action 7 still legal), or ``[]`` over it."""
+    game = pyspiel.load_game("hexarena_gyre(size=4)")
+    st = game.new_initial_state()
+    st.apply_action(0)
+    st.apply_action(5)
+    text = st.serialize()
+    assert text.startswith("history=0:0,1:5\n")
+    for edited in ("history=0:0,1:7", "history=", "history=0:0", "history=0:0,1:5,0:9"):
+        with pytest.raises(ValueError, match="history"):
+            game.deserialize_state(text.replace("history=0:0,1:5", edited, 1))
+    assert game.deserialize_state(text).history() == [0, 5]
+    assert pickle.loads(pickle.dumps(st)).history() == [0, 5]
+    assert st.clone().history() == [0, 5]
+
+
+def test_openspiels_observation_of_a_seat_that_is_not_0_or_1_is_refused() -> None:
+    """OpenSpiel checks the player of ``observation_tensor`` itself, but not that of its
+    Python observation API (``make_observation(game).set_from(state, player)``): player 5 or
+    -1 wrote a tensor that was neither seat's, and 1.5 was taken as seat 1."""
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("hexarena_gyre(size=3)")
+    st = game.new_initial_state()
+    st.apply_action(3)
+    obs = make_observation(game)
+    for player in (5, -1, 1.5):
+        with pytest.raises((ValueError, TypeError), match="seat is 0 or 1"):
+            obs.set_from(st, player)
+    obs.set_from(st, 1)
+    assert np.array_equal(obs.tensor, np.asarray(st.observation_tensor(1)))

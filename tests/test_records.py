@@ -62,6 +62,14 @@ def test_write_then_read_is_identity() -> None:
         ('[Game "churn"]\n[Result "1-0"]\n\nc3 d4\n', "not over"),
         ('[Game "churn"]\n[Result "2-0"]\n\nc3\n', "not one of"),
         ('[Game "churn"]\n\nc3,d4\n*\n', "more than one turn"),
+        # a lower-case tag is an option of the game: one it does not have is refused, not
+        # dropped (a misspelt rule replayed the game without it)
+        ('[Game "churn"]\n[sizes "3"]\n\n*\n', "line 2: churn has no option 'sizes'.*size"),
+        (
+            '[Game "throngs"]\n[board "hex"]\n[size "3"]\n[nostalling "yes"]\n\n*\n',
+            "line 4: throngs has no option 'nostalling'.*no_stalling",
+        ),
+        ('[Game "china-grove"]\n[size "9"]\n\n*\n', "line 2: china-grove has no option 'size'"),
     ],
 )
 def test_bad_records_name_the_problem(text: str, message: str) -> None:
@@ -123,3 +131,23 @@ def test_long_side_7_game_round_trips() -> None:
     partial = game.new_initial_state()
     partial.apply_actions(actions[:-1000])
     assert back.state == partial
+
+
+def test_a_record_file_past_the_bound_is_refused_before_it_is_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record file was read whole, however large: ``hexarena replay /dev/zero`` ended in a
+    ``MemoryError`` traceback. At most ``MAX_RECORD_BYTES`` (and one byte more) are read."""
+    from hexarena import records
+
+    monkeypatch.setattr(records, "MAX_RECORD_BYTES", 1_000)
+    big = tmp_path / "big.txt"
+    big.write_text(GOOD + ";" + "x" * 2_000 + "\n")
+    with pytest.raises(RecordError, match=r"larger than a record may be \(1,000 bytes\)"):
+        load_record(big)
+    small = tmp_path / "small.txt"
+    small.write_text(GOOD)
+    assert load_record(small).state.move_texts() == ["b2", "swap", "a2", "c1"]
+    if Path("/dev/zero").exists():  # endless: read up to the bound only
+        with pytest.raises(RecordError, match="larger than a record may be"):
+            load_record("/dev/zero")

@@ -341,6 +341,44 @@ def test_bad_settings_are_refused(kwargs: dict[str, Any], message: str) -> None:
         VectorEnv(**args)
 
 
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"n": "9" * 1_000_000},
+        {"n": list(range(100_000))},
+        {"max_actions": [1] * 100_000},
+    ],
+)
+def test_bad_settings_are_named_in_a_bounded_message(kwargs: dict[str, Any]) -> None:
+    """A huge bad value is cut in the message, not echoed whole (a list of 100,000 numbers
+    gave a message of 688,942 characters)."""
+    args: dict[str, Any] = {"game": "gyre", "n": 2, "options": {"size": 3}, **kwargs}
+    with pytest.raises(HexArenaError) as info:
+        VectorEnv(**args)
+    assert len(str(info.value)) < 400
+    assert "characters in all" in str(info.value)
+
+
+def test_masked_actions_are_refused_not_taken_from_under_the_mask() -> None:
+    """A NumPy masked array's masked entry has no value: its hidden data was taken as that
+    environment's action. Refused, naming the environment, and nothing changes."""
+    env = VectorEnv("gyre", 3, {"size": 3}, seed=1)
+    actions = env.random_actions()
+    states = env.states.copy()
+    masked = np.ma.masked_array(actions, mask=[False, True, False])
+    with pytest.raises(IllegalActionError, match="environment 1: its action is masked"):
+        env.step(masked)
+    assert np.array_equal(env.states, states)
+    env.step(np.ma.masked_array(actions, mask=False))  # nothing masked: the actions
+
+
+def test_a_bad_environment_index_is_named_in_a_bounded_message() -> None:
+    env = VectorEnv("churn", 2, {"size": 3})
+    with pytest.raises(HexArenaError, match="environment index") as info:
+        env.state("x" * 1_000_000)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 400
+
+
 def test_state_of_one_environment() -> None:
     env = VectorEnv("churn", 2, {"size": 3}, seed=4)
     env.step(env.random_actions())

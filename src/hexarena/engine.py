@@ -43,7 +43,7 @@ from .ai.base import play_turn
 from .ai.mcts import SearchError, check_limit
 from .core import Game, HexArenaError, Option, State
 from .games import game_class
-from .limits import MAX_THINK_SECONDS, parse_int_text
+from .limits import MAX_DIGITS, MAX_THINK_SECONDS, parse_int_text
 
 #: Longest piece of a bad line quoted back in an error message.
 QUOTE = 60
@@ -73,6 +73,19 @@ def cut(text: str, limit: int = QUOTE) -> str:
     """``text`` cut to ``limit`` characters (with ``...``), on one line."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def whole_number(text: str, needs: str) -> int:
+    """``text`` as a whole number (ASCII digits, an optional sign, at most
+    :data:`~hexarena.limits.MAX_DIGITS` digits), or :class:`ProtocolError` beginning with
+    ``needs`` and naming what is wrong: a number of too many digits is said to be one."""
+    try:
+        return parse_int_text(text, "number")
+    except ValueError:
+        digits = text.strip().lstrip("+-")
+        longer = digits.isascii() and digits.isdigit()
+        why = f" of at most {MAX_DIGITS} digits" if longer else ""
+        raise ProtocolError(f"{needs}{why}, not {cut(text)!r}") from None
 
 
 def not_utf8(line: str) -> str | None:
@@ -114,12 +127,7 @@ def limit_from_go(words: list[str], white_to_move: bool) -> Limit:
             )
         if i + 1 >= len(words):
             raise ProtocolError(f"go: {key} needs a number")
-        try:
-            v = parse_int_text(words[i + 1], key)
-        except ValueError:
-            raise ProtocolError(
-                f"go: {key} needs a whole number, not {cut(words[i + 1])!r}"
-            ) from None
+        v = whole_number(words[i + 1], f"go: {key} needs a whole number")
         if v < 0 or (key in ("movetime", "nodes") and v == 0):
             raise ProtocolError(f"go: {key} must be positive, not {v}")
         values[key] = v
@@ -235,12 +243,7 @@ class EngineSession:
                 self.seed = None
                 self._new_player()
                 return
-            try:
-                seed = parse_int_text(value, "seed")
-            except ValueError:
-                raise ProtocolError(
-                    f"setoption: seed is a whole number, not {cut(value)!r}"
-                ) from None
+            seed = whole_number(value, "setoption: seed is a whole number")
             if not 0 <= seed <= MAX_SEED:
                 raise ProtocolError(f"setoption: seed is 0 to {MAX_SEED}, not {cut(str(seed))}")
             self.seed = seed
@@ -281,12 +284,7 @@ class EngineSession:
         if form == "continue":
             if not rest:
                 raise ProtocolError("position: continue needs the number of turns played")
-            try:
-                held = parse_int_text(rest[0], "turns")
-            except ValueError:
-                raise ProtocolError(
-                    f"position: continue needs a whole number of turns, not {cut(rest[0])!r}"
-                ) from None
+            held = whole_number(rest[0], "position: continue needs a whole number of turns")
             if held != self.turns:
                 raise ProtocolError(
                     f"position: continue {cut(str(held), 40)}, but the position holds "
@@ -604,4 +602,5 @@ __all__ = [
     "limit_from_go",
     "not_utf8",
     "serve",
+    "whole_number",
 ]

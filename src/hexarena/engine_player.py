@@ -3,15 +3,18 @@
 An :class:`EnginePlayer` starts ``COMMAND`` (split like a shell command line, run without a
 shell) for each game and talks to it by the engine protocol (``docs/engine-protocol.md``):
 ``ugi``/``ugiok``, ``setoption`` for each game option, ``uginewgame``, ``isready``/``readyok``,
-then for each of its turns the position and ``go`` with the match's limit (``movetime`` for a
-time limit, ``nodes`` for an iteration limit), waiting for ``bestmove``. The position is the
+then for each of its turns ``isready`` (reading past whatever it wrote before its ``readyok``:
+an answer no one asked for is not taken for the next), the position and ``go`` with the
+match's limit (``movetime`` for a time limit, ``nodes`` for an iteration limit), waiting for
+``bestmove``. The position is the
 whole game, ``position startpos moves ...``, or to an engine that offers the option
 ``incremental``, the turns since the last position sent, ``position continue N moves ...``;
 every line within the protocol's bound of 1 MiB (:data:`MAX_POSITION`).
 
 The engine forfeits the game (:class:`EngineForfeit`, which the match records as a loss with its
 reason) when it crashes or closes its output, does not answer in time (the time limit plus a
-grace period, or :data:`DEFAULT_TIMEOUT` a turn without a time limit), refuses the game or one
+grace period, or :data:`DEFAULT_TIMEOUT` a turn without a time limit) or does not read a line
+sent to it within :data:`SEND_TIMEOUT`, refuses the game or one
 of its options (an ``info string error`` line before its ``readyok``) or a position (such a line
 before its ``bestmove``), answers a move that is not a legal whole turn, or cannot be sent the
 game (it does not offer ``position continue`` and the whole game no longer fits a line). Its
@@ -40,6 +43,9 @@ DEFAULT_TIMEOUT = 30.0
 GRACE = 2.0
 #: Seconds for ``ugi`` to ``ugiok``.
 STARTUP_TIMEOUT = 20.0
+#: Seconds an engine may take to read a line sent to it (an engine that stops reading its input
+#: fills the pipe, and a longer line would wait for ever).
+SEND_TIMEOUT = 30.0
 #: Seconds for ``isready`` to ``readyok``, where an engine loads or compiles what it needs
 #: (hexarena's own engine compiles its search for a board it has not played before: 10 to 20 s
 #: on an idle machine, more under load).
@@ -51,6 +57,9 @@ MAX_COMMENT = 200
 STDERR_LINES = 3
 #: Longest engine line kept (characters); the rest of a longer line is dropped.
 MAX_LINE = 1 << 20
+#: Most engine lines read ahead of the host (at most this many times :data:`MAX_LINE`
+#: characters held): an engine that writes more waits, as on a full pipe.
+MAX_QUEUED = 64
 #: Longest line sent to an engine (characters, the newline included): the protocol's bound,
 #: past which an engine refuses a line whole.
 MAX_POSITION = 1 << 20
@@ -98,7 +107,7 @@ class EnginePlayer(Player):
         self.timeout = timeout
         self.comments: list[str] = []
         self.proc: subprocess.Popen[str] | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._lines: queue.Queue[str | None] = queue.Queue(MAX_QUEUED)
         #: The last lines the engine wrote to its error output (shown when it crashes).
         self._stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
         #: The thread that reads the error output (None before the engine starts).
@@ -110,6 +119,8 @@ class EnginePlayer(Player):
         self._sent: tuple[int, list[int], int] | None = None
         #: The last ``info string error`` line read (checked after each ``bestmove``).
         self._error: str | None = None
+        #: Whether a write to the engine waits on its full input (it stopped reading).
+        self._stuck = False
         #: Characters sent in ``position`` lines this game (newlines included), and lines.
         self.position_chars = 0
         self.position_lines = 0
@@ -129,7 +140,10 @@ class EnginePlayer(Player):
             )
         except OSError as exc:
             raise EngineForfeit(f"the engine could not start: {exc}", "crash") from None
-        threading.Thread(target=self._reader, args=(self.proc,), daemon=True).start()
+        # this process's own queue: the reader of the last game's process may still put its
+        # last lines and its end of output (None) into that one's
+        self._lines = queue.Queue(MAX_QUEUED)
+        threading.Thread(target=self._reader, args=(self.proc, self._lines), daemon=True).start()
         self._stderr_tail = collections.deque(maxlen=STDERR_LINES)  # this process's own
         self._stderr_reader = threading.Thread(
             target=self._read_stderr, args=(self.proc, self._stderr_tail), daemon=True
@@ -159,9 +173,13 @@ class EnginePlayer(Player):
             return ""
         return "; its last error output: " + " | ".join(self._stderr_tail)
 
-    def _reader(self, proc: subprocess.Popen[str]) -> None:
-        """Queue the engine's lines, each cut to :data:`MAX_LINE` characters (the rest of a
-        longer line is read and dropped), then ``None`` at the end of its output."""
+    def _reader(
+        self, proc: subprocess.Popen[str], lines: queue.Queue[str | None] | None = None
+    ) -> None:
+        """Queue the engine's lines into ``lines`` (default: the player's queue), each cut to
+        :data:`MAX_LINE` characters (the rest of a longer line is read and dropped), then
+        ``None`` at the end of its output."""
+        lines = self._lines if lines is None else lines
         out = proc.stdout
         assert out is not None
         while True:
@@ -172,16 +190,36 @@ class EnginePlayer(Player):
                 rest = line
                 while rest and not rest.endswith("\n"):
                     rest = out.readline(MAX_LINE)
-            self._lines.put(line.rstrip("\r\n"))
-        self._lines.put(None)
+            lines.put(line.rstrip("\r\n"))
+        lines.put(None)
 
     def _send(self, line: str) -> None:
+        """Write a line to the engine, waiting at most :data:`SEND_TIMEOUT` seconds for it to
+        be read: the write is made on a thread of its own, so that an engine that no longer
+        reads its input forfeits (``"timeout"``) instead of holding the host for ever."""
         assert self.proc is not None and self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise self._crashed("its input is closed") from None
+        stdin = self.proc.stdin
+        failed: list[BaseException] = []
+
+        def write() -> None:
+            try:
+                stdin.write(line + "\n")
+                stdin.flush()
+            except (BrokenPipeError, OSError, ValueError) as exc:
+                failed.append(exc)
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        writer.join(SEND_TIMEOUT)
+        if writer.is_alive():  # still waiting on the full pipe: the process is ended at close
+            self._stuck = True
+            raise EngineForfeit(
+                f"the engine did not read its input within {SEND_TIMEOUT:g} s (a line of "
+                f"{len(line) + 1:,} characters)",
+                "timeout",
+            )
+        if failed:
+            raise self._crashed("its input is closed")
 
     def _crashed(self, otherwise: str) -> EngineForfeit:
         """The forfeit of an engine found gone (its input or output closed): its exit status
@@ -229,6 +267,12 @@ class EnginePlayer(Player):
         self.proc = None
         if proc is None:
             return
+        if self._stuck:  # a write waits on its full input: it reads nothing more, quit included
+            self._stuck = False
+            proc.kill()
+            proc.wait()
+            self._drain(self._lines)
+            return
         try:
             if proc.stdin is not None:
                 proc.stdin.write("quit\n")
@@ -241,6 +285,19 @@ class EnginePlayer(Player):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        self._drain(self._lines)
+
+    @staticmethod
+    def _drain(lines: queue.Queue[str | None]) -> None:
+        """Read and drop the lines of an ended process up to its end of output, so that its
+        reader, which may wait on the full queue, reads to the end and ends (at most 2 s)."""
+        deadline = time.monotonic() + 2
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                if lines.get(timeout=left) is None:
+                    return
+            except queue.Empty:
+                return
 
     # -- the player interface ------------------------------------------------
     def prepare(self, game: Game) -> None:
@@ -281,16 +338,20 @@ class EnginePlayer(Player):
             self.prepare(state.game)
         if self._startup_error is not None:
             raise self._startup_error
-        for line in self._position_lines(state):
-            self._send(line)
-            self.position_chars += len(line) + 1
-            self.position_lines += 1
-        self._error = None
         go = ["go"]
         wait = self.timeout
         if limit is not None and limit.seconds is not None:
             go.append(f"movetime {max(1, round(limit.seconds * 1000))}")
             wait = limit.seconds + GRACE
+        # whatever the engine wrote before now (a bestmove no one asked for, a second answer
+        # to the last go) comes before the readyok of this isready, and is read past
+        self._send("isready")
+        self._wait_for("readyok", wait)
+        self._error = None
+        for line in self._position_lines(state):
+            self._send(line)
+            self.position_chars += len(line) + 1
+            self.position_lines += 1
         if limit is not None and limit.iterations is not None:
             go.append(f"nodes {limit.iterations}")
         self._send(" ".join(go))

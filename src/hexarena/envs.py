@@ -41,10 +41,10 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
 
 from .ai import Limit, Player, make_player
 from .ai.mcts import check_limit
-from .core import Game, State
+from .core import Game, HexArenaError, State
 from .engine_player import EngineForfeit, EnginePlayer, engine_command, is_engine
 from .games import game_class, game_names, new_game
-from .limits import cut_repr
+from .limits import cut, cut_repr
 from .observe import Observer
 
 AGENTS = ("player_0", "player_1")
@@ -74,6 +74,18 @@ def _check_max_actions(value: Any) -> int | None:
     if value < 1:
         raise ValueError(f"max_actions must be at least 1, not {value}")
     return int(value)
+
+
+def _check_seed(seed: Any) -> int | None:
+    """A reset's ``seed``: ``None`` or a whole number >= 0 (a Python or NumPy integer), as an
+    ``int``; ``TypeError`` or ``ValueError`` naming it if not."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool | np.bool_) or not isinstance(seed, int | np.integer):
+        raise TypeError(f"seed is None or a whole number >= 0, not {cut_repr(seed, 60)}")
+    if seed < 0:
+        raise ValueError(f"seed is None or a whole number >= 0, not {cut_repr(int(seed), 60)}")
+    return int(seed)
 
 
 def _render(mode: str, state: State) -> str | None:
@@ -167,7 +179,8 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game from the starting position (the games have no chance: ``seed`` only seeds
         the action spaces' sampling; ``options`` are ignored, as PettingZoo's ``api_test``
-        requires)."""
+        requires). A seed that is not a whole number >= 0 is refused, changing nothing."""
+        seed = _check_seed(seed)
         if seed is not None:
             for i, a in enumerate(AGENTS):
                 self.action_spaces[a].seed(seed + i)
@@ -275,8 +288,12 @@ class HexArenaGym(gymnasium.Env):
         max_actions: int | None = None,
         **options: Any,
     ) -> None:
-        if seat is not None and (type(seat) is not int or seat not in (0, 1)):
-            raise ValueError(f"seat is 0, 1 or None, not {cut_repr(seat)}")
+        if seat is not None:
+            if isinstance(seat, bool | np.bool_) or not isinstance(seat, int | np.integer):
+                raise ValueError(f"seat is 0, 1 or None, not {cut_repr(seat)}")
+            if seat not in (0, 1):
+                raise ValueError(f"seat is 0, 1 or None, not {cut_repr(seat)}")
+            seat = int(seat)
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode is None, 'human' or 'ansi', not {cut_repr(render_mode)}")
         max_actions = _check_max_actions(max_actions)
@@ -343,7 +360,15 @@ class HexArenaGym(gymnasium.Env):
             if capped and self.max_actions is not None and st.ply >= self.max_actions:
                 return
             if not isinstance(self._opponent, EnginePlayer):
-                st.apply(self._opponent.choose(st, self.limit))
+                action = self._opponent.choose(st, self.limit)
+                try:
+                    st.apply(action)
+                except HexArenaError as exc:  # a policy's bug: said, not played on
+                    raise RuntimeError(
+                        f"the opponent {cut(str(self._opponent.name), 60)} chose "
+                        f"{cut_repr(action, 60)}, which it may not play here: "
+                        f"{cut(str(exc), 300)}"
+                    ) from exc
                 continue
             try:  # an engine plays whole turns
                 turn = self._opponent.choose_turn(st, self.limit)
@@ -375,9 +400,9 @@ class HexArenaGym(gymnasium.Env):
         self.close()
         self._opponent = self._new_opponent(int(self.np_random.integers(2**31 - 1)))
         self.state_ = self.game.new_initial_state()
-        self._over = False
         self._forfeit = None
-        self._opponent_plays(capped=False)
+        self._opponent_plays(capped=False)  # on an error, the episode is not begun
+        self._over = False
         if self._forfeit is not None:
             self._over = True
             self.close()
@@ -398,8 +423,13 @@ class HexArenaGym(gymnasium.Env):
         if not st.is_legal(a):
             self._over = True
             return self._obs(), -1.0, True, False, {"illegal_action": True}
+        start = st.ply
         st.apply(a)
-        self._opponent_plays()
+        try:
+            self._opponent_plays()
+        except Exception:  # the opponent failed: the step is taken back, whole
+            st.rewind(start)
+            raise
         reward, terminated, truncated = self._result()
         self._over = terminated or truncated
         self._show()

@@ -24,6 +24,8 @@ MAX_BOARD_SIDE = 16
 MAX_BOARD_TEXT = 20_000
 #: Characters of any other text option.
 MAX_OPTION_TEXT = 1_000
+#: Bytes of a record file read (the longest games known, Churn on side 7, take about 10 MB).
+MAX_RECORD_BYTES = 256 * 2**20
 #: Seconds a computer player may be given to think about one decision (about 11.6 days).
 MAX_THINK_SECONDS = 1_000_000
 #: Iterations or nodes a computer player may be given for one decision (the searches count

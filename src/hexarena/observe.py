@@ -57,8 +57,18 @@ import numpy.typing as npt
 from numba import njit
 
 from .bits import byte_view
-from .core import H_COLOUR, H_PLAYER, H_SWAPPED, Array, Game, State
+from .core import (
+    H_COLOUR,
+    H_PLAYER,
+    H_SWAPPED,
+    Array,
+    Game,
+    HexArenaError,
+    State,
+    WrongTypeError,
+)
 from .games import china_grove, churn, gyre, scrunch, throngs
+from .limits import cut_repr
 
 Tensor = npt.NDArray[np.float32]
 
@@ -318,6 +328,8 @@ class Observer:
         #: the compiled writer ``writer(g, arr, seat, geo, flat_out)``
         self.writer = WRITERS[game.name]
         self.static = self._static_planes()
+        #: the length of this game's state arrays (the least, for a game whose arrays grow)
+        self.array_length = len(game.initial_array())
 
     def _static_planes(self) -> Tensor:
         """The static planes (board, and the game's own), as a tensor of their own."""
@@ -352,13 +364,49 @@ class Observer:
         from :meth:`new_buffer`, written since only by this method)."""
         if out.shape != self.shape or out.dtype != np.float32 or not out.flags.c_contiguous:
             raise ValueError(f"out is a buffer from new_buffer(), {self.shape} float32")
+        if (
+            type(arr) is not np.ndarray
+            or arr.dtype != np.int32
+            or arr.ndim != 1
+            or not (
+                len(arr) == self.array_length or (self.game.grows and len(arr) > self.array_length)
+            )
+        ):
+            raise ValueError(self._not_an_array(arr))
+        if type(seat) is not int:
+            seat = _check_seat(seat)
+        elif not 0 <= seat <= 1:
+            raise HexArenaError(f"seat is 0 or 1 (0 moved first), not {cut_repr(seat, 60)}")
         self.writer(self.game.consts, arr, seat, self.geo, out.reshape(-1))
+
+    def _not_an_array(self, arr: Any) -> str:
+        """The message refusing ``arr`` as a state array of this game."""
+        length = f"{self.array_length:,}" + (" or more" if self.game.grows else "")
+        if isinstance(arr, np.ndarray):
+            what = f"{arr.dtype} array of shape {arr.shape}"
+        else:
+            what = type(arr).__name__
+        return f"arr is a state array of {self.game!r}: int32, {length} entries, not a {what}"
 
     def observe(self, state: State, seat: int) -> Tensor:
         """A new observation tensor of ``state`` seen by ``seat``."""
+        if state.game is not self.game and state.game != self.game:
+            raise ValueError(
+                f"the state is of {cut_repr(state.game, 120)}, not of {cut_repr(self.game, 120)}"
+            )
         out = self.new_buffer()
         self.fill(state.array, seat, out)
         return out
+
+
+def _check_seat(seat: Any) -> int:
+    """``seat`` (a NumPy integer, or anything else that is not a Python ``int``) as an ``int``
+    if it is 0 or 1; an error naming it if not (booleans are not seats)."""
+    if isinstance(seat, bool | np.bool_) or not isinstance(seat, int | np.integer):
+        raise WrongTypeError(f"seat is 0 or 1 (0 moved first), not {cut_repr(seat, 60)}")
+    if not 0 <= seat <= 1:
+        raise HexArenaError(f"seat is 0 or 1 (0 moved first), not {cut_repr(int(seat), 60)}")
+    return int(seat)
 
 
 __all__ = ["GAME_PLANES", "PLANES", "WRITERS", "Observer", "Tensor"]

@@ -45,7 +45,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
 
 from .core import Game, GameOverError, Option, State
 from .games import game_class, game_names
-from .limits import cut
+from .limits import cut, cut_repr
 from .observe import Observer
 
 PREFIX = "hexarena_"
@@ -136,10 +136,13 @@ class _Position:
     """The hexarena state inside an OpenSpiel state: copied by ``State.copy`` and pickled as the
     game and its actions (OpenSpiel clones and serialises a Python state's ``__dict__``)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "unpickled")
 
     def __init__(self, state: State) -> None:
         self.state = state
+        #: whether it was read from a pickle (a serialised state), whose history OpenSpiel has
+        #: set before it: that history must be this position's
+        self.unpickled = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return _Position(self.state.copy())
@@ -153,6 +156,7 @@ class _Position:
         st = _game(name, tags).new_initial_state()
         st.apply_actions(history)
         self.state = st
+        self.unpickled = True
 
 
 class HexArenaSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -223,9 +227,11 @@ class HexArenaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __setattr__(self, name: str, value: Any) -> None:
         # OpenSpiel's deserialize_state and clone set the attributes one by one: a position
-        # is taken only if it is of this game.
+        # is taken only if it is of this game, and the cap only if it is this game's.
         if name == "_pos":
             _check_position(self, value)
+        elif name == "_cap":
+            _check_cap(self, value)
         super().__setattr__(name, value)
 
     @property
@@ -275,19 +281,48 @@ class HexArenaSpielState(pyspiel.State):  # type: ignore[misc]
 def _check_position(state: HexArenaSpielState, pos: Any) -> None:
     """Refuse a position that is not of ``state``'s game (a serialised state of another game).
 
-    OpenSpiel sets the attributes before the history when it clones, so the history is not
-    compared here: a serialised state edited by hand is the position its pickled part holds.
+    A position read from a pickle (``deserialize_state``, ``pickle.loads``) comes after the
+    history, which OpenSpiel has set from the string: the two must agree (a string edited by
+    hand). A clone's attributes are set before its history, which is not compared then.
     """
     if not isinstance(pos, _Position):
         raise ValueError(f"not a hexarena position: {type(pos).__name__}")
     game = state.get_game()
     theirs = pos.state.game
-    if theirs is game.hexarena_game:
-        return
-    if theirs.name != game.game_name or tuple(sorted(theirs.record_tags().items())) != game._tags:
+    if theirs is not game.hexarena_game and (
+        theirs.name != game.game_name or tuple(sorted(theirs.record_tags().items())) != game._tags
+    ):
         raise ValueError(
             f"the serialised state is of {spiel_name(theirs.name)} with "
             f"{cut(str(theirs.options))}, not of {cut(str(game))}"
+        )
+    if pos.unpickled:
+        pos.unpickled = False  # compared once, as it is taken
+        told = [int(a) for a in state.history()]
+        held = pos.state.history
+        if told != held:
+            k = next((i for i, (a, b) in enumerate(zip(told, held, strict=False)) if a != b), None)
+            where = f"first differs at action {k + 1}" if k is not None else "one is shorter"
+            raise ValueError(
+                f"the serialised state's history ({len(told):,} actions) is not its "
+                f"position's ({len(held):,} actions; {where}): the string was edited"
+            )
+    if pos.state.ply > game.max_actions:
+        raise ValueError(
+            f"the serialised state holds {pos.state.ply:,} actions, past this game's "
+            f"max_actions={game.max_actions:,} ({cut(str(game))})"
+        )
+
+
+def _check_cap(state: HexArenaSpielState, cap: Any) -> None:
+    """Refuse a cap that is not the game's ``max_actions`` (a state serialised under another
+    cap, or a cap edited into the serialised string): the cap is the game's, as
+    ``max_game_length`` reports it."""
+    game = state.get_game()
+    if type(cap) is not int or cap != game.max_actions:
+        raise ValueError(
+            f"the serialised state is of max_actions={cut_repr(cap, 40)}, not of this game's "
+            f"max_actions={game.max_actions:,} ({cut(str(game))})"
         )
 
 
@@ -304,7 +339,7 @@ class BoardObserver:
 
     def set_from(self, state: HexArenaSpielState, player: int) -> None:
         """Observe ``state`` as ``player`` sees it."""
-        self.spec.fill(state.hexarena_state.array, int(player), self.buffer)
+        self.spec.fill(state.hexarena_state.array, player, self.buffer)  # checks the seat
 
     def string_from(self, state: HexArenaSpielState, player: int) -> str:
         """The position's picture (the same for both players)."""

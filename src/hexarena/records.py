@@ -15,7 +15,8 @@ A record is a header of tag pairs, one per line, then the moves::
 
 Capitalised tags are the record's own (``Game``, ``Player1``, ``Player2``, ``Date``, ``Result``,
 ``Termination`` and any others a program adds); lower-case tags are the game's options exactly as
-:func:`hexarena.new_game` takes them (plus whatever else a game needs to rebuild its board). The
+:func:`hexarena.new_game` takes them (plus whatever else a game needs to rebuild its board), and
+one that is not an option of the game is an error, not dropped. The
 moves are whole turns separated by white space, in the game's move text; ``N.`` numbers every
 second turn and is optional when reading. The last token is the result: ``1-0`` (the first player
 won), ``0-1`` or ``*`` (unfinished). A game ended by resignation has the loser's resignation in the
@@ -52,7 +53,7 @@ import numpy as np
 
 from .core import Game, HexArenaError, State, WrongTypeError
 from .games import game_class
-from .limits import ECHO_LIMIT, cut, cut_repr
+from .limits import ECHO_LIMIT, MAX_RECORD_BYTES, cut, cut_repr
 
 _TAG_RE = re.compile(r'^\[\s*([A-Za-z_][A-Za-z0-9_\-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 RESULTS = ("1-0", "0-1", "*")
@@ -209,6 +210,21 @@ def _tokens(
     return toks, lns, comments
 
 
+def _check_option_tags(
+    cls: type[Game], tags: dict[str, str], tag_lines: dict[str, int], source: str
+) -> None:
+    """Refuse a tag that is not capitalised (the game's options) and is not an option of the
+    game: a misspelt option would otherwise be dropped, and the game replayed without it."""
+    names = [o.name for o in cls.option_specs]
+    for k in tags:
+        if not k[0].isupper() and k not in names:
+            raise RecordError(
+                f"{source}, line {tag_lines[k]}: {cls.name} has no option {cut_repr(k, 60)} "
+                f"(its options: {', '.join(names) or 'none'}; the record's own tags are "
+                "capitalised)"
+            )
+
+
 def read_record(text: str, *, source: str = "record") -> Record:
     """Read and replay a record, validating everything; raises :class:`RecordError`."""
     if not isinstance(text, str):
@@ -217,6 +233,7 @@ def read_record(text: str, *, source: str = "record") -> Record:
         text = text[1:]
     lines = text.split("\n")
     tags: dict[str, str] = {}
+    tag_lines: dict[str, int] = {}  # the line of each tag
     i = 0
     while i < len(lines):
         s = lines[i].strip()
@@ -238,13 +255,17 @@ def read_record(text: str, *, source: str = "record") -> Record:
             tags[m.group(1)] = _unescape(m.group(2))
         except ValueError as exc:
             raise RecordError(f"{source}, line {i + 1}: tag {m.group(1)}: {exc}") from None
+        tag_lines[m.group(1)] = i + 1
         i += 1
     if "Game" not in tags:
         raise RecordError(f'{source}: no [Game "..."] tag; a record starts with the game\'s name')
     try:
         cls = game_class(tags["Game"])
+        _check_option_tags(cls, tags, tag_lines, source)
         game = cls.from_record_tags(tags)
     except HexArenaError as exc:
+        if isinstance(exc, RecordError):
+            raise
         raise RecordError(f"{source}, header: {exc}") from None
     state = game.new_initial_state()
 
@@ -349,7 +370,13 @@ def load_record(path: str | Path) -> Record:
     """Read a record file (see :func:`read_record`)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8-sig")
+        with p.open("rb") as f:  # at most the bound, and a byte more to know it is passed
+            data = f.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"{cut(str(p))} is larger than a record may be ({MAX_RECORD_BYTES:,} bytes)"
+            )
+        text = data.decode("utf-8-sig")
     except OSError as exc:
         raise RecordError(f"cannot read {p}: {exc.strerror}") from None
     except UnicodeDecodeError:

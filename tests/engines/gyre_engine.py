@@ -9,6 +9,10 @@ slowready`` takes 2 s before its ``readyok``, as an engine loading or compiling 
 badbytes`` writes a line that is not UTF-8 before each ``bestmove``; ``--mode incremental``
 offers the option ``incremental`` and so is sent ``position continue N moves ...`` (the turns
 after the N it holds), and ``--mode badcontinue`` offers it but refuses those lines.
+``--mode early`` writes ``bestmove zz99`` after its first ``readyok``, before any ``go``, and
+``--mode twice`` answers each ``go`` a second time with ``bestmove zz99``; ``--mode spam``
+writes 300 lines of junk after each ``readyok``; ``--mode deaf`` stops reading its input after
+its second ``readyok``.
 """
 
 import random
@@ -31,6 +35,7 @@ def main():
     size = 7
     taken = []
     rng = random.Random(1)
+    readied = False
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -46,6 +51,15 @@ def main():
             if mode == "slowready":
                 time.sleep(2)
             print("readyok")
+            if mode == "early" and not readied:  # an answer no one asked for
+                print("bestmove zz99")
+            if mode == "deaf" and readied:  # reads nothing more
+                sys.stdout.flush()
+                time.sleep(3600)
+            if mode == "spam":  # more lines than the host reads ahead
+                for i in range(300):
+                    print(f"junk {i}")
+            readied = True
         elif cmd == "setoption" and len(words) >= 5 and words[2] == "size":
             size = int(words[4])
         elif cmd == "position" and len(words) > 1 and words[1] == "continue":
@@ -71,6 +85,8 @@ def main():
                 free = [c for c in cells(size) if c not in taken]
                 ponder = f" ponder {free[0]}" if mode == "ponder" else ""
                 print("bestmove " + rng.choice(free) + ponder)
+                if mode == "twice":  # a second answer to the same go
+                    print("bestmove zz99")
         elif cmd == "quit":
             return
         sys.stdout.flush()

@@ -75,7 +75,7 @@ import numpy.typing as npt
 from ..core import H_COLOUR, H_PLAYER, Game, HexArenaError, IllegalActionError, State
 from ..games import new_game
 from ..games.scrunch.rules import apply_inline as scrunch_apply_inline
-from ..limits import cut
+from ..limits import cut, cut_repr
 from ..observe import Observer
 from .calls import address_table, tabled_random, tabled_step
 from .deltas import bound_update, foresee_churn, memo_width, prime, vector_geometry
@@ -124,7 +124,7 @@ def _check_seed(seed: Any) -> int | None:
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-        raise HexArenaError(f"seed is a whole number >= 0, not {cut(repr(seed), 60)}")
+        raise HexArenaError(f"seed is a whole number >= 0, not {cut_repr(seed, 60)}")
     return int(seed)
 
 
@@ -181,10 +181,14 @@ class VectorEnv:
         else:
             raise HexArenaError(f"game is a name or a Game, not {type(game).__name__}")
         if isinstance(n, bool) or not isinstance(n, int | np.integer) or not 1 <= n <= MAX_ENVS:
-            raise HexArenaError(f"n, the number of environments, is 1 to {MAX_ENVS}, not {n!r}")
+            raise HexArenaError(
+                f"n, the number of environments, is 1 to {MAX_ENVS}, not {cut_repr(n, 60)}"
+            )
         cap = self.game.selfplay_cap if max_actions is None else max_actions
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int | np.integer)):
-            raise HexArenaError(f"max_actions is a whole number or None, not {max_actions!r}")
+            raise HexArenaError(
+                f"max_actions is a whole number or None, not {cut_repr(max_actions, 60)}"
+            )
         if cap is not None and not 0 <= cap <= MAX_CAP:
             raise HexArenaError(
                 f"max_actions is 0 (no cap) to {MAX_CAP:,}, not {cut(str(max_actions), 60)}"
@@ -379,6 +383,13 @@ class VectorEnv:
             and flags.writeable
         ):
             return actions
+        if isinstance(actions, np.ma.MaskedArray):  # a masked entry has no value to take
+            hidden = np.flatnonzero(np.ma.getmaskarray(actions))
+            if len(hidden):
+                raise IllegalActionError(
+                    f"environment {int(hidden[0])}: its action is masked (no value)",
+                    index=int(hidden[0]),
+                )
         arr = np.asarray(actions)
         if arr.shape != (n,):
             raise IllegalActionError(self._wrong_shape(arr.shape))
@@ -477,7 +488,9 @@ class VectorEnv:
     def state(self, i: int) -> State:
         """Environment ``i``'s position as a :class:`~hexarena.core.State` (without history)."""
         if isinstance(i, bool) or not isinstance(i, int | np.integer) or not 0 <= i < self.num_envs:
-            raise HexArenaError(f"environment index is 0..{self.num_envs - 1}, not {i!r}")
+            raise HexArenaError(
+                f"environment index is 0..{self.num_envs - 1}, not {cut_repr(i, 60)}"
+            )
         return State(self.game, self._states[i].copy())
 
     def __repr__(self) -> str:
