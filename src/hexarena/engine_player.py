@@ -27,6 +27,7 @@ import collections
 import contextlib
 import os
 import queue
+import selectors
 import shlex
 import subprocess
 import threading
@@ -94,6 +95,15 @@ def engine_command(name: str) -> list[str]:
     return argv
 
 
+def _writable(fd: int, seconds: float) -> bool:
+    """Whether the pipe ``fd`` has room to write within ``seconds`` (an engine reads its input)."""
+    if seconds <= 0:
+        return False
+    with selectors.DefaultSelector() as sel:
+        sel.register(fd, selectors.EVENT_WRITE)
+        return bool(sel.select(seconds))
+
+
 class EnginePlayer(Player):
     """A player whose turns come from an external engine process."""
 
@@ -134,12 +144,15 @@ class EnginePlayer(Player):
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 text=True,
+                encoding="utf-8",
                 errors="replace",  # bytes that are not UTF-8 must not stop the reader
                 bufsize=1,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )
         except OSError as exc:
             raise EngineForfeit(f"the engine could not start: {exc}", "crash") from None
+        assert self.proc.stdin is not None
+        os.set_blocking(self.proc.stdin.fileno(), False)  # see _send
         # this process's own queue: the reader of the last game's process may still put its
         # last lines and its end of output (None) into that one's
         self._lines = queue.Queue(MAX_QUEUED)
@@ -194,32 +207,31 @@ class EnginePlayer(Player):
         lines.put(None)
 
     def _send(self, line: str) -> None:
-        """Write a line to the engine, waiting at most :data:`SEND_TIMEOUT` seconds for it to
-        be read: the write is made on a thread of its own, so that an engine that no longer
-        reads its input forfeits (``"timeout"``) instead of holding the host for ever."""
+        """Write a line to the engine, waiting at most :data:`SEND_TIMEOUT` seconds in all for
+        room in its input: the pipe is written without blocking (set so at the start), so that
+        an engine that no longer reads its input forfeits (``"timeout"``) instead of holding
+        the host for ever, and a line that fits is written at once, with no thread."""
         assert self.proc is not None and self.proc.stdin is not None
         stdin = self.proc.stdin
-        failed: list[BaseException] = []
-
-        def write() -> None:
-            try:
-                stdin.write(line + "\n")
-                stdin.flush()
-            except (BrokenPipeError, OSError, ValueError) as exc:
-                failed.append(exc)
-
-        writer = threading.Thread(target=write, daemon=True)
-        writer.start()
-        writer.join(SEND_TIMEOUT)
-        if writer.is_alive():  # still waiting on the full pipe: the process is ended at close
+        data = memoryview((line + "\n").encode("utf-8", "replace"))
+        deadline = time.monotonic() + SEND_TIMEOUT
+        try:
+            fd = stdin.fileno()
+            while data:
+                try:
+                    data = data[os.write(fd, data) :]
+                except BlockingIOError:  # the pipe is full: wait for the engine to read
+                    if not _writable(fd, deadline - time.monotonic()):
+                        break
+        except (BrokenPipeError, OSError, ValueError):
+            raise self._crashed("its input is closed") from None
+        if data:
             self._stuck = True
             raise EngineForfeit(
                 f"the engine did not read its input within {SEND_TIMEOUT:g} s (a line of "
                 f"{len(line) + 1:,} characters)",
                 "timeout",
             )
-        if failed:
-            raise self._crashed("its input is closed")
 
     def _crashed(self, otherwise: str) -> EngineForfeit:
         """The forfeit of an engine found gone (its input or output closed): its exit status
