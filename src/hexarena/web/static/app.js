@@ -21,6 +21,12 @@ function showMessage(text, info) {
   showMessage.timer = setTimeout(() => { m.hidden = true; }, info ? 4000 : 8000);
 }
 
+// Take the message down (its reader dismissed it, or what it answered has changed).
+function hideMessage() {
+  clearTimeout(showMessage.timer);
+  $("message").hidden = true;
+}
+
 function fillOf(colourName) {
   if (!colourName) return "#999";
   return COLOUR_FILL[colourName.toLowerCase()] || "#888";
@@ -842,7 +848,7 @@ function wireControls() {
 }
 
 window.addEventListener("DOMContentLoaded", () => {
-  $("message").addEventListener("click", () => { $("message").hidden = true; });
+  $("message").addEventListener("click", hideMessage);
   const m = /^\/game\/([A-Za-z0-9]+)$/.exec(location.pathname);
   (m ? startGame(m[1]) : startHome()).catch((e) => showMessage(e.message));
 });
