@@ -508,7 +508,13 @@ async function onTyped(ev) {
   ev.preventDefault();
   const input = $("type-input");
   const pieces = typedPieces(input.value);
-  if (!pieces.length || !myTurn() || G.busy) return; // nothing played: the text stays
+  if (!myTurn() || G.busy) return; // nothing played: the text stays
+  if (!pieces.length) { // Play pressed on an empty box: say what it takes, not nothing
+    const example = G.partial.length || !G.view.move_example ? "" : `, e.g. ${G.view.move_example}`;
+    showRefusal(`Type a cell name or a whole move first${example}`);
+    input.focus();
+    return;
+  }
   const seen = G.partial.length && G.seen ? G.seen : seenNow(); // the turn is begun on this version
   const actions = [...G.partial];
   let at = G.pending || G.view;
