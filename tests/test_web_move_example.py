@@ -33,3 +33,22 @@ def test_a_game_over_has_no_example() -> None:
     state = game.new_initial_state()
     state.resign(0)
     assert move_example(game, state) == ""
+
+
+def test_the_example_set_up_of_throngs_does_not_lose_at_once() -> None:
+    # the example was "i6,j6,h6": Black between the two White stones, with no site of potential
+    # 1 or more; a newcomer who typed it lost at the colour choice that followed (White took
+    # the game, 93 to 0, before Black had moved)
+    game = new_game("throngs")
+    state = game.new_initial_state()
+    text = move_example(game, state)
+    cells = game.parse_move(text)
+    assert len(cells) == 3, text
+    board = game.board
+    assert all(board.distance(a, b) > 1 for a in cells for b in cells if a != b), text
+    for colour in ("black", "white"):
+        trial = state.copy()
+        for a in cells:
+            trial.apply(a)
+        trial.apply(colour)
+        assert not trial.is_terminal(), (text, colour)

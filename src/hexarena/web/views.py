@@ -136,11 +136,14 @@ def move_example(game: Game, state: State) -> str:
     """A legal turn of ``state`` as the game writes it, for the move field's placeholder ("" once
     the game is over). Each action is a cell from the middle of the legal ones (a special action
     only where no cell is legal, or to end a turn already long enough), so that the example
-    reads like a real move rather than "swap" or "stop"."""
+    reads like a real move rather than "swap" or "stop"; where it can, a cell not next to one
+    the example already took, so that a newcomer who plays the example as it stands does not
+    lose by it at once (Throngs' set-up of three stones side by side left Black no move)."""
     if state.is_terminal():
         return ""
     actions: list[int] = []
-    n = game.board.size
+    board = game.board
+    n = board.size
     turn = state.turn
     with state.trial():
         while not state.is_terminal() and state.turn == turn and len(actions) < 64:
@@ -148,6 +151,8 @@ def move_example(game: Game, state: State) -> str:
             if not legal:
                 break
             cells = [a for a in legal if a < n]
+            apart = [c for c in cells if all(board.distance(c, a) > 1 for a in actions if a < n)]
+            cells = apart or cells
             specials = [a for a in legal if a >= n]
             pick = cells[len(cells) // 2] if cells else specials[0]
             if specials and len(actions) >= EXAMPLE_ACTIONS - 1:

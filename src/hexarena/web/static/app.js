@@ -21,6 +21,12 @@ function showMessage(text, info) {
   showMessage.timer = setTimeout(() => { m.hidden = true; }, info ? 4000 : 8000);
 }
 
+// Take the message down (its reader dismissed it, or what it answered has changed).
+function hideMessage() {
+  clearTimeout(showMessage.timer);
+  $("message").hidden = true;
+}
+
 function fillOf(colourName) {
   if (!colourName) return "#999";
   return COLOUR_FILL[colourName.toLowerCase()] || "#888";
@@ -502,7 +508,13 @@ async function onTyped(ev) {
   ev.preventDefault();
   const input = $("type-input");
   const pieces = typedPieces(input.value);
-  if (!pieces.length || !myTurn() || G.busy) return; // nothing played: the text stays
+  if (!myTurn() || G.busy) return; // nothing played: the text stays
+  if (!pieces.length) { // Play pressed on an empty box: say what it takes, not nothing
+    const example = G.partial.length || !G.view.move_example ? "" : `, e.g. ${G.view.move_example}`;
+    showRefusal(`Type a cell name or a whole move first${example}`);
+    input.focus();
+    return;
+  }
   const seen = G.partial.length && G.seen ? G.seen : seenNow(); // the turn is begun on this version
   const actions = [...G.partial];
   let at = G.pending || G.view;
@@ -842,7 +854,7 @@ function wireControls() {
 }
 
 window.addEventListener("DOMContentLoaded", () => {
-  $("message").addEventListener("click", () => { $("message").hidden = true; });
+  $("message").addEventListener("click", hideMessage);
   const m = /^\/game\/([A-Za-z0-9]+)$/.exec(location.pathname);
   (m ? startGame(m[1]) : startHome()).catch((e) => showMessage(e.message));
 });

@@ -1,6 +1,7 @@
 // hexarena web app: the new-game page (choose a game, its options and the players, then start;
 // the options shown follow the rules /api/meta gives). Plain JavaScript, no build step; it uses
-// the small helpers of app.js ($, showMessage, html) and api() of board.js at run time.
+// the small helpers of app.js ($, showMessage, hideMessage, html) and api() of board.js at run
+// time.
 "use strict";
 
 const home = { meta: null, warming: null, starting: false };
@@ -283,6 +284,9 @@ async function startHome() {
       location.href = `/game/${created.id}`;
     });
   });
+  // a refusal answers the form as it was sent: once a field is changed it would name a problem
+  // that may be gone (and a value the browser itself then refuses would sit under it)
+  for (const form of ["new-game", "import-form"]) $(form).addEventListener("input", hideMessage);
   renderMyGames($("mygames"));
   keepMyGamesFresh($("mygames"));
   const recent = await api("GET", "/api/games?limit=50");
