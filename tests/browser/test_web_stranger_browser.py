@@ -50,7 +50,8 @@ def test_the_levels_run_from_weakest_to_strongest_before_the_searches_by_name(
         )
     )
     assert words["random"] == "random (any legal move)"
-    assert words["mcts"] == "mcts (the strongest search, by its name)"
+    # "strongest" is said of one level only (the perfect player on a solved board)
+    assert words["mcts"] == "mcts (the levels' search, by its name)"
     assert words["uct"] == "uct (plain search, for comparison)"
     page.select_option("#ng-game", "gyre")  # side 7: not solved
     page.wait_for_function(

@@ -207,7 +207,8 @@ function renderGameOver() {
   if (!o) return;
   const [who, colour] = winnerWords(v);
   const named = v.seats[o.winner].name && who === `${v.seats[o.winner].name} wins`; // as written
-  $("go-winner").textContent = `${named ? who : who.charAt(0).toUpperCase() + who.slice(1)} ${o.result}${colour}`;
+  // without the record's result token ("1-0"), which a newcomer takes for the score
+  $("go-winner").textContent = `${named ? who : who.charAt(0).toUpperCase() + who.slice(1)}${colour}`;
   $("go-reason").textContent = o.reason.charAt(0).toUpperCase() + o.reason.slice(1) + ".";
   const table = $("go-score");
   table.innerHTML = "";

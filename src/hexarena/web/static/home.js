@@ -110,7 +110,7 @@ function choiceHelp(o, input) {
 // depend on the board: markSolved).
 const LEVEL_WORDS = {
   random: "any legal move",
-  mcts: "the strongest search, by its name",
+  mcts: "the levels' search, by its name",
   uct: "plain search, for comparison",
 };
 
