@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server
+from tests.browser.test_web_browser import start_game
 
 pytestmark = pytest.mark.browser
 
@@ -43,12 +44,7 @@ def test_a_refusal_of_the_form_goes_once_the_form_is_changed(context: Any, serve
 
 def test_play_with_nothing_typed_says_what_to_type(context: Any, server: Server) -> None:
     page = context.new_page()
-    page.goto(server.url + "/")
-    page.wait_for_selector("#ng-game option", state="attached")
-    page.select_option("#ng-game", "churn")
-    page.check("input[name=mode][value=local]")
-    page.click("#ng-start")
-    page.wait_for_url("**/game/*")
+    start_game(page, server, "churn", "local", {})
     page.wait_for_function(MY_TURN, timeout=300_000)
     page.fill("#type-input", "zz9")
     page.click("#type-go")
