@@ -242,6 +242,9 @@ function renderStep() {
   aim.appendChild(tNode("strong", "The aim: "));
   aim.appendChild(document.createTextNode(d.summary));
   box.appendChild(aim);
+  // the step's number just above its request, which the page keeps in sight (tStepInSight),
+  // where the one under the title may be scrolled away
+  box.appendChild(tNode("p", `Step ${T.step + 1} of ${d.steps.length}`, "step-no"));
   box.appendChild(tAsk(step.ask, d.boards[step.board_key]));
   const turn = tNode("p", "", "turn");
   turn.id = "t-turn";
@@ -286,11 +289,11 @@ function renderStep() {
   tStepInSight();
 }
 
-// Bring the step's request, its board and its buttons into sight together when they are not
-// (a phone's screen, a step taller than what is left below the title): from the game's aim
-// where that fits too, else from the request.
+// Bring the step's number and request, its board and its buttons into sight together when they
+// are not (a phone's screen, a step taller than what is left below the title): from the game's
+// aim where that fits too, else from the step's number.
 function tStepInSight() {
-  const ask = document.querySelector(".guided .ask").getBoundingClientRect();
+  const ask = document.querySelector(".guided .step-no").getBoundingClientRect();
   const end = tq("t-next").getBoundingClientRect().bottom;
   if (ask.top >= 0 && end <= window.innerHeight) return;
   const aim = document.querySelector(".guided").getBoundingClientRect().top;
