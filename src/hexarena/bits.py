@@ -86,11 +86,12 @@ def _bool_row(row: Any) -> bool:
     return isinstance(row, types.Array) and row.ndim == 1 and row.dtype == types.boolean
 
 
-def _entry_pointer(
+def entry_pointer(
     context: Any, builder: Any, signature: Any, args: Any, pointee: Any
 ) -> Any:  # pragma: no cover - compiled
-    """The address of entry ``args[1]`` of the bool array ``args[0]``, as a pointer to
-    ``pointee`` (an LLVM type) for one unaligned load or store."""
+    """The address of entry ``args[1]`` of the one-dimensional contiguous array ``args[0]`` (a
+    bool mask row here, an ``int32`` state row in Scrunch's words), as a pointer to ``pointee``
+    (an LLVM type) for one unaligned load or store, in an intrinsic's code generation."""
     ary = context.make_array(signature.args[0])(context, builder, value=args[0])
     k = context.cast(builder, args[1], signature.args[1], types.intp)
     return builder.bitcast(builder.gep(ary.data, [k]), pointee.as_pointer())
@@ -104,7 +105,7 @@ def _load8(typingctx: Any, row: Any, at: Any) -> Any:  # pragma: no cover - comp
         return None
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.load(_entry_pointer(context, builder, signature, args, _I64), align=1)
+        return builder.load(entry_pointer(context, builder, signature, args, _I64), align=1)
 
     return types.uint64(row, at), codegen
 
@@ -117,7 +118,7 @@ def _store8(typingctx: Any, row: Any, at: Any, word: Any) -> Any:  # pragma: no 
         return None
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        builder.store(args[2], _entry_pointer(context, builder, signature, args, _I64), align=1)
+        builder.store(args[2], entry_pointer(context, builder, signature, args, _I64), align=1)
         return context.get_dummy_value()
 
     return types.void(row, at, types.uint64), codegen
@@ -133,7 +134,7 @@ def _load32(typingctx: Any, row: Any, at: Any) -> Any:  # pragma: no cover - com
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         v32 = ir.VectorType(ir.IntType(8), 32)
-        ptr = _entry_pointer(context, builder, signature, args, v32)
+        ptr = entry_pointer(context, builder, signature, args, v32)
         on = builder.icmp_unsigned("!=", builder.load(ptr, align=1), ir.Constant(v32, None))
         return builder.zext(builder.bitcast(on, ir.IntType(32)), _I64)
 

@@ -17,6 +17,7 @@ from llvmlite import ir
 from numba import config, njit, types
 from numba.extending import intrinsic
 
+from ...bits import entry_pointer
 from ...core import Array
 from ...kernels_common import _U
 
@@ -79,14 +80,6 @@ def _int32_row(arr: Any) -> bool:
     )
 
 
-def _pair_pointer(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-    """The address of entry ``args[1]`` of the ``int32`` array ``args[0]``, as a pointer to a
-    64-bit word (entries ``i`` and ``i + 1``, unaligned)."""
-    ary = context.make_array(signature.args[0])(context, builder, value=args[0])
-    k = context.cast(builder, args[1], signature.args[1], types.intp)
-    return builder.bitcast(builder.gep(ary.data, [k]), _I64.as_pointer())
-
-
 @intrinsic
 def _load_pair_intrinsic(typingctx: Any, arr: Any, i: Any) -> Any:  # pragma: no cover
     """Entries ``i`` (low half) and ``i + 1`` (high half) of a contiguous ``int32`` array as
@@ -96,7 +89,7 @@ def _load_pair_intrinsic(typingctx: Any, arr: Any, i: Any) -> Any:  # pragma: no
         return None
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.load(_pair_pointer(context, builder, signature, args), align=4)
+        return builder.load(entry_pointer(context, builder, signature, args, _I64), align=4)
 
     return types.int64(arr, i), codegen
 
@@ -110,7 +103,7 @@ def _store_pair_intrinsic(typingctx: Any, arr: Any, i: Any, v: Any) -> Any:  # p
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         val = context.cast(builder, args[2], signature.args[2], types.int64)
-        builder.store(val, _pair_pointer(context, builder, signature, args), align=4)
+        builder.store(val, entry_pointer(context, builder, signature, args, _I64), align=4)
         return context.get_dummy_value()
 
     return types.void(arr, i, types.int64), codegen
