@@ -10,6 +10,7 @@ import pytest
 
 from hexarena.web.lessons import LESSONS
 from tests.browser.conftest import Server
+from tests.browser.test_web_guided_phone_browser import guided_steps
 
 pytestmark = pytest.mark.browser
 
@@ -32,20 +33,6 @@ SEEN = """(k) => {
 def test_the_step_number_is_in_sight_with_the_step(
     browser: Any, server: Server, name: str, size: tuple[int, int]
 ) -> None:
-    width, height = size
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 700)
-    ctx.set_default_timeout(600_000)
-    try:
-        page = ctx.new_page()
-        page.goto(f"{server.url}/learn/{name}")
-        page.wait_for_function("() => document.body.dataset.ready === 'yes'")
-        for k in range(1, len(LESSONS[name]["guide"]) + 1):
-            if k > 1:  # as a link to the step would show it
-                page.evaluate(f"() => {{ location.hash = '#step-{k}'; }}")
-                page.wait_for_function(
-                    f"() => document.querySelector('.guided').dataset.step === '{k}'"
-                )
-            m = page.evaluate(SEEN, k)
-            assert m["seen"] >= 1 and m["next"] <= m["screen"], (name, k, m)
-    finally:
-        ctx.close()
+    for k, page in enumerate(guided_steps(browser, server, name, size), 1):
+        m = page.evaluate(SEEN, k)
+        assert m["seen"] >= 1 and m["next"] <= m["screen"], (name, k, m)
