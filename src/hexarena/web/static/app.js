@@ -250,6 +250,10 @@ function renderControls() {
     for (const s of hexSplitActions(G.board, p).buttons) {
       const b = html("button", s.name, "special");
       b.dataset.action = s.action;
+      if (G.replay === null && G.hints && G.hints.length && G.hints[0].action === s.action) {
+        b.classList.add("hinted"); // the hint's best move has no cell: its button is marked
+        b.setAttribute("aria-label", `${s.name}, the hint's suggestion`);
+      }
       b.addEventListener("click", () => onAction(s.action));
       specials.appendChild(b);
     }
