@@ -62,3 +62,20 @@ def test_the_engine_protocols_table_lists_every_option_of_every_game() -> None:
         row = rows[cls.title]
         missing = [o.name for o in cls.option_specs if f"`{o.name}`" not in row]
         assert not missing, f"{cls.title}: {missing}"
+
+
+def test_the_registry_gives_the_games_in_the_readmes_order() -> None:
+    """The registry's order is the project's: the README's list of the five games and the web
+    app's tagline name them in it, and every list built from the registry (the web app's home
+    page among them) follows it. The registry had them nearly alphabetical."""
+    from hexarena.games import game_class, game_names
+
+    titles = [game_class(name).title for name in game_names()]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = re.search(r"five two-player abstract games on hexagonal\s+boards: (.*?)\.", readme)
+    assert listed is not None
+    assert re.findall(r"\*\*([^*]+)\*\*", listed.group(1)) == titles
+    index = (ROOT / "src" / "hexarena" / "web" / "static" / "index.html").read_text("utf-8")
+    tagline = re.search(r'class="tagline">([^<]*)<', index)
+    assert tagline is not None
+    assert tagline.group(1) == ", ".join(titles[:-1]) + " and " + titles[-1]

@@ -9,12 +9,14 @@ from ..core import Game, UnknownGameError, WrongTypeError
 from ..limits import cut_repr
 
 #: Game name -> module (inside this package) that defines it. A new game adds one line here.
+#: The order is the project's (the README's): every list of the games follows it, the web app's
+#: included.
 GAME_MODULES: dict[str, str] = {
     "churn": "churn",
-    "china-grove": "china_grove",
     "gyre": "gyre",
-    "scrunch": "scrunch",
     "throngs": "throngs",
+    "scrunch": "scrunch",
+    "china-grove": "china_grove",
 }
 
 
