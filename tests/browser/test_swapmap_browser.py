@@ -86,3 +86,51 @@ def test_no_switch_on_a_board_without_a_report(server: Server, context: Any) -> 
     assert asked == []  # the game's view says there is no map: the page does not ask for one
     r = httpx2.get(server.url + "/api/swap-maps/gyre?size=4", timeout=30)
     assert r.status_code == 404 and "size=7" in r.json()["error"]
+
+
+OFFERED = "() => !document.getElementById('swapmap-wrap').hidden"
+WITHDRAWN = "() => document.getElementById('swapmap-wrap').hidden"
+
+
+def test_the_swap_map_is_offered_while_the_first_move_or_the_swap_is_decided(
+    server: Server, context: Any
+) -> None:
+    """The map values the openings: it is offered for the first move and, where the game has
+    the swap, for the second player's first turn, when the swap is decided; later it would
+    answer a question nobody is asking, so it goes (a replay back to those turns brings it back,
+    as it was left)."""
+    page = context.new_page()
+    start_game(page, server, "churn", "local", {"size": 3})
+    page.wait_for_function(OFFERED)
+    page.check("#swapmap-toggle")
+    page.click('g.cell[data-name="c3"]')
+    wait_moves(page, 1)  # the swap is on offer: so is the map
+    assert page.is_visible("#swapmap-wrap")
+    assert page.locator("g.heat .heat-cell").count() == 19
+    page.click('g.cell[data-name="b2"]')  # no swap: decided
+    wait_moves(page, 2)
+    page.wait_for_function(WITHDRAWN)
+    assert page.locator("g.heat .heat-cell").count() == 0
+    assert page.is_hidden("#swapmap-legend")
+    page.click("#rp-prev")  # the position where the swap was decided: the map, still on
+    page.wait_for_function("() => document.getElementById('rp-label').textContent === 'turn 1/2'")
+    page.wait_for_function(OFFERED)
+    assert page.locator("g.heat .heat-cell").count() == 19
+    page.click("#rp-last")
+    page.wait_for_function(WITHDRAWN)
+    assert page.locator("g.heat .heat-cell").count() == 0
+
+
+def test_without_a_swap_the_map_is_offered_for_the_first_move_only(
+    server: Server, context: Any
+) -> None:
+    page = context.new_page()
+    start_game(page, server, "scrunch", "local", {"size": 5})
+    page.wait_for_function(OFFERED)
+    page.check("#swapmap-toggle")
+    assert "no pie rule" in (page.text_content("#swapmap-summary") or "")
+    assert page.locator("g.heat .heat-cell").count() > 0
+    page.locator("svg .cell.legal").first.click()
+    wait_moves(page, 1)
+    page.wait_for_function(WITHDRAWN)
+    assert page.locator("g.heat .heat-cell").count() == 0

@@ -369,6 +369,7 @@ function render() {
     const p = G.pending || v;
     drawPosition(myTurn() && !G.busy ? p : { cells: p.cells, legal: [] }, G.pending ? null : v.last_move, v.outcome);
   }
+  SwapMap.offer(swapMapMeans(v));
   $("rp-label").textContent = G.replay === null ? "live" : `turn ${G.replay}/${v.turns}`;
   $("rp-prev").disabled = (G.replay === null ? v.turns : G.replay) === 0;
   $("rp-first").disabled = (G.replay === null ? v.turns : G.replay) === 0;
@@ -378,6 +379,15 @@ function render() {
   document.body.dataset.partial = G.partial.length;
   keepPartial();
   document.body.dataset.busy = G.busy ? "yes" : "no";
+}
+
+// Whether the swap map (the value of each opening) bears on the position shown: the first move
+// is being decided, or the swap (offered once, on the second player's first turn, in a game with
+// the swap). Later, and once the game is over, it would answer a question nobody is asking.
+function swapMapMeans(v) {
+  const shown = G.replay === null ? v.turns : G.replay;
+  if (G.replay === null && v.outcome) return false;
+  return shown === 0 || (shown === 1 && v.special_actions.includes("swap"));
 }
 
 // The clicks of a turn not yet whole are kept for this tab (sessionStorage), with the version of

@@ -3,12 +3,15 @@
 // beside the board; turned on, it draws the map on the board as a heat map (HexBoard.heat) with a
 // legend: every first move coloured by the first player's expected result when the second player
 // answers best, and a dot on the openings a strong second player should swap. Where no report
-// has the game's options, nothing shows. Plain JavaScript, no inline scripts or styles.
+// has the game's options, nothing shows. The map values the openings, so it is offered only for
+// the positions where they are being decided (SwapMap.offer): the first move, and, where the game
+// has the swap, the second player's first turn. Plain JavaScript, no inline scripts or styles.
 "use strict";
 
 const SwapMap = {
   data: null, // the server's answer: {game, options, maps: {player: map}, source}
   hex: null,
+  offered: false, // whether the position shown is one where the map means something (offer)
 
   el(id) { return document.getElementById(id); },
 
@@ -40,7 +43,19 @@ const SwapMap = {
     this.el("swapmap-by-wrap").hidden = players.length < 2;
     this.el("swapmap-toggle").addEventListener("change", () => this.render());
     select.addEventListener("change", () => this.render());
-    this.el("swapmap-wrap").hidden = false;
+    this.show();
+  },
+
+  // The map offered (or not) for the position shown: called on every drawing of the game page;
+  // the switch keeps its setting while the map is withdrawn.
+  offer(offered) {
+    if (offered === this.offered) return;
+    this.offered = offered;
+    if (this.data) this.show();
+  },
+
+  show() {
+    this.el("swapmap-wrap").hidden = !this.offered;
     this.render();
   },
 
@@ -56,7 +71,7 @@ const SwapMap = {
   },
 
   render() {
-    const on = this.el("swapmap-toggle").checked;
+    const on = this.offered && this.el("swapmap-toggle").checked;
     this.el("swapmap-legend").hidden = !on;
     document.body.dataset.swapmap = on ? "on" : "off";
     if (!on || !this.data) {
