@@ -288,14 +288,34 @@ def create_app(
         return JSONResponse(entry, headers={"Cache-Control": "public, max-age=3600"})
 
     # -- teaching: rules pages and guided first games (positions built by the engine) ---------
+    async def engine_of(request: Request) -> None:
+        """Wait until the game's rules are loaded: through the warm-up (once, however many ask;
+        compiled in a worker where the server warms), asked for now if it has not reached the
+        game, rather than compiled in this process beside it (which also held up the event
+        loop)."""
+        name = request.path_params["game"]
+        if has_lesson(name):
+            await arena.warmer.ensure(name)
+
     def teach(fn: Callable[[Request], Any]) -> Handler:
         async def run(request: Request) -> Any:
-            try:  # building positions may load a game's rules: keep it off the event loop
+            await engine_of(request)
+            try:  # building positions runs the engine: keep it off the event loop
                 return await asyncio.to_thread(fn, request)
             except TeachingError as exc:
                 raise ApiError(exc.status, exc.message) from None
 
         return api(run)
+
+    async def rules_words(request: Request) -> Any:
+        name = request.path_params["game"]
+        try:
+            # from no engine, but it may import the game's module: off the event loop
+            data = await asyncio.to_thread(rules_text, name)
+        except TeachingError as exc:
+            raise ApiError(exc.status, exc.message) from None
+        # whether the pictures come at once, or the page should say what they wait for
+        return {**data, "engine_ready": arena.warmer.rules_loaded(name)}
 
     def learn_step(request: Request) -> int:
         text = request.path_params["step"]
@@ -305,6 +325,7 @@ def create_app(
 
     async def learn_try(request: Request) -> Any:
         body = await _body(request, ("actions",))
+        await engine_of(request)
         try:
             name, step = request.path_params["game"], learn_step(request)
             return await asyncio.to_thread(guide_try, name, step, body)
@@ -358,7 +379,7 @@ def create_app(
         Route("/learn/{game}", teaching_page),
         Route("/api/rules/{game}", teach(lambda r: rules(r.path_params["game"]))),
         # the words alone, from no engine: shown while the pictures are built
-        Route("/api/rules/{game}/text", teach(lambda r: rules_text(r.path_params["game"]))),
+        Route("/api/rules/{game}/text", api(rules_words)),
         Route("/api/learn/{game}", teach(lambda r: guide(r.path_params["game"]))),
         Route("/api/learn/{game}/{step}", api(learn_try), methods=["POST"]),
         Route("/api/meta", api(meta)),

@@ -491,6 +491,12 @@ class Warmer:
         """Whether the game needs no more compiling."""
         return self.status.get(game) in ("ready", "failed")
 
+    def rules_loaded(self, game: str) -> bool:
+        """Whether ``game``'s rules are loaded in this process, so that a position of it is built
+        at once (a rules page's pictures), without compiling anything."""
+        task = self._ready.get(game)
+        return task is not None and task.done() and self.status.get(game) != "failed"
+
     def search_ready(self, game: str) -> bool:
         """Whether the game's search is compiled (so that a computer turn compiles nothing)."""
         return self.search and self.status.get(game) == "ready"

@@ -152,20 +152,23 @@ function renderPictures() {
   tToHash();
 }
 
-// The answer to `request` (a promise), with a word on the page while it is slow to come: the
-// positions of the pictures and of the guided game are built by the game's engine, which the
-// server compiles on its first start (a minute or two for a game, while the computer players are
-// being prepared too). `what` names what will appear once it is ready.
-async function tWaitFor(request, title, what) {
+// The answer to `request` (a promise), with a word on the page while it comes when the server
+// said the game's engine is not ready (`ready`, from the words' answer): the positions of the
+// pictures and of the guided game are built by the engine, which the server loads once (and
+// compiles on its first start after an install or update: a minute or two for a game, while the
+// computer players are being prepared too). `what` names what will appear once it is ready.
+async function tWaitFor(request, title, what, ready) {
+  if (ready) return request;
   const box = tq("t-wait");
   const began = Date.now();
   const say = () => {
     const seconds = Math.round((Date.now() - began) / 1000);
-    box.textContent = `Preparing the rules engine${title ? " of " + title : ""}: the server compiles ` +
-      `each game's engine once, on its first start after an install or update, which can take a ` +
-      `minute or two. ${what} as soon as it is ready (${seconds} s so far).`;
+    box.textContent = `Preparing the rules engine${title ? " of " + title : ""}: the server ` +
+      `loads each game's engine once, and compiles it on its first start after an install or ` +
+      `update, which can take a minute or two. ${what} as soon as it is ready (${seconds} s so far).`;
     box.hidden = false;
   };
+  say();
   const timer = setInterval(say, 1000);
   try {
     return await request;
@@ -436,7 +439,8 @@ window.addEventListener("DOMContentLoaded", async () => {
       tq("t-title").textContent = `${text.title}: a guided first game`;
       tq("t-summary").textContent = text.summary;
     }
-    T.data = await tWaitFor(full, text.title, T.mode === "rules" ? "The pictures appear" : "The board appears");
+    T.data = await tWaitFor(full, text.title, T.mode === "rules" ? "The pictures appear" : "The board appears",
+      text.engine_ready);
   } catch (e) {
     if (!text) {
       tq("t-title").textContent = "Not found";
