@@ -96,20 +96,24 @@ def test_the_warmer_reports_each_game_as_it_gets_ready(pool: ComputerPool) -> No
         "ready": 0,
         "total": 2,
         "games": {"churn": "waiting", "gyre": "waiting"},
+        "running": False,
     }
     seen: list[dict[str, str]] = []
 
     async def warm() -> None:
         await warmer.ensure("churn")  # its rules, loaded in this process: a page may open
         seen.append(dict(warmer.status))
+        assert warmer.meta()["running"] is False  # a game asked for: no warm-up yet
         warmer.start()  # then every game's rules, then every game's search
         assert warmer._task is not None
+        assert warmer.meta()["running"] is True
         await warmer._task
 
     run_async(warm())
     assert seen == [{"churn": "compiling", "gyre": "waiting"}]
     assert warmer.status == {"churn": "ready", "gyre": "ready"}
     assert warmer.is_ready("churn") and warmer.meta()["ready"] == 2
+    assert warmer.meta()["running"] is False
 
 
 def test_without_search_a_game_is_ready_once_its_rules_are_loaded(pool: ComputerPool) -> None:

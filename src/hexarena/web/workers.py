@@ -483,9 +483,16 @@ class Warmer:
         self._task: asyncio.Task[None] | None = None
 
     def meta(self) -> dict[str, Any]:
-        """Progress for ``/api/meta``."""
+        """Progress for ``/api/meta``; ``running`` says whether the warm-up is under way (a
+        server started with ``--no-warm`` has none: each game compiles on its first use)."""
         ready = sum(1 for s in self.status.values() if s in ("ready", "failed"))
-        return {"ready": ready, "total": len(self.games), "games": dict(self.status)}
+        running = self._task is not None and not self._task.done()
+        return {
+            "ready": ready,
+            "total": len(self.games),
+            "games": dict(self.status),
+            "running": running,
+        }
 
     def is_ready(self, game: str) -> bool:
         """Whether the game needs no more compiling."""

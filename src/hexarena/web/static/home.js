@@ -156,7 +156,9 @@ function showWarming(w) {
   const box = $("warming");
   home.warming = w;
   if (home.starting) return; // the box says what the start waits for
-  if (!w || w.ready >= w.total) { box.hidden = true; return; }
+  // only while the server warms up: without a warm-up (serve --no-warm) nothing gets ready here,
+  // and "0 of 5 games" stood for ever
+  if (!w || !w.running || w.ready >= w.total) { box.hidden = true; return; }
   const busy = Object.entries(w.games).filter(([, s]) => s === "compiling").map(([g]) => g);
   box.textContent = `Getting the computer players ready: ${w.ready} of ${w.total} games` +
     (busy.length ? ` (compiling ${busy.join(", ")})` : "") + ". A game whose player is not ready yet waits for it.";
