@@ -103,10 +103,21 @@ def test_the_swap_map_is_offered_while_the_first_move_or_the_swap_is_decided(
     start_game(page, server, "churn", "local", {"size": 3})
     page.wait_for_function(OFFERED)
     page.check("#swapmap-toggle")
+    summary = "() => document.getElementById('swapmap-summary').textContent"
+    assert "first move played" not in page.evaluate(summary)
     page.click('g.cell[data-name="c3"]')
     wait_moves(page, 1)  # the swap is on offer: so is the map
     assert page.is_visible("#swapmap-wrap")
     assert page.locator("g.heat .heat-cell").count() == 19
+    # the value the swap turns on is under the stone: the legend names it
+    stored = httpx2.get(server.url + "/api/swap-maps/churn?size=3", timeout=30).json()["maps"]
+    value = round(100 * stored["mcts"]["values"]["c3"])
+    advice = "swaps it" if "c3" in stored["mcts"]["swap"] else "does not swap it"
+    played = (
+        f"The first move played, c3, gives the first player {value}%: "
+        f"a strong second player {advice}."
+    )
+    assert page.evaluate(summary).startswith(played)
     page.click('g.cell[data-name="b2"]')  # no swap: decided
     wait_moves(page, 2)
     page.wait_for_function(WITHDRAWN)
@@ -116,6 +127,10 @@ def test_the_swap_map_is_offered_while_the_first_move_or_the_swap_is_decided(
     page.wait_for_function("() => document.getElementById('rp-label').textContent === 'turn 1/2'")
     page.wait_for_function(OFFERED)
     assert page.locator("g.heat .heat-cell").count() == 19
+    page.wait_for_function(f"() => ({summary})().startsWith({played!r})")
+    page.click("#rp-first")  # the first move being chosen: no move played yet
+    page.wait_for_function("() => document.getElementById('rp-label').textContent === 'turn 0/2'")
+    page.wait_for_function(f"() => !({summary})().includes('first move played')")
     page.click("#rp-last")
     page.wait_for_function(WITHDRAWN)
     assert page.locator("g.heat .heat-cell").count() == 0

@@ -369,7 +369,7 @@ function render() {
     const p = G.pending || v;
     drawPosition(myTurn() && !G.busy ? p : { cells: p.cells, legal: [] }, G.pending ? null : v.last_move, v.outcome);
   }
-  SwapMap.offer(swapMapMeans(v));
+  SwapMap.offer(swapMapMeans(v), swapDecided(v));
   $("rp-label").textContent = G.replay === null ? "live" : `turn ${G.replay}/${v.turns}`;
   $("rp-prev").disabled = (G.replay === null ? v.turns : G.replay) === 0;
   $("rp-first").disabled = (G.replay === null ? v.turns : G.replay) === 0;
@@ -388,6 +388,15 @@ function swapMapMeans(v) {
   const shown = G.replay === null ? v.turns : G.replay;
   if (G.replay === null && v.outcome) return false;
   return shown === 0 || (shown === 1 && v.special_actions.includes("swap"));
+}
+
+// The cell of the first move played while the swap is decided (the position shown is the one
+// after the first turn, in a game with the swap), or null: the swap map names its value, which
+// its stone hides.
+function swapDecided(v) {
+  if ((G.replay === null ? v.turns : G.replay) !== 1 || !v.special_actions.includes("swap")) return null;
+  const first = G.replay === null ? v.last_move : G.replayData && G.replayData.last_move;
+  return first && first.cells && first.cells.length ? G.board.cells[first.cells[0]].name : null;
 }
 
 // The clicks of a turn not yet whole are kept for this tab (sessionStorage), with the version of

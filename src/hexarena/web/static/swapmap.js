@@ -12,6 +12,7 @@ const SwapMap = {
   data: null, // the server's answer: {game, options, maps: {player: map}, source}
   hex: null,
   offered: false, // whether the position shown is one where the map means something (offer)
+  opening: null, // the first move's cell while the swap is decided (its value is under a stone)
 
   el(id) { return document.getElementById(id); },
 
@@ -46,11 +47,13 @@ const SwapMap = {
     this.show();
   },
 
-  // The map offered (or not) for the position shown: called on every drawing of the game page;
-  // the switch keeps its setting while the map is withdrawn.
-  offer(offered) {
-    if (offered === this.offered) return;
+  // The map offered (or not) for the position shown, with the cell of the first move played
+  // while the swap is decided (or null): called on every drawing of the game page; the switch
+  // keeps its setting while the map is withdrawn.
+  offer(offered, opening) {
+    if (offered === this.offered && opening === this.opening) return;
     this.offered = offered;
+    this.opening = opening;
     if (this.data) this.show();
   },
 
@@ -89,6 +92,11 @@ const SwapMap = {
     this.hex.heat(cells);
     const n = Object.keys(m.values).length;
     const lines = [];
+    if (this.opening !== null && this.opening in m.values) { // the value the swap turns on
+      const v = m.values[this.opening];
+      lines.push(`The first move played, ${this.opening}, gives the first player ${this.percent(v)}: ` +
+        (swap.has(this.opening) ? "a strong second player swaps it." : "a strong second player does not swap it."));
+    }
     if (m.pie_rule === false) {
       lines.push(`This game has no pie rule: a dot marks an opening that favours the first player (${m.swap.length} of ${n}); the best gives the first player ${this.percent(m.first_player_without_pie)}.`);
     } else {
