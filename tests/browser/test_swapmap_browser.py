@@ -4,6 +4,7 @@ and goes away again; no content security policy is broken on the way."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import httpx2
@@ -11,7 +12,13 @@ import pytest
 
 from tests.browser.conftest import Server
 from tests.browser.pictures import save_picture
-from tests.browser.test_web_browser import start_game, wait_moves
+from tests.browser.test_web_browser import (
+    READY,
+    click_action,
+    moves_listed,
+    start_game,
+    wait_moves,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -149,3 +156,24 @@ def test_without_a_swap_the_map_is_offered_for_the_first_move_only(
     wait_moves(page, 1)
     page.wait_for_function(WITHDRAWN)
     assert page.locator("g.heat .heat-cell").count() == 0
+
+
+def test_a_first_turn_of_several_actions_is_not_valued_by_its_first_cell(
+    server: Server, context: Any
+) -> None:
+    """China Grove's first turn is several checkers; the map values a first checker with the
+    rest of the turn played well, which is not the turn played: the legend names no value."""
+    page = context.new_page()
+    start_game(page, server, "china-grove", "local", {})
+    page.wait_for_function(OFFERED)
+    page.check("#swapmap-toggle")
+    rng = random.Random(3)
+    while moves_listed(page) == 0:
+        page.wait_for_function(READY)
+        click_action(page, rng)
+    wait_moves(page, 1)
+    assert "," in page.inner_text("#moves li")  # a turn of more than one checker
+    assert page.is_visible("#specials button:has-text('swap')")
+    assert page.is_visible("#swapmap-wrap")
+    assert "The best opening" in (page.text_content("#swapmap-summary") or "")
+    assert "first move played" not in (page.text_content("#swapmap-summary") or "")

@@ -392,11 +392,12 @@ function swapMapMeans(v) {
 
 // The cell of the first move played while the swap is decided (the position shown is the one
 // after the first turn, in a game with the swap), or null: the swap map names its value, which
-// its stone hides.
+// its stone hides. The map values a first action; a first turn of several (China Grove's
+// checkers) is more than the value of its first cell, so it is not named.
 function swapDecided(v) {
   if ((G.replay === null ? v.turns : G.replay) !== 1 || !v.special_actions.includes("swap")) return null;
   const first = G.replay === null ? v.last_move : G.replayData && G.replayData.last_move;
-  return first && first.cells && first.cells.length ? G.board.cells[first.cells[0]].name : null;
+  return first && first.actions.length === 1 && first.cells.length === 1 ? G.board.cells[first.cells[0]].name : null;
 }
 
 // The clicks of a turn not yet whole are kept for this tab (sessionStorage), with the version of
