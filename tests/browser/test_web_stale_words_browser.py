@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server
-from tests.browser.test_web_browser import start_game
+from tests.browser.test_web_browser import start_game, wait_moves
 
 pytestmark = pytest.mark.browser
 
@@ -66,3 +66,27 @@ def test_play_with_nothing_typed_says_what_to_type(context: Any, server: Server)
             "() => document.getElementById('refusal').textContent.startsWith('zz9')"
         )
     assert page.locator("#moves li").count() == 0
+
+
+def test_a_refusal_goes_once_the_game_has_changed(context: Any, server: Server) -> None:
+    """A refusal answers the position it was made in: an undo or a resignation leaves it naming
+    a position gone (it stood under "Game over" after a resignation, for up to 12 s)."""
+    page = context.new_page()
+    start_game(page, server, "churn", "local", {"size": 3})
+    page.wait_for_function(MY_TURN, timeout=300_000)
+    page.click('g.cell[data-name="c3"]')
+    wait_moves(page, 1)
+    page.fill("#type-input", "zz9")
+    page.click("#type-go")
+    page.wait_for_selector("#refusal:not([hidden])")
+    page.click("#undo-btn")
+    wait_moves(page, 0)
+    assert page.is_hidden("#refusal")
+    page.fill("#type-input", "zz9")
+    page.click("#type-go")
+    page.wait_for_selector("#refusal:not([hidden])")
+    page.click("#resign-btn")  # armed: nothing has changed yet
+    assert page.is_visible("#refusal")
+    page.click("#resign-btn")
+    page.wait_for_function("() => document.getElementById('status').dataset.state === 'over'")
+    assert page.is_hidden("#refusal")

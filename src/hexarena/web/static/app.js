@@ -370,6 +370,7 @@ function render() {
     drawPosition(myTurn() && !G.busy ? p : { cells: p.cells, legal: [] }, G.pending ? null : v.last_move, v.outcome);
   }
   SwapMap.offer(swapMapMeans(v), swapDecided(v));
+  if ($("refusal").dataset.version !== String(v.version)) $("refusal").hidden = true;
   $("rp-label").textContent = G.replay === null ? "live" : `turn ${G.replay}/${v.turns}`;
   $("rp-prev").disabled = (G.replay === null ? v.turns : G.replay) === 0;
   $("rp-first").disabled = (G.replay === null ? v.turns : G.replay) === 0;
@@ -496,10 +497,13 @@ async function explainRefusal(i, actions = G.partial, seen = G.partial.length &&
   showRefusal(`${G.board.cells[i].name} is not playable now`);
 }
 
+// A refusal of what was clicked or typed, for a while; it answers the position it was made in,
+// and goes once the game has changed (render: an undo, a resignation).
 function showRefusal(text) {
   const r = $("refusal");
   r.textContent = text;
   r.hidden = false;
+  r.dataset.version = String(G.view.version);
   clearTimeout(showRefusal.timer);
   showRefusal.timer = setTimeout(() => { r.hidden = true; }, 12000);
 }
