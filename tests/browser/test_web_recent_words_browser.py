@@ -1,8 +1,9 @@
-"""The recent games say how each is played in the new-game form's words.
+"""The recent games say how each is played in the new-game form's words, and who won in words.
 
 The list named a game's mode as the API does ("local: 3 turns, in play", "online: ..."), words
 the form never uses: it offers "the computer", "a person on this screen" and "a person
-elsewhere".
+elsewhere". A finished game's result was the record's "0-1" (the recent games) or "finished
+(0-1)" (my games), which a newcomer cannot read.
 """
 
 from __future__ import annotations
@@ -39,4 +40,25 @@ def test_the_recent_games_name_their_opponents_as_the_form_does(
     assert "on one screen" in rows[local]
     assert "a person elsewhere" in rows[online]
     assert "against the computer" in rows[cpu]
-    assert "0-1, Red resigned" in rows[local]  # the game's own words, as the game page says them
+    # who won in words, then the game's own words, as the game page says them
+    assert "player 2 won: Red resigned" in rows[local]
+    assert "0-1" not in rows[local]
+
+
+def test_my_games_say_whether_i_won(context: Any, server: Server) -> None:
+    page = context.new_page()
+    small = {"game": "churn", "options": {"size": 3}}
+    lost = create(page, server, {**small, "mode": "computer", "level": "random", "seat": 0})["id"]
+    both = create(page, server, {**small, "mode": "local"})["id"]
+    for gid, body in ((lost, {"version": 0}), (both, {"version": 0, "seat": 0})):
+        status, _ = call(page, f"/api/games/{gid}/resign", body)
+        assert status == 200
+        page.goto(f"{server.url}/game/{gid}")  # seen here: kept in my games
+        page.wait_for_function("() => document.getElementById('status').dataset.state === 'over'")
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"#mygames li[data-id='{both}']")
+    mine = page.inner_text(f"#mygames li[data-id='{lost}'] .mygame-details")
+    assert "finished: you lost" in mine and "0-1" not in mine
+    assert "finished: player 2 won" in page.inner_text(
+        f"#mygames li[data-id='{both}'] .mygame-details"
+    )

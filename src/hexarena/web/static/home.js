@@ -302,7 +302,7 @@ async function startHome() {
     a.href = g.link;
     li.appendChild(a);
     const mine = localStorage.getItem("hexarena-mine-" + g.id) || localStorage.getItem("hexarena-token-" + g.id) ? ", yours" : "";
-    const status = g.result === "*" ? "in play" : `${g.result}, ${g.reason}`;
+    const status = g.result === "*" ? "in play" : `${resultText(g.result)}: ${g.reason}`;
     li.appendChild(html("span", ` ${MODE_WORDS[g.mode] || g.mode}${mine}: ${turnsText(g.turns)}, ${status}`, "muted"));
     list.appendChild(li);
   }

@@ -131,13 +131,22 @@ function agoText(seconds) {
   return `${days} day${days === 1 ? "" : "s"} ago`;
 }
 
+// A finished game's result in words: the record's "1-0" and "0-1" (from the first player's
+// side) say nothing to a newcomer. For one seat of this browser's (`you`), whether it won.
+function resultText(result, you) {
+  const winner = { "1-0": 0, "0-1": 1 }[result];
+  if (winner === undefined) return result;
+  if (Array.isArray(you) && you.length === 1) return you[0] === winner ? "you won" : "you lost";
+  return `player ${winner + 1} won`;
+}
+
 // The line under a game's name in "my games": whom against, options, turns, whose turn, when.
 function myGameDetails(g) {
   const parts = [];
   if (g.gone) return "no longer on this server (forget it below)";
   if (g.options) parts.push(g.options);
   parts.push(turnsText(g.turns || 0));
-  if (g.result && g.result !== "*") parts.push(`finished (${g.result})`);
+  if (g.result && g.result !== "*") parts.push(`finished: ${resultText(g.result, g.you)}`);
   else if (g.yourTurn !== undefined) parts.push(g.yourTurn ? "in play: your turn" : "in play: their turn");
   else parts.push("in play");
   if (g.turns && g.played) parts.push(`last played ${agoText(g.played)}`);
