@@ -105,8 +105,8 @@ from .masks import mask_writer
 _INT64 = np.dtype(np.int64)
 
 #: Scrunch's observations of at least this many bytes (beyond a core's second-level cache) get
-#: their phase and seat planes rewritten, not swapped: stores need not wait for the planes'
-#: lines, where a swap's loads do (docs/batched-speed-scrunch.md, the twelfth round).
+#: their phase planes rewritten, not swapped: stores need not wait for the planes' lines, where
+#: a swap's loads do (docs/batched-speed-scrunch.md, the twelfth round).
 REWRITE_BYTES = 2 << 20
 
 #: Largest number of environments one :class:`VectorEnv` holds.
@@ -234,7 +234,7 @@ class VectorEnv:
         self._incremental = bool(incremental)
         # Throngs' whole planes by streaming stores in a buffer far bigger than the caches
         self._streamed = g.name == "throngs" and self._obs.nbytes >= STREAM_BYTES
-        # Scrunch's phase and seat planes rewritten, not swapped, in a buffer beyond the caches
+        # Scrunch's phase planes rewritten, not swapped, in a buffer beyond the caches
         self._rewritten = g.name == "scrunch" and self._obs.nbytes >= REWRITE_BYTES
         update = bound_update(g.name, mask_writer(g), self._rewritten)
         if self._streamed:

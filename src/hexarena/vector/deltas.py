@@ -535,8 +535,8 @@ def bound_update(game_name: str, mask: Any, rewrite: bool = False) -> Callable[.
     ``game_name``; ``mask`` is the game's mask writer (:func:`hexarena.vector.masks.mask_writer`),
     used where the mask is not updated incrementally (Gyre) or written here without allocating
     (Churn, China Grove, Scrunch: with scratch room in the memo row). ``geo`` is the table of
-    :func:`vector_geometry`. ``rewrite`` is Scrunch's choice of rewriting its phase and seat
-    planes rather than swapping them (:func:`.deltas_scrunch.update_scrunch`)."""
+    :func:`vector_geometry`. ``rewrite`` is Scrunch's choice of rewriting its phase planes
+    rather than swapping them (:func:`.deltas_scrunch.update_scrunch`)."""
     if game_name == "gyre":
 
         @njit(inline="always")
