@@ -104,10 +104,10 @@ from .masks import mask_writer
 #: The actions' type (NumPy's one instance of it, for a quick check).
 _INT64 = np.dtype(np.int64)
 
-#: Scrunch's observations of at least this many bytes (beyond a core's second-level cache) get
-#: their phase planes rewritten, not swapped: stores need not wait for the planes' lines, where
-#: a swap's loads do (docs/batched-speed-scrunch.md, the twelfth round).
-REWRITE_BYTES = 2 << 20
+#: Scrunch's observations of at least this many bytes (a core's second-level cache: side 5 from
+#: N = 256 on) get their phase planes rewritten, not swapped: stores need not wait for the
+#: planes' lines, where a swap's loads do (docs/batched-speed-scrunch.md, the twelfth round).
+REWRITE_BYTES = 1 << 20
 
 #: Largest number of environments one :class:`VectorEnv` holds.
 MAX_ENVS = 1 << 20
