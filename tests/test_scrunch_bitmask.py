@@ -24,8 +24,8 @@ from hexarena.games.scrunch import (
 )
 from hexarena.games.scrunch.bitmask import _planes, any_growth_bits, mask_bits
 from hexarena.games.scrunch.search import any_growth
-from hexarena.games.scrunch.tables import _scratch, strided_layout
-from hexarena.games.scrunch.words import MAX_CELLS, _nbm, neighbours_of
+from hexarena.games.scrunch.tables import _scratch
+from hexarena.games.scrunch.words import MAX_CELLS, _nbm
 from hexarena.vector import VectorEnv
 
 
@@ -44,12 +44,6 @@ def _nbm_of(g, x):  # type: ignore[no-untyped-def] # pragma: no cover - compiled
     return _nbm(g, x)
 
 
-@njit(cache=True)
-def _neighbours_of_each(g, ms, out):  # type: ignore[no-untyped-def] # pragma: no cover - compiled
-    for i in range(ms.shape[0]):
-        out[i] = neighbours_of(g, ms[i])
-
-
 def _bits(w: int, n: int) -> list[int]:
     return [x for x in range(n) if (int(w) >> x) & 1]
 
@@ -62,28 +56,6 @@ def test_neighbour_masks_are_the_boards_neighbours(size: int) -> None:
     for x in range(game.board.size):
         want = sorted(int(y) for y in game.board.neighbors[x] if y >= 0)
         assert _bits(_nbm_of(game.consts, x), game.board.size) == want
-
-
-@pytest.mark.parametrize("size", [3, 4, 5])
-def test_neighbours_of_a_set_are_its_cells_neighbours(size: int) -> None:
-    """The neighbours of a set of cells through the strided layout (or the loop where the
-    processor lacks fast bit deposits) are the union of its cells' neighbours on the board: on
-    the empty set, every single cell, the whole board, and 3,000 random sets of 1 to 12 cells
-    (the cells on a row's ends and the board's corners among them)."""
-    game = new_game("scrunch", size=size)
-    n = game.board.size
-    lo, hi, k, stride = strided_layout(game.board)
-    assert stride == 2 * size and k == lo.bit_count()
-    assert lo.bit_count() + hi.bit_count() == n
-    rng = np.random.default_rng(size)
-    sets = [[], list(range(n))] + [[x] for x in range(n)]
-    sets += [list(rng.choice(n, size=int(rng.integers(1, 13)), replace=False)) for _ in range(3000)]
-    ms = np.array([sum(1 << int(x) for x in cells) for cells in sets], dtype=np.int64)
-    out = np.zeros_like(ms)
-    _neighbours_of_each(game.consts, ms, out)
-    for cells, got in zip(sets, out, strict=True):
-        want = {int(y) for x in cells for y in game.board.neighbors[x] if y >= 0}
-        assert _bits(got, n) == sorted(want), cells
 
 
 def test_only_boards_of_one_word_take_the_masks() -> None:

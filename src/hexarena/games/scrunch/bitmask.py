@@ -63,7 +63,7 @@ from .tables import (
     _o,
     smallest_size,
 )
-from .words import Word, _ctz, _nbm, _pop, _word, neighbours_of
+from .words import Word, _ctz, _nbm, _pop, _word
 
 #: Each byte spread into eight: entry ``b`` has byte ``j`` equal to bit ``j`` of ``b`` (0 or
 #: 1), the eight bools of a mask row that the byte's bits mark (:func:`write_row`).
@@ -132,7 +132,15 @@ def _dests(  # pragma: no cover - compiled
     if d == 0:
         return d
     bad = mine & ((c2 & ~(np_ ^ ns)) | (c1 & np_ & ~ns) | (c3 & ns & ~np_))
-    return d & ~neighbours_of(g, bad)
+    if bad == 0:
+        return d
+    out = np.int64(0)
+    while d:
+        x = _ctz(d)
+        d &= d - 1
+        if _nbm(g, x) & bad == 0:
+            out |= one << x
+    return out
 
 
 @njit(cache=True, inline="always")
@@ -335,12 +343,15 @@ def _smallest_cands(  # pragma: no cover - compiled
     a growth may make."""
     lst = _o(B_LAB + c, n)
     size = _o(B_SSIZE, n)
-    stones = np.int64(0)
+    cand = np.int64(0)
     for i in range(arr[_U(S_NSNK + c)]):
         lab = arr[_U(lst + i)]
         if arr[_U(size + lab)] == best:
-            stones |= _snake_mask(arr, n, lab)
-    return neighbours_of(g, stones) & emp
+            t = _snake_mask(arr, n, lab)
+            while t:
+                cand |= _nbm(g, _ctz(t))
+                t &= t - 1
+    return cand & emp
 
 
 @njit(cache=True, inline="always")
@@ -421,7 +432,12 @@ def _by_far_ends(  # pragma: no cover - compiled
             if q == 0:
                 continue
             nb_ = _nbm(g, b)
-            q &= ~(nb_ | (np.int64(1) << b) | neighbours_of(g, nb_))
+            near = nb_ | (np.int64(1) << b)
+            t = nb_
+            while t:
+                near |= _nbm(g, _ctz(t))
+                t &= t - 1
+            q &= ~near
             if q and _far_end_steps(g, arr, n, a, b, _ctz(q), f, emp, c1, c2, c3, c4):
                 found |= q
     return found
@@ -471,7 +487,13 @@ def _by_eggs(  # pragma: no cover - compiled
         decided |= q
         d0 = ns & emp & ~c4
         bad = f & ~(np.int64(1) << e) & ((c2 & ~ns) | (c3 & ns))
-        d0 &= ~neighbours_of(g, bad)
+        if bad:
+            t = d0
+            while t:
+                x = _ctz(t)
+                t &= t - 1
+                if _nbm(g, x) & bad:
+                    d0 &= ~(np.int64(1) << x)
         if d0 == 0:
             continue
         while q:

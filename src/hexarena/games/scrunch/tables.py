@@ -146,9 +146,7 @@ def initial_array(n: int) -> Array:
 
 def consts_for(board: Board) -> Array:
     """The constant table: ``[n, neighbours (n x 6, -1 off the board), q (n), r (n),
-    adjacency (n rows of ceil(n / 32) words: bit b of row a set when b is a's neighbour)]``,
-    then on a board of at most 63 cells its strided layout (:func:`strided_layout`, four
-    64-bit words as pairs of entries)."""
+    adjacency (n rows of ceil(n / 32) words: bit b of row a set when b is a's neighbour)]``."""
     n = board.size
     qs = np.asarray([q for q, _ in board.cells], dtype=np.int64)
     rs = np.asarray([r for _, r in board.cells], dtype=np.int64)
@@ -160,31 +158,7 @@ def consts_for(board: Board) -> Array:
                 bits[a, b // 32] |= 1 << (int(b) % 32)
     words = bits.astype(np.uint32).view(np.int32).ravel()  # (the top bit as the sign)
     head = np.concatenate([[n], board.neighbors.ravel(), qs, rs]).astype(np.int32)
-    parts = [head, words]
-    if n <= 63:
-        parts.append(np.asarray(strided_layout(board), dtype=np.uint64).view(np.int32))
-    return np.concatenate(parts)
-
-
-def strided_layout(board: Board) -> tuple[int, int, int, int]:
-    """The board's cells on rows of a fixed stride, for neighbourhoods of sets of cells as
-    shifts (:func:`.words.neighbours_of`): cell ``(q, r)`` at bit ``(r - rmin) * stride + q -
-    qmin`` of a 128-bit number, ``stride`` one more than the widest row (a column that no cell
-    takes, so that a shift by one never wraps from one row to the next), so that the six
-    neighbours are the shifts by 1, ``stride - 1`` and ``stride`` either way. The cells come
-    row by row, as the board numbers them, so the cells' board mask (bit ``x`` for cell ``x``)
-    is spread to the layout's bits in order. Returns the layout's cells as two 64-bit words
-    (low, high), the cells in the low word and the stride; all 0 when the layout takes more
-    than 128 bits."""
-    qmin = min(q for q, _ in board.cells)
-    rmin = min(r for _, r in board.cells)
-    stride = max(q for q, _ in board.cells) - qmin + 2
-    at = [(r - rmin) * stride + q - qmin for q, r in board.cells]
-    if max(at) >= 128 or at != sorted(at):
-        return 0, 0, 0, 0
-    m = sum(1 << b for b in at)
-    lo = m & ((1 << 64) - 1)
-    return lo, m >> 64, lo.bit_count(), stride
+    return np.concatenate([head, words])
 
 
 @njit(cache=True, inline="always")

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import llvmlite.binding as llvm
 import numpy as np
 from llvmlite import ir
 from numba import config, njit, types
 from numba.extending import intrinsic
 
-from ...bits import HAS_BMI2, entry_pointer
+from ...bits import entry_pointer
 from ...core import Array
 from ...kernels_common import _U
 
@@ -29,12 +28,6 @@ MAX_CELLS = 63
 Word = Any
 
 _I64 = ir.IntType(64)
-_I128 = ir.IntType(128)
-
-#: Whether the processor deposits and extracts bits in one fast instruction (BMI2's ``pdep`` and
-#: ``pext``; microcoded and slow on AMD's first two Zen generations), which
-#: :func:`neighbours_of` spreads a board mask with; without, it loops over the set's cells.
-FAST_SPREAD = HAS_BMI2 and llvm.get_host_cpu_name() not in ("znver1", "znver2")
 
 
 @intrinsic
@@ -164,87 +157,3 @@ def _first_of(g: Array, x: int, m: Word) -> int:  # pragma: no cover - compiled
         if y >= 0 and (m >> y) & 1:
             return y
     return -1
-
-
-@intrinsic
-def _spread_nb_intrinsic(  # pragma: no cover - compiled
-    typingctx: Any, m: Any, lo: Any, hi: Any, k: Any, stride: Any
-) -> Any:
-    """The neighbours of the cells of board mask ``m`` as a board mask, through the board's
-    strided layout (:func:`.tables.strided_layout`: its cells ``lo``, ``hi``, ``k`` of them in
-    ``lo``, rows of ``stride`` bits): the cells deposited to their bits of a 128-bit number
-    (``pdep``), shifted by 1, ``stride - 1`` and ``stride`` either way, kept to the cells and
-    extracted back (``pext``): no loop and no branch."""
-    sig = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        m, lo, hi, k, st = args
-        fnty = ir.FunctionType(_I64, [_I64, _I64])
-        pdep = builder.module.declare_intrinsic("llvm.x86.bmi.pdep.64", fnty=fnty)
-        pext = builder.module.declare_intrinsic("llvm.x86.bmi.pext.64", fnty=fnty)
-        c64 = ir.Constant(_I128, 64)
-        a = builder.zext(builder.call(pdep, [m, lo]), _I128)
-        b = builder.zext(builder.call(pdep, [builder.lshr(m, k), hi]), _I128)
-        v = builder.or_(a, builder.shl(b, c64))
-        s1 = ir.Constant(_I128, 1)
-        sw = builder.zext(st, _I128)
-        sd = builder.sub(sw, s1)
-        acc = builder.or_(builder.shl(v, s1), builder.lshr(v, s1))
-        acc = builder.or_(acc, builder.or_(builder.shl(v, sw), builder.lshr(v, sw)))
-        acc = builder.or_(acc, builder.or_(builder.shl(v, sd), builder.lshr(v, sd)))
-        cells = builder.or_(builder.zext(lo, _I128), builder.shl(builder.zext(hi, _I128), c64))
-        acc = builder.and_(acc, cells)
-        rlo = builder.call(pext, [builder.trunc(acc, _I64), lo])
-        rhi = builder.call(pext, [builder.trunc(builder.lshr(acc, c64), _I64), hi])
-        return builder.or_(rlo, builder.shl(rhi, k))
-
-    return sig, codegen
-
-
-_spread_nb: Any = _spread_nb_intrinsic
-if getattr(config, "DISABLE_JIT", 0):  # plain Python: an intrinsic cannot run there
-
-    def _spread_nb(m: Any, lo: Any, hi: Any, k: Any, stride: Any) -> int:
-        """The neighbours of the cells of ``m`` through the strided layout, in plain Python."""
-        cells = (int(lo) & ((1 << 64) - 1)) | (int(hi) << 64)
-        v = 0
-        bit = 0
-        for b in range(128):
-            if (cells >> b) & 1:
-                v |= ((int(m) >> bit) & 1) << b
-                bit += 1
-        st = int(stride)
-        acc = 0
-        for sh in (1, st - 1, st):
-            acc |= (v << sh) | (v >> sh)
-        acc &= cells
-        out = 0
-        bit = 0
-        for b in range(128):
-            if (cells >> b) & 1:
-                out |= ((acc >> b) & 1) << bit
-                bit += 1
-        return out
-
-
-@njit(cache=True, inline="always")
-def neighbours_of(g: Array, m: Word) -> Word:  # pragma: no cover - compiled
-    """The cells next to some cell of board mask ``m`` (its own cells included when they are
-    next to each other), on a board of at most :data:`MAX_CELLS` cells: by the strided layout
-    kept after the constant table's adjacency rows (:func:`_spread_nb`) where the processor
-    has fast ``pdep`` and ``pext``, otherwise a loop over the cells of ``m``."""
-    if FAST_SPREAD:
-        n = g[0]
-        at = _U(1 + 9 * n if n <= 32 else 1 + 10 * n)
-        return _spread_nb(
-            m,
-            _load_pair(g, at),
-            _load_pair(g, at + 2),
-            _load_pair(g, at + 4),
-            _load_pair(g, at + 6),
-        )
-    out = np.int64(0)
-    while m:
-        out |= _nbm(g, _ctz(m))
-        m &= m - 1
-    return out
