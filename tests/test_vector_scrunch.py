@@ -90,12 +90,15 @@ def test_observation_learnt_from_the_action_at_every_step(
     observer's for its position and seat, and its memo row (what the observation shows) the one
     made from scratch; eggs, placements, stones picked, destinations and removals all stepped
     through. The same in a batch taken for one whose observations far outgrow the caches, where
-    Scrunch's whole planes still trade places (no streaming stores, unlike Throngs')."""
+    Scrunch's phase planes are rewritten rather than swapped (by ordinary stores: no streaming
+    stores, unlike Throngs'); its seat planes are rewritten at every size."""
     if big:
         monkeypatch.setattr(vector, "STREAM_BYTES", 0)
+        monkeypatch.setattr(vector, "REWRITE_BYTES", 0)
     n_envs = 8
     env = VectorEnv("scrunch", n_envs, {"size": size}, seed=3)
     assert not env._streamed
+    assert env._rewritten == big
     observer = Observer(env.game)
     n = env.game.board.size
     memo = np.zeros(memo_width(env.game), dtype=np.int32)

@@ -104,6 +104,11 @@ from .masks import mask_writer
 #: The actions' type (NumPy's one instance of it, for a quick check).
 _INT64 = np.dtype(np.int64)
 
+#: Scrunch's observations of at least this many bytes (a core's second-level cache: side 5 from
+#: N = 256 on) get their phase planes rewritten, not swapped: stores need not wait for the
+#: planes' lines, where a swap's loads do (docs/batched-speed-scrunch.md, the twelfth round).
+REWRITE_BYTES = 1 << 20
+
 #: Largest number of environments one :class:`VectorEnv` holds.
 MAX_ENVS = 1 << 20
 #: Largest ``max_actions`` (the compiled step counts actions in 64-bit integers).
@@ -229,7 +234,9 @@ class VectorEnv:
         self._incremental = bool(incremental)
         # Throngs' whole planes by streaming stores in a buffer far bigger than the caches
         self._streamed = g.name == "throngs" and self._obs.nbytes >= STREAM_BYTES
-        update = bound_update(g.name, mask_writer(g))
+        # Scrunch's phase planes rewritten, not swapped, in a buffer beyond the caches
+        self._rewritten = g.name == "scrunch" and self._obs.nbytes >= REWRITE_BYTES
+        update = bound_update(g.name, mask_writer(g), self._rewritten)
         if self._streamed:
             update = bound_update_streamed(mask_writer(g))
         self._delta_step = bound_delta_step(

@@ -529,13 +529,14 @@ def vector_geometry(observer: Observer) -> Array:
 
 
 @functools.cache
-def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
+def bound_update(game_name: str, mask: Any, rewrite: bool = False) -> Callable[..., None]:
     """``update(g, arr, geo, out, row, memo, a)``: the incremental observation (as the seat to
     act sees it) and mask of a game that goes on after action ``a``, for the game called
     ``game_name``; ``mask`` is the game's mask writer (:func:`hexarena.vector.masks.mask_writer`),
     used where the mask is not updated incrementally (Gyre) or written here without allocating
     (Churn, China Grove, Scrunch: with scratch room in the memo row). ``geo`` is the table of
-    :func:`vector_geometry`."""
+    :func:`vector_geometry`. ``rewrite`` is Scrunch's choice of rewriting its phase planes
+    rather than swapping them (:func:`.deltas_scrunch.update_scrunch`)."""
     if game_name == "gyre":
 
         @njit(inline="always")
@@ -569,7 +570,7 @@ def bound_update(game_name: str, mask: Any) -> Callable[..., None]:
 
         @njit(inline="always")
         def update(g: Array, arr: Any, geo: Array, out: Any, row: Any, memo: Any, a: int) -> None:
-            update_scrunch(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
+            update_scrunch(g, arr, arr[H_PLAYER], geo, out, memo, a, rewrite)  # pragma: no cover
             scrunch.mask_into(g, arr, row, memo[geo[0] + SHOWN_EXTRA :])  # pragma: no cover
 
     else:

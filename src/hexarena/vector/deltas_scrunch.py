@@ -24,7 +24,7 @@ from numba import njit
 from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, Array
 from ..games import scrunch
 from ..observe import _POS
-from .deltas import _move_one, _onehot, _plane, _stones, _swap
+from .deltas import _move_one, _onehot, _plane, _stones
 
 #: Entries of the ``memo`` row before the mask writer's working space, past the ``n`` cells.
 SHOWN_EXTRA = 6
@@ -69,13 +69,16 @@ def shown_values(arr: Array, seat: int) -> tuple[int, int, int, int]:  # pragma:
 
 @njit(cache=True, inline="always")
 def update_scrunch(
-    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int
+    g: Array, arr: Array, seat: int, geo: Array, out: Any, memo: Any, a: int, rewrite: bool = False
 ) -> None:  # pragma: no cover - compiled
     """:func:`delta_scrunch_after`, compiled into its caller (the batched step's update: a call
-    passes each array as seven values). The whole planes that change (the phase, the seat's
-    colour) trade places with the plane shown before (:func:`hexarena.vector.deltas._swap`),
-    at every batch size: at N = 1,024 (a buffer of 5 MB) swapping took about two thirds of the
-    time of streaming stores (docs/batched-speed-scrunch.md, Scrunch's fifth round)."""
+    passes each array as seven values). The phase planes trade places with the plane shown
+    before (:func:`hexarena.vector.deltas._swap`), or with ``rewrite`` (a constant of the
+    caller: for observations beyond a core's caches) the plane shown before is cleared and the
+    new one filled, by ordinary stores that need not wait for the planes' lines as a swap's
+    loads do; the two seat planes are rewritten so at every size (docs/batched-speed-scrunch.md:
+    at N = 1,024 swapping took about two thirds of the time of streaming stores, fifth round;
+    rewriting, about nine tenths of the time of swapping, twelfth round)."""
     n = geo[0]
     if a < n:
         _cell(arr, geo, out, memo, a)
@@ -85,7 +88,7 @@ def update_scrunch(
         for x in range(n):
             _cell(arr, geo, out, memo, x)
     phase, create0, create1, mine = shown_values(arr, seat)
-    _onehot(geo, out, 8, memo, n + 2, phase)
+    _onehot(geo, out, 8, memo, n + 2, phase, False, not rewrite)
     going = arr[H_PLAYER] >= 0
     _move_one(geo, out, 12, memo, n, arr[scrunch.S_P] if going else -1)
     _move_one(geo, out, 13, memo, n + 1, arr[scrunch.S_S])
@@ -95,15 +98,10 @@ def update_scrunch(
     if memo[n + 4] != create1:
         memo[n + 4] = create1
         _plane(geo, out, 7, float(create1))
-    old = memo[n + 5]
-    if old != mine:
+    if memo[n + 5] != mine:  # the seat's colour planes, rewritten (not swapped) at every size
         memo[n + 5] = mine
-        if old >= 0 and mine >= 0:  # the seat changed colour: the planes trade places
-            s = geo[1]
-            _swap(out, 3 * s, 4 * s, s)
-        else:
-            _plane(geo, out, 3, 1.0 if mine == 0 else 0.0)
-            _plane(geo, out, 4, 1.0 if mine == 1 else 0.0)
+        _plane(geo, out, 3, 1.0 if mine == 0 else 0.0)
+        _plane(geo, out, 4, 1.0 if mine == 1 else 0.0)
 
 
 @njit(cache=True)
