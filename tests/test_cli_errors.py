@@ -88,6 +88,7 @@ def test_options_before_the_game_name(capsys: pytest.CaptureFixture[str]) -> Non
         (["selfplay", "nogame"], ["nogame"]),
         (["selfplay", "q" * 9000], ["qqq"]),
         (["games", "--bogus"], ["--bogus"]),
+        (["board", "churn", "--sides", "3,,4,3,4,3,4"], ["sides", "item 2 is empty"]),
     ],
 )
 def test_errors_are_one_line(
