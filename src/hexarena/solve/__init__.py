@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..core import H_PLY, H_TURN, Array, Game, HexArenaError, State
+from ..files import replacing
 from . import kernel as K
 
 #: Deepest line the search follows (every game here that ends does so well within it on the
@@ -236,14 +237,15 @@ class Solver:
         used = self.keys != 0
         if depth is not None:
             used &= np.isin(self.keys, self.opening_keys(depth))
-        np.savez_compressed(
-            path,
-            keys=self.keys[used],
-            vals=self.vals[used],
-            game=np.array(self.game.name),
-            tags=np.array(repr(sorted(self.game.record_tags().items()))),
-            key=np.array(KEY_VERSION),
-        )
+        with replacing(path) as f:  # under the name given (numpy adds .npz to a name), whole
+            np.savez_compressed(
+                f,
+                keys=self.keys[used],
+                vals=self.vals[used],
+                game=np.array(self.game.name),
+                tags=np.array(repr(sorted(self.game.record_tags().items()))),
+                key=np.array(KEY_VERSION),
+            )
         return int(np.count_nonzero(used))
 
     def opening_keys(self, depth: int) -> Array:

@@ -8,7 +8,8 @@ from typing import Any, TextIO
 
 from ..cliargs import positive_number, progress_bar, whole_number
 from ..core import Game
-from ..limits import MAX_THINK_COUNT
+from ..files import check_writable
+from ..limits import MAX_THINK_COUNT, cut_repr
 from . import SolveError, Solver, solve_endgames, solve_game
 
 #: Most empty cells ``--empties`` may name (the game's board bounds it further).
@@ -84,6 +85,10 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
     """Solve the game's first moves, print the values, save the table when asked."""
     if ns.nodes is not None and ns.nodes < 1:
         raise SolveError(f"--nodes must be at least 1, not {ns.nodes}")
+    for option, path in (("--table", ns.table), ("--book", ns.book)):
+        why = None if path is None else check_writable(path)
+        if why is not None:  # refused now, not after the solving it would have saved
+            raise SolveError(f"{option} {cut_repr(path, 100)}: cannot write there: {why}")
     if ns.retrograde:
         return _retrograde(game, ns, out)
     solver = Solver(game, ns.memory)
