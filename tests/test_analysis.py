@@ -222,6 +222,13 @@ def test_command_writes_a_self_contained_report(tmp_path: Path) -> None:
         (["--players", "random:0"], "games for random must be"),
         (["--players", "random:x"], "games for random must be"),
         (["--players", "random,random"], "names a player twice"),
+        (["--players", "random,,uct"], "--players: item 2 is empty"),
+        (["--players", "random,"], "--players: item 2 is empty"),
+        (["--sweep", "size=2,,3"], "--sweep: item 2 is empty"),
+        (["--sweep", "size=2,3,2"], "--sweep names 2 twice"),
+        (["--sweep", "size=1_0..12"], "two whole numbers"),
+        (["--sweep", "size=2..\u0663"], "two whole numbers"),
+        (["--sweep", "size=2.." + "9" * 5000], "two whole numbers"),
     ],
 )
 def test_bad_arguments_are_one_line_errors(

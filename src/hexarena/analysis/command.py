@@ -75,10 +75,12 @@ def settings_from_args(game: Game, ns: Any) -> Settings:
     players: list[str] = []
     games_by_player: dict[str, int] = {}
     known = player_names()
-    for item in str(ns.players).split(","):
+    for k, item in enumerate(str(ns.players).split(","), start=1):
         name, _, count = item.strip().lower().partition(":")
         if not name:
-            continue
+            raise AnalysisError(
+                f"--players: item {k} is empty (players are NAME or NAME:GAMES, by commas)"
+            )
         if name not in known:
             raise AnalysisError(
                 f"there is no player called {name[:40]!r}; the players are: {', '.join(known)}"

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import Game
+from ..limits import cut, parse_int_text
 from .analyse import Settings
 from .runner import AnalysisError
 from .stats import evaluate_growth, fit_growth
@@ -34,7 +35,7 @@ def parse_sweep(game: Game, text: str) -> tuple[str, list[str]]:
     if ".." in values:
         lo_text, _, hi_text = values.partition("..")
         try:
-            lo, hi = int(lo_text), int(hi_text)
+            lo, hi = parse_int_text(lo_text, "from"), parse_int_text(hi_text, "to")
         except ValueError:
             raise AnalysisError(
                 f"--sweep range must be two whole numbers, not {values[:60]!r}"
@@ -43,7 +44,12 @@ def parse_sweep(game: Game, text: str) -> tuple[str, list[str]]:
             raise AnalysisError(f"--sweep range {lo}..{hi} is empty")
         out = [str(v) for v in range(lo, hi + 1)] if hi - lo < MAX_VALUES else []
     else:
-        out = [v.strip() for v in values.split(",") if v.strip()]
+        out = [v.strip() for v in values.split(",")]
+        if "" in out:
+            raise AnalysisError(f"--sweep: item {out.index('') + 1} is empty")
+        twice = next((v for i, v in enumerate(out) if v in out[:i]), None)
+        if twice is not None:
+            raise AnalysisError(f"--sweep names {cut(twice, 40)} twice")
     if not out or len(out) > MAX_VALUES:
         raise AnalysisError(f"--sweep takes 1 to {MAX_VALUES} values")
     return name, out
