@@ -72,3 +72,37 @@ def test_an_interrupted_save_leaves_the_table_that_was_there(
         solver.save(table)
     assert table.read_bytes() == good
     assert [p.name for p in tmp_path.iterdir()] == ["t.npz"]
+
+
+def _other_archive(path: Path) -> None:
+    np.savez(path, x=np.arange(3))
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        bytes(range(256)) * 4,  # numpy takes it for a pickle
+        b"PK\x03\x04 cut short",  # the start of a zip archive, then nothing of one
+        _other_archive,  # an archive of other arrays
+    ],
+)
+def test_a_file_that_is_not_a_table_is_named_so(
+    content: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.npz"
+    if callable(content):
+        content(bad)
+    else:
+        bad.write_bytes(content)
+    before = bad.read_bytes()
+    assert main([*CHURN2, "--table", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hexarena: error: ") and err.count("\n") == 1, err
+    assert "is not a solution table" in err
+    assert "allow_pickle" not in err and "trust" not in err  # numpy's advice, not ours to give
+    assert bad.read_bytes() == before  # left as it was
+
+
+def test_an_empty_item_in_moves_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*CHURN2, "--moves", "b2,,a1"]) == 2
+    assert "--moves: item 2 is empty" in capsys.readouterr().err

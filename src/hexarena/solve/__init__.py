@@ -10,6 +10,7 @@ with and without the pie rule.
 from __future__ import annotations
 
 import time
+import zipfile
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -287,10 +288,16 @@ class Solver:
                     )
                 keys = np.ascontiguousarray(z["keys"], dtype=np.uint64)
                 vals = np.ascontiguousarray(z["vals"], dtype=np.int8)
-        except (OSError, KeyError, ValueError) as exc:
+        except OSError as exc:
+            raise SolveError(
+                f"cannot read the solution table {str(path)[:100]}: {exc.strerror or exc}"
+            ) from None
+        except (KeyError, ValueError, zipfile.BadZipFile, EOFError) as exc:
             if isinstance(exc, SolveError):
                 raise
-            raise SolveError(f"cannot read the solution table {str(path)[:100]}: {exc}") from None
+            raise SolveError(
+                f"{str(path)[:100]} is not a solution table (not an archive of the solver's arrays)"
+            ) from None
         if keys.shape != vals.shape or keys.ndim != 1 or np.any(keys == 0) or np.any(vals > 1):
             raise SolveError(f"{str(path)[:100]} is not a solution table (malformed entries)")
         K.store_many(self.keys, self.vals, keys, vals)

@@ -97,6 +97,8 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
         solver.load(table)
     limit = ns.nodes if ns.nodes is not None else 1 << 62
     only = [m.strip() for m in ns.moves.split(",")] if ns.moves is not None else None
+    if only is not None and "" in only and only != [""]:
+        raise SolveError(f"--moves: item {only.index('') + 1} is empty")
     if ns.empties is not None:
         return _endgames(game, ns, solver, limit, table, out)
     show = not ns.json and not ns.quiet and out.isatty()
