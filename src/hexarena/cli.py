@@ -544,6 +544,9 @@ def main(
     out = out or sys.stdout
     parser = build_parser()
     try:
+        nul = next((i for i, a in enumerate(args) if "\x00" in a), None)
+        if nul is not None:  # no file name or value holds one (open() raises ValueError)
+            raise CliError(f"argument {nul + 1} holds a NUL byte, which no name or value may")
         if args and args[0] in GAME_COMMANDS:
             return _run_game_command(parser, args, inp, out)
         ns = parser.parse_args(args)
