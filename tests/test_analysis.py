@@ -3,6 +3,7 @@ sweeps and the command line."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -151,6 +152,28 @@ def test_an_interrupted_run_resumes_to_the_same_report(tmp_path: Path) -> None:
     # the page and its plots too, byte for byte
     for name in ("report.html", "report.md", "lengths.png", "swap-map-random.png"):
         assert (part / name).read_bytes() == (tmp_path / "whole" / name).read_bytes(), name
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        {"game": new_game("gyre", size=3)},  # another game into the same folder
+        {"game": new_game("churn", size=3)},  # other options
+        {"seed": 9},
+        {"playouts": 7},
+    ],
+)
+def test_a_folder_of_other_settings_is_not_resumed_from(
+    other: dict[str, object], tmp_path: Path
+) -> None:
+    first = Settings(game=new_game("churn", size=2), games=4, players=("random",), seed=1)
+    first = dataclasses.replace(first, playouts=10)
+    run_analysis(first, tmp_path / "shared")
+    s = dataclasses.replace(first, **other)
+    fresh = run_analysis(s, tmp_path / "fresh")
+    assert run_analysis(s, tmp_path / "shared") == fresh  # not the first run's results again
+    # and the first settings again are answered from their own lines, not the other run's
+    assert run_analysis(first, tmp_path / "shared") == run_analysis(first, tmp_path / "again")
 
 
 def test_swap_map_covers_every_first_move_by_symmetry(tmp_path: Path) -> None:

@@ -136,11 +136,9 @@ def cmd_analyse(game: Game, ns: Any, out: TextIO) -> int:
             return run_analysis(settings, where, executor=executor, jobs=jobs)
         with progress_bar(remaining=True) as progress:
             task = progress.add_task(f"{settings.game.name} analysis", total=len(jobs))
-            from .runner import read_results
+            from .runner import results_of
 
-            progress.advance(
-                task, sum(1 for j in jobs if j.key in read_results(where / "results.jsonl"))
-            )
+            progress.advance(task, len(results_of(jobs, where / "results.jsonl")))
             return run_analysis(
                 settings,
                 where,
