@@ -116,3 +116,15 @@ def test_play_refuses_a_huge_cell_name_and_goes_on(capsys: pytest.CaptureFixture
     assert code == 1  # abandoned by "quit", after the refusal
     assert "not accepted" in out.getvalue()
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_ctrl_c_says_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("hexarena.cli.cmd_selfplay", interrupted)
+    assert main(["selfplay", "churn", "--games", "1"], out=io.StringIO()) == 130
+    err = capsys.readouterr().err
+    assert err.startswith("hexarena: interrupted") and err.count("\n") == 1, err

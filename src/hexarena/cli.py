@@ -574,7 +574,8 @@ def main(
         text = " ".join(str(exc).split()) if not isinstance(exc, OSError) else _os_error(exc)
         print(f"hexarena: error: {cut(text, 400)}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # what was written is whole (hexarena.files); say why it ended
+        print("hexarena: interrupted", file=sys.stderr)
         return 130
     return 0
 
