@@ -114,3 +114,39 @@ def test_an_interrupted_report_leaves_the_one_that_was_there(
     with pytest.raises(KeyboardInterrupt):
         run_analysis(s, tmp_path)  # answered from results.jsonl: only the report is written
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_a_sweep_says_what_its_figures_and_formula_mean(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hexarena.analysis import report
+    from hexarena.cli import main
+
+    drawn: dict[str, Any] = {}
+    save = report._save
+
+    def keep(fig: Any, out: Path, name: str) -> tuple[str, str]:
+        fig.canvas.draw()
+        drawn[name] = [t for t in fig.axes[0].get_xticks() if _inside(fig.axes[0], t)]
+        return save(fig, out, name)
+
+    monkeypatch.setattr(report, "_save", keep)
+    argv = ["analyse", "churn", "--games", "6", "--players", "random", "--out", str(tmp_path)]
+    argv += ["--workers", "1", "--quiet", "--no-swap-map", "--sweep", "size=2..4"]
+    assert main(argv) == 0
+    for name in ("sweep-length", "sweep-balance"):
+        assert drawn[name] and all(t == int(t) for t in drawn[name]), drawn[name]  # no size 2.25
+    md = (tmp_path / "report.md").read_text()
+    assert "x the size" in md  # the fit's x is named
+    sections = md.split("\n## ")[1:]
+    assert len(sections) == 2
+    for section in sections:
+        title, *lines = section.splitlines()
+        assert [ln for ln in lines if ln.strip() and not ln.startswith("![")], title
+    page = (tmp_path / "report.html").read_text()
+    assert page.count("<figcaption>") == page.count("<img ") == 2
+
+
+def _inside(ax: Any, t: float) -> bool:
+    low, high = ax.get_xlim()
+    return bool(low <= t <= high)
