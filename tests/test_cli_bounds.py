@@ -222,7 +222,9 @@ def test_help_gives_bounds_and_default_together(capsys: pytest.CaptureFixture[st
     time_help = help_entries("match", capsys)["--time"]
     assert "(above 0, at most 1,000,000; default: each player's own limit)" in time_help
     seed_help = help_entries("selfplay", capsys)["--seed"]
-    assert "seed (same seed, same games; 0 to 18,446,744,073,709,551,615)" in seed_help
+    assert "the same seed gives the same games (0 to 18,446,744,073,709,551,615; default 1)" in (
+        seed_help
+    )
 
 
 @pytest.mark.parametrize("game", ["churn", "gyre", "scrunch", "china-grove"])

@@ -84,3 +84,20 @@ def test_engine_help_says_what_the_engine_speaks_and_where_it_is_described() -> 
     assert "ugi" in text and "bestmove" in text
     assert "engine:COMMAND" in text
     assert "random" in text and "perfect" in text  # the players it can serve
+
+
+def test_every_option_with_a_default_says_it_in_its_help() -> None:
+    """--seed (1) and analyse's --playouts (200) did not say what they were when not given."""
+    import argparse
+
+    from hexarena.cli import _subparser, build_parser
+
+    parser = build_parser()
+    silent = []
+    commands = ("play", "selfplay", "board", "match", "tournament", "engine", "analyse", "solve")
+    for command in (*commands, "serve", "warmup"):
+        for a in _subparser(parser, command)._actions:
+            quiet_default = a.default in (None, False, argparse.SUPPRESS, [])
+            if a.option_strings and not quiet_default and "default" not in (a.help or ""):
+                silent.append(f"{command} {a.option_strings[0]}")
+    assert silent == []

@@ -382,7 +382,7 @@ def build_parser() -> argparse.ArgumentParser:
                 "--seed",
                 type=whole_number(0, MAX_SEED),
                 default=1,
-                help="seed (same seed, same games)",
+                help="seed: the same seed gives the same games (default 1)",
             )
             sp.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
             sp.add_argument("--json", action="store_true", help="print one JSON object")

@@ -43,7 +43,7 @@ def add_arguments(sp: Any) -> None:
         "--playouts",
         type=whole_number(1, 1_000_000),
         default=200,
-        help="random playouts per opening for random's swap map",
+        help="random playouts per opening for random's swap map (default 200)",
     )
     sp.add_argument(
         "--opening-factor",
