@@ -17,6 +17,16 @@ from pathlib import Path
 from typing import BinaryIO
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+#: The process's umask, read once (reading it sets it, which is not safe among threads).
+_UMASK = _umask()
+
+
 @contextlib.contextmanager
 def replacing(path: str | Path) -> Iterator[BinaryIO]:
     """A binary file to write ``path``'s new content into: it becomes ``path`` when the block
@@ -26,10 +36,10 @@ def replacing(path: str | Path) -> Iterator[BinaryIO]:
     try:
         with os.fdopen(fd, "wb") as f:
             yield f
-        with contextlib.suppress(OSError):  # mkstemp makes the file private; give it the usual
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
+        with contextlib.suppress(OSError):  # mkstemp makes the file private: give it the
+            # old file's permissions, or those a new file gets
+            mode = target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_UMASK
+            os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
