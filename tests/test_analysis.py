@@ -3,6 +3,7 @@ sweeps and the command line."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -153,6 +154,28 @@ def test_an_interrupted_run_resumes_to_the_same_report(tmp_path: Path) -> None:
         assert (part / name).read_bytes() == (tmp_path / "whole" / name).read_bytes(), name
 
 
+@pytest.mark.parametrize(
+    "other",
+    [
+        {"game": new_game("gyre", size=3)},  # another game into the same folder
+        {"game": new_game("churn", size=3)},  # other options
+        {"seed": 9},
+        {"playouts": 7},
+    ],
+)
+def test_a_folder_of_other_settings_is_not_resumed_from(
+    other: dict[str, object], tmp_path: Path
+) -> None:
+    first = Settings(game=new_game("churn", size=2), games=4, players=("random",), seed=1)
+    first = dataclasses.replace(first, playouts=10)
+    run_analysis(first, tmp_path / "shared")
+    s = dataclasses.replace(first, **other)
+    fresh = run_analysis(s, tmp_path / "fresh")
+    assert run_analysis(s, tmp_path / "shared") == fresh  # not the first run's results again
+    # and the first settings again are answered from their own lines, not the other run's
+    assert run_analysis(first, tmp_path / "shared") == run_analysis(first, tmp_path / "again")
+
+
 def test_swap_map_covers_every_first_move_by_symmetry(tmp_path: Path) -> None:
     game = new_game("churn", size=2)
     orbits = opening_orbits(game)
@@ -222,6 +245,13 @@ def test_command_writes_a_self_contained_report(tmp_path: Path) -> None:
         (["--players", "random:0"], "games for random must be"),
         (["--players", "random:x"], "games for random must be"),
         (["--players", "random,random"], "names a player twice"),
+        (["--players", "random,,uct"], "--players: item 2 is empty"),
+        (["--players", "random,"], "--players: item 2 is empty"),
+        (["--sweep", "size=2,,3"], "--sweep: item 2 is empty"),
+        (["--sweep", "size=2,3,2"], "--sweep names 2 twice"),
+        (["--sweep", "size=1_0..12"], "two whole numbers"),
+        (["--sweep", "size=2..\u0663"], "two whole numbers"),
+        (["--sweep", "size=2.." + "9" * 5000], "two whole numbers"),
     ],
 )
 def test_bad_arguments_are_one_line_errors(

@@ -103,6 +103,42 @@ def test_seconds_and_megabytes_are_finite(
     assert f"argument {option}: " in err and value in err, err
 
 
+@pytest.mark.parametrize("value", ["1_0", "\u0663", "\uff15", "0x10", "5,5", "5." + "0" * 50])
+@pytest.mark.parametrize(("command", "option"), [("match", "--time"), ("solve", "--memory")])
+def test_seconds_and_megabytes_are_ascii_decimals(
+    command: str, option: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # float() reads 1_0 as 10 and an Arabic-Indic or full-width digit as its value
+    err = run(command, f"{option}={value}", capsys=capsys)
+    assert f"argument {option}: " in err and "a number" in err, err
+
+
+@pytest.mark.parametrize("value", ["5", "+5", "0.5", ".5", "5.", "1e3", "1E-2", " 5 "])
+def test_decimals_as_typed_are_read(value: str) -> None:
+    from hexarena.cliargs import positive_number
+
+    assert positive_number(10_000)(value) == float(value)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["replay", "a\x00b"],
+        ["analyse", "churn", "--out", "a\x00b"],
+        ["selfplay", "churn", "--records", "a\x00b"],
+        ["solve", "churn", "--size", "2", "--table", "a\x00b"],
+        ["board", "churn", "--sides", "3,4,3\x00,4,3,4"],
+    ],
+)
+def test_a_nul_byte_in_an_argument_is_refused_naming_it(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv, inp=io.StringIO(""), out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hexarena: error: ") and err.count("\n") == 1, err
+    assert "NUL" in err and "\x00" not in err
+
+
 def test_a_port_past_65535_is_refused_without_a_traceback(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -186,7 +222,9 @@ def test_help_gives_bounds_and_default_together(capsys: pytest.CaptureFixture[st
     time_help = help_entries("match", capsys)["--time"]
     assert "(above 0, at most 1,000,000; default: each player's own limit)" in time_help
     seed_help = help_entries("selfplay", capsys)["--seed"]
-    assert "seed (same seed, same games; 0 to 18,446,744,073,709,551,615)" in seed_help
+    assert "the same seed gives the same games (0 to 18,446,744,073,709,551,615; default 1)" in (
+        seed_help
+    )
 
 
 @pytest.mark.parametrize("game", ["churn", "gyre", "scrunch", "china-grove"])

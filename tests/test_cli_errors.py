@@ -88,6 +88,7 @@ def test_options_before_the_game_name(capsys: pytest.CaptureFixture[str]) -> Non
         (["selfplay", "nogame"], ["nogame"]),
         (["selfplay", "q" * 9000], ["qqq"]),
         (["games", "--bogus"], ["--bogus"]),
+        (["board", "churn", "--sides", "3,,4,3,4,3,4"], ["sides", "item 2 is empty"]),
     ],
 )
 def test_errors_are_one_line(
@@ -115,3 +116,15 @@ def test_play_refuses_a_huge_cell_name_and_goes_on(capsys: pytest.CaptureFixture
     assert code == 1  # abandoned by "quit", after the refusal
     assert "not accepted" in out.getvalue()
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_ctrl_c_says_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("hexarena.cli.cmd_selfplay", interrupted)
+    assert main(["selfplay", "churn", "--games", "1"], out=io.StringIO()) == 130
+    err = capsys.readouterr().err
+    assert err.startswith("hexarena: interrupted") and err.count("\n") == 1, err

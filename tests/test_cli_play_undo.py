@@ -47,7 +47,23 @@ def test_games_says_each_default_once_and_names_flags() -> None:
     assert all(line.count("default") <= 1 for line in lines), lines
     assert any("--no_stalling" in line and "a flag: off unless given" in line for line in lines)
     size = next(line for line in lines if "side of the hex board" in line)
-    assert size.endswith("(with --board hex; default 5)")
+    assert "(with --board hex; default 5" in size
+
+
+def test_games_gives_each_options_bounds_and_words() -> None:
+    """The list a newcomer reads first said "--size side of the regular hexagonal board
+    (default 3)", not which sizes there are, nor the words --board takes."""
+    out = io.StringIO()
+    assert main(["games"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    churn = lines.index("churn: Churn (Red and Blue)")
+    assert "(2 to 8; default 3)" in lines[churn + 1]
+    gyre = lines.index("gyre: Gyre (Red and Blue)")
+    assert "(3 to 12; default 7)" in lines[gyre + 1]
+    penalty = next(line for line in lines if line.lstrip().startswith("--penalty"))
+    assert penalty.endswith("one of 2, 4")
+    repetition = next(line for line in lines if line.lstrip().startswith("--repetition"))
+    assert repetition.endswith("one of third, off")
 
 
 @pytest.mark.parametrize("command", ["play", "match", "engine"])
@@ -68,3 +84,20 @@ def test_engine_help_says_what_the_engine_speaks_and_where_it_is_described() -> 
     assert "ugi" in text and "bestmove" in text
     assert "engine:COMMAND" in text
     assert "random" in text and "perfect" in text  # the players it can serve
+
+
+def test_every_option_with_a_default_says_it_in_its_help() -> None:
+    """--seed (1) and analyse's --playouts (200) did not say what they were when not given."""
+    import argparse
+
+    from hexarena.cli import _subparser, build_parser
+
+    parser = build_parser()
+    silent = []
+    commands = ("play", "selfplay", "board", "match", "tournament", "engine", "analyse", "solve")
+    for command in (*commands, "serve", "warmup"):
+        for a in _subparser(parser, command)._actions:
+            quiet_default = a.default in (None, False, argparse.SUPPRESS, [])
+            if a.option_strings and not quiet_default and "default" not in (a.help or ""):
+                silent.append(f"{command} {a.option_strings[0]}")
+    assert silent == []

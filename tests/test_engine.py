@@ -249,6 +249,7 @@ def test_tournament_summary_lists_the_forfeits(tmp_path: Path) -> None:
     assert len(data["forfeits"]) == 2
     assert all("the engine crashed (exit status 3)" in f for f in data["forfeits"])
     out = io.StringIO()
+    args[-1] = str(tmp_path / "again")  # records are never written over: a folder of its own
     assert main(args, out=out) == 0
     assert "2 game(s) forfeited; the first: engine:" in out.getvalue()
 

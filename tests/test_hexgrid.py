@@ -89,6 +89,20 @@ def test_bad_sides_text_refused() -> None:
         parse_sides("3,four,3")
 
 
+@pytest.mark.parametrize("text", ["3,,4,3,4,3,4", ",3,4,3,4,3,4", "3,4,3,4,3,4,", "3, ,4,3,4,3,4"])
+def test_sides_text_with_an_empty_item_is_refused_not_read_as_six(text: str) -> None:
+    # an empty item is a mistake (a side left out, or one typed twice), not something to skip
+    with pytest.raises(BoardError, match="empty"):
+        parse_sides(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["3,4,3,4,3,4", "3, 4, 3, 4, 3, 4", " 3,4,3,4,3,4 ", "3 4 3 4 3 4"]
+)
+def test_sides_text_by_commas_or_spaces(text: str) -> None:
+    assert parse_sides(text) == (3, 4, 3, 4, 3, 4)
+
+
 def test_symmetries_of_a_regular_board() -> None:
     b = hexhex(3)
     perms = b.symmetries

@@ -240,3 +240,16 @@ def test_player_names_are_cut() -> None:
     with pytest.raises(HexArenaError) as info:
         make_player("q" * 8700)
     assert len(str(info.value)) < 700
+
+
+@pytest.mark.parametrize(
+    "text", ["g1,,d2,d6,i6,e11,f17", ",g1,d2,d6,i6,e11,f17", "g1,d2,d6,i6,e11,f17,"]
+)
+def test_a_move_with_an_empty_action_is_refused_not_shortened(text: str) -> None:
+    """China Grove's turn 'g1,,d2,...' was read as 'g1,d2,...': the empty item dropped."""
+    state = hexarena.new_game("china-grove").new_initial_state()
+    with pytest.raises(hexarena.NotationError, match="empty"):
+        state.apply_move(text)
+    assert state.ply == 0
+    state.apply_move(text.strip(",").replace(",,", ","))  # the same turn written right
+    assert state.ply == 6

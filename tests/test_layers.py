@@ -19,6 +19,7 @@ LAYERS: list[tuple[str, ...]] = [
         "hexarena.numba_cache",
         "hexarena.numba_closure_cache",
         "hexarena.limits",
+        "hexarena.files",
         "hexarena.errors",
         "hexarena.hexgrid",
         "hexarena.bits",

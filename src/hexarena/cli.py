@@ -26,7 +26,7 @@ from .cliargs import (
     whole_number,
     with_bounds,
 )
-from .core import Game, HexArenaError
+from .core import Game, HexArenaError, Option
 from .engine import MAX_SEED as ENGINE_MAX_SEED
 from .games import GAME_MODULES, game_class, game_names
 from .limits import cut
@@ -44,6 +44,18 @@ def option_help(text: str, default: str, flag: bool) -> str:
     return f"{text} (default {default})"
 
 
+def game_option_help(o: Option) -> str:
+    """A game option's help as ``games`` and each command's help give it: what it is, its
+    bounds or words, and its default."""
+    default_text = o.format(o.default) if o.default is not None else "none"
+    help_text = option_help(o.help, default_text, o.kind == "flag")
+    if o.kind == "int" and not o.choices:
+        help_text = with_bounds(help_text, bounds_text(o.minimum, o.maximum))
+    if o.choices:
+        help_text += f"; one of {', '.join(map(str, o.choices))}"
+    return help_text
+
+
 def add_game_options(parser: argparse.ArgumentParser, cls: type[Game]) -> None:
     """Add one option per game option (same names as ``new_game``)."""
     group = parser.add_argument_group(f"{cls.name} options")
@@ -51,12 +63,7 @@ def add_game_options(parser: argparse.ArgumentParser, cls: type[Game]) -> None:
         flags = [f"--{o.name}"]
         if "_" in o.name:
             flags.append(f"--{o.name.replace('_', '-')}")
-        default_text = o.format(o.default) if o.default is not None else "none"
-        help_text = option_help(o.help, default_text, o.kind == "flag")
-        if o.kind == "int" and not o.choices:
-            help_text = with_bounds(help_text, bounds_text(o.minimum, o.maximum))
-        if o.choices:
-            help_text += f"; one of {', '.join(map(str, o.choices))}"
+        help_text = game_option_help(o)
         if o.kind == "flag":
             group.add_argument(
                 *flags, dest=o.name, action="store_true", default=None, help=help_text
@@ -120,10 +127,8 @@ def cmd_games(ns: argparse.Namespace, out: TextIO) -> int:
         return 0
     for g in data:
         print(f"{g['name']}: {g['title']} ({' and '.join(g['colours'])})", file=out)
-        for o in g["options"]:
-            default = "none" if o["default"] is None else o["default"]
-            text = option_help(o["help"], str(default), o["kind"] == "flag")
-            print(f"  --{o['name']:<12} {text}", file=out)
+        for o in game_class(g["name"]).option_specs:
+            print(f"  --{o.name:<12} {game_option_help(o)}", file=out)
     return 0
 
 
@@ -377,7 +382,7 @@ def build_parser() -> argparse.ArgumentParser:
                 "--seed",
                 type=whole_number(0, MAX_SEED),
                 default=1,
-                help="seed (same seed, same games)",
+                help="seed: the same seed gives the same games (default 1)",
             )
             sp.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
             sp.add_argument("--json", action="store_true", help="print one JSON object")
@@ -544,6 +549,9 @@ def main(
     out = out or sys.stdout
     parser = build_parser()
     try:
+        nul = next((i for i, a in enumerate(args) if "\x00" in a), None)
+        if nul is not None:  # no file name or value holds one (open() raises ValueError)
+            raise CliError(f"argument {nul + 1} holds a NUL byte, which no name or value may")
         if args and args[0] in GAME_COMMANDS:
             return _run_game_command(parser, args, inp, out)
         ns = parser.parse_args(args)
@@ -566,7 +574,8 @@ def main(
         text = " ".join(str(exc).split()) if not isinstance(exc, OSError) else _os_error(exc)
         print(f"hexarena: error: {cut(text, 400)}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # what was written is whole (hexarena.files); say why it ended
+        print("hexarena: interrupted", file=sys.stderr)
         return 130
     return 0
 

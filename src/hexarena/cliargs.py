@@ -95,6 +95,10 @@ MAX_TURNS = 1_000_000
 MAX_NUMBER_TEXT = 40
 
 
+#: A decimal number as typed: ASCII digits, an optional point and exponent.
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
 def _shown(text: str) -> str:
     """A number as typed, for a message (cut when long)."""
     return text.strip() if len(text.strip()) <= MAX_NUMBER_TEXT else cut_repr(text, MAX_NUMBER_TEXT)
@@ -147,12 +151,13 @@ def positive_number(maximum: float, *, minimum: float = 0.0) -> Callable[[str], 
             raise argparse.ArgumentTypeError(
                 f"a number of at most {MAX_NUMBER_TEXT} characters is expected, not {_shown(text)}"
             )
-        try:
-            value = float(text)
-        except ValueError:
+        t = text.strip()
+        if not (_DECIMAL.fullmatch(t) or t.lower().lstrip("+-") in ("nan", "inf", "infinity")):
+            # float() would also read 1_0, 0x-less Unicode digits (Arabic-Indic, full-width)
             raise argparse.ArgumentTypeError(
-                f"a number is expected, not {_shown(text)!r}"
-            ) from None
+                f"a number in ASCII digits like 2.5 or 1e3 is expected, not {_shown(text)!r}"
+            )
+        value = float(t)
         if not math.isfinite(value):
             raise argparse.ArgumentTypeError(
                 f"must be a finite number, at most {_figure(maximum)}, not {_shown(text)}"

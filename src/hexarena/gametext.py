@@ -132,9 +132,15 @@ class GameText:
         a = self.action_lookup.get(text)
         if a is not None:
             return [a]
-        parts = [p for p in text.strip().split(self.move_separator) if p.strip()]
-        if not parts:
+        parts = text.strip().split(self.move_separator)
+        if not any(p.strip() for p in parts):
             raise NotationError("an empty move")
+        if not all(p.strip() for p in parts):  # a left-out action, never skipped
+            k = next(i for i, p in enumerate(parts) if not p.strip()) + 1
+            raise NotationError(
+                f"move {cut_repr(text, 100)}: action {k} is empty (actions are separated by "
+                f"one '{self.move_separator}')"
+            )
         return [self.parse_action(p) for p in parts]
 
 

@@ -460,8 +460,15 @@ def from_cells(cells: Iterable[Cell], description: str = "custom board") -> Boar
 
 
 def parse_sides(text: str) -> tuple[int, int, int, int, int, int]:
-    """Parse ``"3,4,3,4,3,4"`` into six side lengths, with a clear error for anything else."""
-    parts = [p.strip() for p in text.replace(" ", ",").split(",") if p.strip()]
+    """Parse ``"3,4,3,4,3,4"`` (or ``"3 4 3 4 3 4"``) into six side lengths, with a clear error
+    for anything else; an empty item (``3,,4,...``) is refused, never skipped."""
+    t = text.strip()
+    parts = [p.strip() for p in t.split(",")] if "," in t else t.split()
+    if "" in parts:
+        raise BoardError(
+            f"side lengths must be six whole numbers like 3,4,3,4,3,4, not {cut_repr(text)}: "
+            f"item {parts.index('') + 1} is empty"
+        )
     try:
         vals = tuple(parse_int_text(p, "a side length") for p in parts)
     except ValueError as exc:

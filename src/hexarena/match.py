@@ -43,9 +43,10 @@ from .ai import Limit, Player, make_player, player_names
 from .ai.mcts import check_limit
 from .core import Game, HexArenaError, State
 from .engine_player import EngineForfeit, EnginePlayer, is_engine
+from .files import write_whole
 from .games import game_class
 from .limits import cut_repr
-from .records import save_record, write_record
+from .records import refuse_existing_records, save_record, write_record
 
 
 class MatchError(HexArenaError):
@@ -168,7 +169,7 @@ def _save(state: State, job: GameJob, extra: dict[str, str], players: list[Playe
         save_record(state, job.record_path, players=job.labels, extra=extra)
         return
     head, _, body = write_record(state, players=job.labels, extra=extra).partition("\n\n")
-    Path(job.record_path).write_text(head + "\n\n" + "\n".join(notes) + "\n" + body)
+    write_whole(job.record_path, head + "\n\n" + "\n".join(notes) + "\n" + body)
 
 
 #: Programs that run an engine's script (the script's name is the engine's in a file name).
@@ -478,6 +479,7 @@ def run_match(
     jobs = match_jobs(
         game, a, b, games, limit=limit, seed=seed, records=records, max_turns=max_turns
     )
+    refuse_existing_records(j.record_path for j in jobs if j.record_path is not None)
     start = time.perf_counter()
     results = run_jobs(jobs, workers=workers, on_game=on_game, executor=executor)
     return MatchResult(
@@ -622,6 +624,7 @@ def run_tournament(
                 labels=(a, b),
                 first_index=len(jobs),
             )
+    refuse_existing_records(j.record_path for j in jobs if j.record_path is not None)
     start = time.perf_counter()
     results = run_jobs(jobs, workers=workers, on_game=on_game, executor=executor)
     return TournamentResult(

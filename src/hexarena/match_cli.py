@@ -239,7 +239,7 @@ def add_run_arguments(sp: Any, *, outcome: str) -> None:
         "--seed",
         type=whole_number(0, MAX_SEED),
         default=1,
-        help=f"seed (same seed and iterations, same {outcome})",
+        help=f"seed: the same seed and iterations give the same {outcome} (default 1)",
     )
     sp.add_argument(
         "--workers",

@@ -44,14 +44,17 @@ gives the same game.
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from .core import Game, HexArenaError, State, WrongTypeError
+from .files import write_whole
 from .games import game_class
 from .limits import ECHO_LIMIT, MAX_RECORD_BYTES, cut, cut_repr
 
@@ -385,5 +388,17 @@ def load_record(path: str | Path) -> Record:
 
 
 def save_record(state: State, path: str | Path, **kwargs: object) -> None:
-    """Write a record file (see :func:`write_record`)."""
-    Path(path).write_text(write_record(state, **kwargs), encoding="utf-8")  # type: ignore[arg-type]
+    """Write a record file (see :func:`write_record`), whole or not at all."""
+    write_whole(path, write_record(state, **kwargs))  # type: ignore[arg-type]
+
+
+def refuse_existing_records(paths: Iterable[str | Path], option: str = "--records") -> None:
+    """Refuse (:class:`RecordError`, before any game is played) a run whose record files are
+    already there: a record of an earlier run is never written over."""
+    there = [Path(p) for p in paths if os.path.lexists(p)]
+    if there:
+        more = f" and {len(there) - 1:,} more of its records" if len(there) > 1 else ""
+        raise RecordError(
+            f"{option} {cut(str(there[0].parent), 100)} already holds {cut(there[0].name, 100)}"
+            f"{more}: records are never written over; give another folder, or move those away"
+        )

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from .core import H_PLAYER, H_TURN, H_WINNER, Array, Game, State
-from .records import save_record
+from .records import refuse_existing_records, save_record
 from .rng import make_rng
 
 #: Actions recorded per compiled call when a game's actions are kept.
@@ -98,6 +98,11 @@ class SelfPlaySummary:
         }
 
 
+def record_path(records: Path, game: Game, seed: int, i: int) -> Path:
+    """Where self-play with ``seed`` saves the record of its game ``i`` (from 0)."""
+    return records / f"{game.name}-{seed}-{i + 1:05d}.txt"
+
+
 def selfplay(
     game: Game,
     games: int,
@@ -116,6 +121,7 @@ def selfplay(
     )
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
+        refuse_existing_records(record_path(records, game, seed, i) for i in range(games))
     warm_up(game)
     start = time.perf_counter()
     for i in range(games):
@@ -132,7 +138,7 @@ def selfplay(
             st.apply_actions(actions)
             save_record(
                 st,
-                records / f"{game.name}-{seed}-{i + 1:05d}.txt",
+                record_path(records, game, seed, i),
                 players=("random", "random"),
                 extra={"Seed": str(game_seed(seed, i))},
             )

@@ -43,7 +43,7 @@ def add_arguments(sp: Any) -> None:
         "--playouts",
         type=whole_number(1, 1_000_000),
         default=200,
-        help="random playouts per opening for random's swap map",
+        help="random playouts per opening for random's swap map (default 200)",
     )
     sp.add_argument(
         "--opening-factor",
@@ -75,10 +75,12 @@ def settings_from_args(game: Game, ns: Any) -> Settings:
     players: list[str] = []
     games_by_player: dict[str, int] = {}
     known = player_names()
-    for item in str(ns.players).split(","):
+    for k, item in enumerate(str(ns.players).split(","), start=1):
         name, _, count = item.strip().lower().partition(":")
         if not name:
-            continue
+            raise AnalysisError(
+                f"--players: item {k} is empty (players are NAME or NAME:GAMES, by commas)"
+            )
         if name not in known:
             raise AnalysisError(
                 f"there is no player called {name[:40]!r}; the players are: {', '.join(known)}"
@@ -134,11 +136,9 @@ def cmd_analyse(game: Game, ns: Any, out: TextIO) -> int:
             return run_analysis(settings, where, executor=executor, jobs=jobs)
         with progress_bar(remaining=True) as progress:
             task = progress.add_task(f"{settings.game.name} analysis", total=len(jobs))
-            from .runner import read_results
+            from .runner import results_of
 
-            progress.advance(
-                task, sum(1 for j in jobs if j.key in read_results(where / "results.jsonl"))
-            )
+            progress.advance(task, len(results_of(jobs, where / "results.jsonl")))
             return run_analysis(
                 settings,
                 where,

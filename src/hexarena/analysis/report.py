@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import Game, HexArenaError
+from ..files import write_whole
 from .analyse import PROGRESS_BINS
 
 
@@ -33,7 +34,7 @@ def _save(fig: Any, out: Path, name: str) -> tuple[str, str]:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=100, bbox_inches="tight", metadata={"Software": None})
     data = buf.getvalue()
-    (out / f"{name}.png").write_bytes(data)
+    write_whole(out / f"{name}.png", data)
     _plt().close(fig)
     return f"{name}.png", base64.b64encode(data).decode("ascii")
 
@@ -48,17 +49,38 @@ def _label(player: str, variant: str, several: bool) -> str:
     return f"{player}, {'pie rule' if variant == 'with_pie' else 'no swap'}"
 
 
+def _whole_bins(values: list[Any]) -> Any:
+    """Histogram bins for whole numbers: one bar on each value (edges halfway between) when
+    they are whole and span at most 60 values, else 30 bins."""
+    low, high = int(min(values)), int(max(values))
+    whole = all(float(v).is_integer() for v in values)
+    return [v - 0.5 for v in range(low, high + 2)] if whole and high - low <= 60 else 30
+
+
+def _whole_ticks(ax: Any, values: list[Any]) -> None:
+    """Ticks only on whole numbers (no 7.5 turns): each value when they span at most 15."""
+    from matplotlib.ticker import MaxNLocator
+
+    if values and max(values) - min(values) <= 15 and all(float(v).is_integer() for v in values):
+        ax.set_xticks(range(int(min(values)), int(max(values)) + 1))
+    else:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+
+
 def fig_lengths(data: dict[str, Any]) -> Any:
     """Histogram of game lengths in turns, one series per player and variant."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(7, 3.6))
+    every = [n for e in data["players"].values() for _, v in _variants(e) for n in v["lengths"]]
+    bins = _whole_bins(every) if every else 30  # the same bins for every series
     for player, entry in data["players"].items():
         vs = _variants(entry)
         for variant, v in vs:
             if v["lengths"]:
                 ax.hist(
-                    v["lengths"], bins=30, alpha=0.55, label=_label(player, variant, len(vs) > 1)
+                    v["lengths"], bins=bins, alpha=0.55, label=_label(player, variant, len(vs) > 1)
                 )
+    _whole_ticks(ax, every)
     ax.set_xlabel("turns")
     ax.set_ylabel("games")
     ax.set_title("Game length")
@@ -92,7 +114,7 @@ def fig_balance(data: dict[str, Any]) -> Any:
     ax.set_xlim(0, 1)
     ax.set_xlabel("win rate (95% Wilson interval)")
     ax.set_title("Who wins")
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8)  # beside, over nothing
     return fig
 
 
@@ -132,9 +154,12 @@ def fig_margins(data: dict[str, Any]) -> Any | None:
     if not series:
         return None
     fig, ax = plt.subplots(figsize=(7, 3.2))
+    every = [x for _, m in series for x in m]
+    bins = _whole_bins(every)
     for player, m in series:
-        ax.hist(m, bins=range(int(min(m)), int(max(m)) + 2), alpha=0.6, label=player)
-    ax.set_xlabel("winner's lead at the end")
+        ax.hist(m, bins=bins, alpha=0.6, label=player)
+    _whole_ticks(ax, every)
+    ax.set_xlabel("winner's lead at the end (in the game's score: stones or points)")
     ax.set_ylabel("games")
     ax.set_title("Final margins")
     ax.legend()
@@ -150,13 +175,16 @@ def fig_measures(data: dict[str, Any], player: str) -> Any | None:
     groups: dict[str, list[str]] = {}
     for name in m:
         groups.setdefault(name.split(" ")[0], []).append(name)
-    fig, axes = plt.subplots(1, len(groups), figsize=(3.6 * len(groups), 3.2), squeeze=False)
+    fig, axes = plt.subplots(
+        1, len(groups), figsize=(3.6 * len(groups), 3.4), squeeze=False, layout="constrained"
+    )
     xs = [(i + 0.5) / PROGRESS_BINS for i in range(PROGRESS_BINS)]
     for ax, (group, names) in zip(axes[0], groups.items(), strict=True):
         for name in names:
             ys = [math.nan if y is None else y for y in m[name]["curve"]]
             ax.plot(xs, ys, marker=".", label=name)
         ax.set_xlabel("share of the game")
+        ax.set_ylabel(f"{group}, mean of the games")
         ax.set_title(group)
         ax.legend(fontsize=7)
     fig.suptitle(f"Through the game ({player})")
@@ -226,6 +254,36 @@ def fig_swap_map(game: Game, data: dict[str, Any], player: str) -> Any | None:
     return fig
 
 
+def caption(name: str, data: dict[str, Any]) -> str:
+    """What the figure ``name`` shows, in words, for under it."""
+    first = data["colours"][0]
+    if name.startswith("swap-map-"):
+        return (
+            "Each first move coloured by the first player's expected result after it (red: "
+            "good for the first player, blue: for the second; 0.5 is even); a dot marks an "
+            "opening the second player should swap."
+        )
+    if name.startswith("measures-"):
+        return (
+            "The game's own counts along the game, from its start (0) to its end (1): at each "
+            "share of a game's length, the mean over the games (with the pie rule)."
+        )
+    return {
+        "lengths": "How many turns the games lasted: one bar per length, as high as the games "
+        "of that length, for each player and variant (with the pie rule, and with the swap "
+        "refused).",
+        "balance": "How often the first player (whoever moved first) and the first colour "
+        f"({first}, whoever played it) won, each with its 95% Wilson interval: a fair game sits "
+        "on the dashed line at 0.5.",
+        "reasons": "Why the games ended: games per way of ending, for each player and variant.",
+        "margins": "By how much the winner led at the end, in the game's own score (stones or "
+        "points): games per lead, with the pie rule.",
+        "decisiveness": "The eventual winner's expected result in the search's eyes, from the "
+        "game's start (0) to its end (1): the earlier it leaves 0.5, the earlier the game is "
+        "decided.",
+    }[name]
+
+
 def _figures(game: Game, data: dict[str, Any]) -> list[tuple[str, str, Any]]:
     figs: list[tuple[str, str, Any]] = [
         ("lengths", "Game length", fig_lengths(data)),
@@ -254,8 +312,8 @@ def _table(data: dict[str, Any]) -> list[list[str]]:
             "median",
             "5%–95%",
             "unfinished",
-            "first player wins",
-            "first colour wins",
+            "first player wins (95% interval)",
+            "first colour wins (95% interval)",
             "swaps",
         ]
     ]
@@ -319,9 +377,7 @@ def write_report(game: Game, data: dict[str, Any], out: Path) -> None:
     """Write ``report.json``, the PNG plots, ``report.md`` and the self-contained
     ``report.html`` into ``out``."""
     out.mkdir(parents=True, exist_ok=True)
-    (out / "report.json").write_text(
-        json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8"
-    )
+    write_whole(out / "report.json", json.dumps(data, indent=1, sort_keys=True) + "\n")
     figs = [(name, title, *_save(fig, out, name)) for name, title, fig in _figures(game, data)]
     s = data["settings"]
     opts = ", ".join(f"{k}={v}" for k, v in s["options"].items()) or "default options"
@@ -343,9 +399,9 @@ def write_report(game: Game, data: dict[str, Any], out: Path) -> None:
     md += ["| " + " | ".join(table[0]) + " |", "|" + "---|" * len(table[0])]
     md += ["| " + " | ".join(r) + " |" for r in table[1:]]
     md += [""] + [f"- {line}" for line in swap] + [""]
-    for _, title, fname, _ in figs:
-        md += [f"## {title}", "", f"![{title}]({fname})", ""]
-    (out / "report.md").write_text("\n".join(md), encoding="utf-8")
+    for name, title, fname, _ in figs:
+        md += [f"## {title}", "", caption(name, data), "", f"![{title}]({fname})", ""]
+    write_whole(out / "report.md", "\n".join(md))
     e = html.escape
     rows_html = "".join(
         "<tr>"
@@ -365,8 +421,9 @@ def write_report(game: Game, data: dict[str, Any], out: Path) -> None:
     ]
     for name, title, _, b64 in figs:
         parts.append(
-            f"<h2 id='{e(name)}'>{e(title)}</h2>"
+            f"<h2 id='{e(name)}'>{e(title)}</h2><figure>"
             f"<img alt='{e(title)}' src='data:image/png;base64,{b64}'>"
+            f"<figcaption>{e(caption(name, data))}</figcaption></figure>"
         )
     parts.append("<p>Every figure is in report.json beside this page.</p></body></html>")
-    (out / "report.html").write_text("".join(parts), encoding="utf-8")
+    write_whole(out / "report.html", "".join(parts))

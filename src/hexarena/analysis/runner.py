@@ -11,6 +11,7 @@ come from the run's seed and the job's index only, the same as ``selfplay`` (ran
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -64,6 +65,13 @@ class Job:
         """What identifies the job's result in the results file."""
         variant = "pie" if self.pie else "nopie"
         return f"{self.kind}|{self.player}|{variant}|{self.index}"
+
+    @property
+    def fingerprint(self) -> str:
+        """A digest of everything the job's result depends on (game, options, seed, limits,
+        playouts): a result in the file is this job's only if it carries the same."""
+        text = json.dumps(asdict(self), sort_keys=True)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
     @property
     def limit(self) -> Limit | None:
@@ -213,6 +221,7 @@ def run_job(job: Job) -> dict[str, Any]:
     t0 = time.process_time()
     out = play_game(job) if job.kind == "game" else opening_value(job)
     out["key"] = job.key
+    out["job"] = job.fingerprint
     out["cpu_seconds"] = round(time.process_time() - t0, 4)
     return out
 
@@ -243,6 +252,17 @@ def read_results(path: Path) -> dict[str, dict[str, Any]]:
     return done
 
 
+def results_of(jobs: Iterable[Job], path: Path) -> dict[str, dict[str, Any]]:
+    """The results in ``path`` of exactly these jobs, by key: a line of the same key from a run
+    of other settings (another game, options, seed or limit in the same folder) is not one."""
+    found = read_results(path)
+    return {
+        j.key: found[j.key]
+        for j in jobs
+        if j.key in found and found[j.key].get("job") == j.fingerprint
+    }
+
+
 def run_jobs(
     jobs: list[Job],
     results_path: Path,
@@ -251,11 +271,11 @@ def run_jobs(
     executor: Executor | None = None,
     on_result: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """Run the jobs not yet in ``results_path``, appending each result as it comes; return all
-    results by key (those found in the file included)."""
+    """Run the jobs not yet in ``results_path``, appending each result as it comes; return the
+    jobs' results by key (those found in the file included)."""
     if workers < 1:
         raise AnalysisError(f"workers must be at least 1, not {workers}")
-    done = read_results(results_path)
+    done = results_of(jobs, results_path)
     todo = [j for j in jobs if j.key not in done]
     results_path.parent.mkdir(parents=True, exist_ok=True)
     with results_path.open("a", encoding="utf-8") as f:

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core import Game
+from ..files import write_whole
+from ..limits import cut, parse_int_text
 from .analyse import Settings
 from .runner import AnalysisError
 from .stats import evaluate_growth, fit_growth
@@ -34,7 +36,7 @@ def parse_sweep(game: Game, text: str) -> tuple[str, list[str]]:
     if ".." in values:
         lo_text, _, hi_text = values.partition("..")
         try:
-            lo, hi = int(lo_text), int(hi_text)
+            lo, hi = parse_int_text(lo_text, "from"), parse_int_text(hi_text, "to")
         except ValueError:
             raise AnalysisError(
                 f"--sweep range must be two whole numbers, not {values[:60]!r}"
@@ -43,7 +45,12 @@ def parse_sweep(game: Game, text: str) -> tuple[str, list[str]]:
             raise AnalysisError(f"--sweep range {lo}..{hi} is empty")
         out = [str(v) for v in range(lo, hi + 1)] if hi - lo < MAX_VALUES else []
     else:
-        out = [v.strip() for v in values.split(",") if v.strip()]
+        out = [v.strip() for v in values.split(",")]
+        if "" in out:
+            raise AnalysisError(f"--sweep: item {out.index('') + 1} is empty")
+        twice = next((v for i, v in enumerate(out) if v in out[:i]), None)
+        if twice is not None:
+            raise AnalysisError(f"--sweep names {cut(twice, 40)} twice")
     if not out or len(out) > MAX_VALUES:
         raise AnalysisError(f"--sweep takes 1 to {MAX_VALUES} values")
     return name, out
@@ -127,20 +134,20 @@ def _number(text: str) -> float | None:
 
 def write_sweep_report(summary: dict[str, Any], out: Path) -> None:
     """``report.json``, ``report.md``, the two plots and ``report.html`` of a sweep."""
-    from .report import _plt, _save
+    from .report import _plt, _save, _whole_ticks
 
     plt = _plt()
     out.mkdir(parents=True, exist_ok=True)
-    (out / "report.json").write_text(
-        json.dumps(summary, indent=1, sort_keys=True) + "\n", encoding="utf-8"
-    )
+    write_whole(out / "report.json", json.dumps(summary, indent=1, sort_keys=True) + "\n")
     option = summary["option"]
     fig1, ax1 = plt.subplots(figsize=(7, 3.6))
     fig2, ax2 = plt.subplots(figsize=(7, 3.6))
+    every: list[float] = []
     for player, d in summary["players"].items():
         pts = d["points"]
         xs = [float(p["value"]) if d["x"] == "value" else float(p["cells"]) for p in pts]
         ys = [p["mean_length"] if p["mean_length"] is not None else math.nan for p in pts]
+        every += xs
         ax1.plot(xs, ys, "o", label=player)
         fit = d["growth"]
         if fit is not None:
@@ -162,6 +169,8 @@ def write_sweep_report(summary: dict[str, Any], out: Path) -> None:
         if summary["players"] and next(iter(summary["players"].values()))["x"] == "value"
         else "cells"
     )
+    for ax in (ax1, ax2):
+        _whole_ticks(ax, every)  # sizes and cells are whole numbers
     ax1.set_xlabel(xlabel)
     ax1.set_ylabel("mean turns")
     ax1.set_yscale("log")
@@ -187,15 +196,24 @@ def write_sweep_report(summary: dict[str, Any], out: Path) -> None:
         else ""
     )
     fits = "".join(
-        f"<li>{e(pl)}: mean length ≈ {e(d['growth']['formula'])} "
+        f"<li>{e(pl)}: mean length ≈ {e(d['growth']['formula'])}, x the {e(xlabel)} "
         f"({e(d['growth']['kind'])} fits better)</li>"
         for pl, d in summary["players"].items()
         if d["growth"]
     )
+    captions = {
+        "sweep-length": f"The mean length of the games in turns at each {xlabel}, on a "
+        "logarithmic scale, with the growth that fits it best.",
+        "sweep-balance": f"How often the first player won at each {xlabel}, with its 95% "
+        "interval: a fair game sits on the dashed line at 0.5.",
+    }
     body = "".join(
-        f"<h2>{e(t)}</h2><img alt='{e(t)}' src='data:image/png;base64,{b}'>" for _, t, _, b in figs
+        f"<h2>{e(t)}</h2><figure><img alt='{e(t)}' src='data:image/png;base64,{b}'>"
+        f"<figcaption>{e(captions[n])}</figcaption></figure>"
+        for n, t, _, b in figs
     )
-    (out / "report.html").write_text(
+    write_whole(
+        out / "report.html",
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         f"<title>{e(summary['title'])}: sweep of {e(option)}</title>"
         "<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;"
@@ -203,13 +221,13 @@ def write_sweep_report(summary: dict[str, Any], out: Path) -> None:
         "img{max-width:100%}</style></head><body>"
         f"<h1>{e(summary['title'])}: sweep of {e(option)}</h1>"
         f"<ul>{fits}</ul>{body}<ul>{links}</ul></body></html>",
-        encoding="utf-8",
     )
     md = [f"# {summary['title']}: sweep of {option}", ""]
     md += [
-        f"- {pl}: mean length ≈ {d['growth']['formula']}"
+        f"- {pl}: mean length ≈ {d['growth']['formula']}, x the {xlabel}"
         for pl, d in summary["players"].items()
         if d["growth"]
     ]
-    md += [""] + [f"![{t}]({f})" for _, t, f, _ in figs]
-    (out / "report.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    for n, t, f, _ in figs:
+        md += ["", f"## {t}", "", captions[n], "", f"![{t}]({f})"]
+    write_whole(out / "report.md", "\n".join(md) + "\n")

@@ -10,6 +10,7 @@ with and without the pie rule.
 from __future__ import annotations
 
 import time
+import zipfile
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..core import H_PLY, H_TURN, Array, Game, HexArenaError, State
+from ..files import replacing
 from . import kernel as K
 
 #: Deepest line the search follows (every game here that ends does so well within it on the
@@ -236,14 +238,15 @@ class Solver:
         used = self.keys != 0
         if depth is not None:
             used &= np.isin(self.keys, self.opening_keys(depth))
-        np.savez_compressed(
-            path,
-            keys=self.keys[used],
-            vals=self.vals[used],
-            game=np.array(self.game.name),
-            tags=np.array(repr(sorted(self.game.record_tags().items()))),
-            key=np.array(KEY_VERSION),
-        )
+        with replacing(path) as f:  # under the name given (numpy adds .npz to a name), whole
+            np.savez_compressed(
+                f,
+                keys=self.keys[used],
+                vals=self.vals[used],
+                game=np.array(self.game.name),
+                tags=np.array(repr(sorted(self.game.record_tags().items()))),
+                key=np.array(KEY_VERSION),
+            )
         return int(np.count_nonzero(used))
 
     def opening_keys(self, depth: int) -> Array:
@@ -285,10 +288,16 @@ class Solver:
                     )
                 keys = np.ascontiguousarray(z["keys"], dtype=np.uint64)
                 vals = np.ascontiguousarray(z["vals"], dtype=np.int8)
-        except (OSError, KeyError, ValueError) as exc:
+        except OSError as exc:
+            raise SolveError(
+                f"cannot read the solution table {str(path)[:100]}: {exc.strerror or exc}"
+            ) from None
+        except (KeyError, ValueError, zipfile.BadZipFile, EOFError) as exc:
             if isinstance(exc, SolveError):
                 raise
-            raise SolveError(f"cannot read the solution table {str(path)[:100]}: {exc}") from None
+            raise SolveError(
+                f"{str(path)[:100]} is not a solution table (not an archive of the solver's arrays)"
+            ) from None
         if keys.shape != vals.shape or keys.ndim != 1 or np.any(keys == 0) or np.any(vals > 1):
             raise SolveError(f"{str(path)[:100]} is not a solution table (malformed entries)")
         K.store_many(self.keys, self.vals, keys, vals)

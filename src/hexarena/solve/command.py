@@ -8,7 +8,8 @@ from typing import Any, TextIO
 
 from ..cliargs import positive_number, progress_bar, whole_number
 from ..core import Game
-from ..limits import MAX_THINK_COUNT
+from ..files import check_writable
+from ..limits import MAX_THINK_COUNT, cut_repr
 from . import SolveError, Solver, solve_endgames, solve_game
 
 #: Most empty cells ``--empties`` may name (the game's board bounds it further).
@@ -84,6 +85,10 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
     """Solve the game's first moves, print the values, save the table when asked."""
     if ns.nodes is not None and ns.nodes < 1:
         raise SolveError(f"--nodes must be at least 1, not {ns.nodes}")
+    for option, path in (("--table", ns.table), ("--book", ns.book)):
+        why = None if path is None else check_writable(path)
+        if why is not None:  # refused now, not after the solving it would have saved
+            raise SolveError(f"{option} {cut_repr(path, 100)}: cannot write there: {why}")
     if ns.retrograde:
         return _retrograde(game, ns, out)
     solver = Solver(game, ns.memory)
@@ -92,6 +97,8 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
         solver.load(table)
     limit = ns.nodes if ns.nodes is not None else 1 << 62
     only = [m.strip() for m in ns.moves.split(",")] if ns.moves is not None else None
+    if only is not None and "" in only and only != [""]:
+        raise SolveError(f"--moves: item {only.index('') + 1} is empty")
     if ns.empties is not None:
         return _endgames(game, ns, solver, limit, table, out)
     show = not ns.json and not ns.quiet and out.isatty()

@@ -1,0 +1,108 @@
+"""The solver's output files: the table is saved under the name given and read back from it,
+an output path that cannot be written is refused before any solving, and an interrupted save
+leaves the table that was there."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from hexarena import new_game
+from hexarena.cli import main
+from hexarena.solve import Solver, solve_game
+
+CHURN2 = ["solve", "churn", "--size", "2", "--json", "--memory", "16"]
+
+
+def test_the_table_is_saved_under_the_name_given_and_read_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = tmp_path / "churn2.table"  # not ending in .npz: numpy would add it when saving
+    assert main([*CHURN2, "--table", str(table)]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert table.is_file()
+    assert not (tmp_path / "churn2.table.npz").exists()
+    assert main([*CHURN2, "--table", str(table)]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["winning_openings"] == first["winning_openings"] == ["b2"]
+    assert again["nodes"] < first["nodes"]  # answered from the table read back
+    assert [p.name for p in tmp_path.iterdir()] == ["churn2.table"]  # nothing left beside it
+
+
+@pytest.mark.parametrize("option", ["--table", "--book"])
+@pytest.mark.parametrize("where", ["missing/t.npz", "."])
+def test_an_output_path_that_cannot_be_written_is_refused_before_solving(
+    option: str,
+    where: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_solving(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("solved before the output path was checked")
+
+    monkeypatch.setattr("hexarena.solve.command.solve_game", no_solving)
+    assert main([*CHURN2, option, str(tmp_path / where)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hexarena: error: ") and err.count("\n") == 1
+    assert option in err
+    assert ("does not exist" if where != "." else "is a folder") in err
+
+
+def test_an_interrupted_save_leaves_the_table_that_was_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = new_game("churn", size=2)
+    solver = Solver(game, 16)
+    solve_game(game, solver=solver)
+    table = tmp_path / "t.npz"
+    solver.save(table)
+    good = table.read_bytes()
+
+    def cut_short(file: Any, **arrays: Any) -> None:
+        file.write(b"PK\x03\x04 half a table")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(np, "savez_compressed", cut_short)
+    with pytest.raises(KeyboardInterrupt):
+        solver.save(table)
+    assert table.read_bytes() == good
+    assert [p.name for p in tmp_path.iterdir()] == ["t.npz"]
+
+
+def _other_archive(path: Path) -> None:
+    np.savez(path, x=np.arange(3))
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        bytes(range(256)) * 4,  # numpy takes it for a pickle
+        b"PK\x03\x04 cut short",  # the start of a zip archive, then nothing of one
+        _other_archive,  # an archive of other arrays
+    ],
+)
+def test_a_file_that_is_not_a_table_is_named_so(
+    content: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.npz"
+    if callable(content):
+        content(bad)
+    else:
+        bad.write_bytes(content)
+    before = bad.read_bytes()
+    assert main([*CHURN2, "--table", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hexarena: error: ") and err.count("\n") == 1, err
+    assert "is not a solution table" in err
+    assert "allow_pickle" not in err and "trust" not in err  # numpy's advice, not ours to give
+    assert bad.read_bytes() == before  # left as it was
+
+
+def test_an_empty_item_in_moves_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*CHURN2, "--moves", "b2,,a1"]) == 2
+    assert "--moves: item 2 is empty" in capsys.readouterr().err
