@@ -253,3 +253,12 @@ def test_a_move_with_an_empty_action_is_refused_not_shortened(text: str) -> None
     assert state.ply == 0
     state.apply_move(text.strip(",").replace(",,", ","))  # the same turn written right
     assert state.ply == 6
+
+
+@pytest.mark.parametrize("text", ["c4,,d4", ",c4", "c4,", "xc4,,xg2"])
+def test_a_scrunch_move_with_an_empty_action_is_refused_not_shortened(text: str) -> None:
+    """Scrunch's own notation read 'c4,,d4' as 'c4,d4' and ',c4' as 'c4': the empty item dropped."""
+    game = hexarena.new_game("scrunch")
+    with pytest.raises(hexarena.NotationError, match="empty"):
+        game.parse_move(text)
+    assert game.parse_move("c4,d4") == [game.parse_action("c4"), game.parse_action("d4")]

@@ -132,16 +132,23 @@ class GameText:
         a = self.action_lookup.get(text)
         if a is not None:
             return [a]
-        parts = text.strip().split(self.move_separator)
-        if not any(p.strip() for p in parts):
-            raise NotationError("an empty move")
-        if not all(p.strip() for p in parts):  # a left-out action, never skipped
-            k = next(i for i, p in enumerate(parts) if not p.strip()) + 1
-            raise NotationError(
-                f"move {cut_repr(text, 100)}: action {k} is empty (actions are separated by "
-                f"one '{self.move_separator}')"
-            )
-        return [self.parse_action(p) for p in parts]
+        return [self.parse_action(p) for p in split_move(text, self.move_separator)]
+
+
+def split_move(text: str, separator: str) -> list[str]:
+    """The actions' texts of a move written ``text`` with ``separator`` between its actions,
+    refusing an empty move and a left-out action (``g1,,d2``, or a separator at either end),
+    which is never skipped."""
+    parts = text.strip().split(separator)
+    if not any(p.strip() for p in parts):
+        raise NotationError("an empty move")
+    if not all(p.strip() for p in parts):
+        k = next(i for i, p in enumerate(parts) if not p.strip()) + 1
+        raise NotationError(
+            f"move {cut_repr(text, 100)}: action {k} is empty (actions are separated by "
+            f"one '{separator}')"
+        )
+    return parts
 
 
 __all__ = ["GameText"]

@@ -19,6 +19,7 @@ from ...core import (
     OptionError,
     State,
 )
+from ...gametext import split_move
 from ...hexgrid import CellNameError
 from ..positions import colour_to_move, named_stones
 from .search import (
@@ -132,10 +133,7 @@ class ScrunchNotation(Game):
                     "destination as place:stone-destination, like c4:d4-e3"
                 )
             return [self.parse_action(x) for x in m.groups() if x is not None]
-        parts = [p for p in t.split(",") if p.strip()]
-        if not parts:
-            raise NotationError("an empty move")
-        return [self.parse_action(p) for p in parts]
+        return [self.parse_action(p) for p in split_move(t, ",")]
 
     # -- reading a position ---------------------------------------------
 
