@@ -164,3 +164,12 @@ def test_errors_are_one_clear_line(
     code, _ = run(args)
     assert code == 2
     assert message in capsys.readouterr().err
+
+
+def test_replay_of_one_turn_says_turn_not_turns(tmp_path: Path) -> None:
+    game = hexarena.new_game("scrunch", size=3)
+    path = tmp_path / "game.txt"
+    save_record(game.state_from_moves(["c3"]), path)
+    code, text = run(["replay", str(path)])
+    assert code == 0
+    assert "1 turn, 1 action, all legal" in text

@@ -193,8 +193,9 @@ def cmd_replay(ns: argparse.Namespace, out: TextIO) -> int:
     rec = load_record(ns.file)
     st = rec.state
     print(
-        f"{ns.file}: {rec.game.title} ({rec.game.option_text()}), {st.turn} turns, "
-        f"{st.ply} actions, all legal",
+        f"{ns.file}: {rec.game.title} ({rec.game.option_text()}), "
+        f"{st.turn} turn{'' if st.turn == 1 else 's'}, "
+        f"{st.ply} action{'' if st.ply == 1 else 's'}, all legal",
         file=out,
     )
     print(st.picture(), file=out)
