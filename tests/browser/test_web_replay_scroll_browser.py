@@ -68,7 +68,8 @@ def test_the_turn_replayed_stays_in_sight(context: Any, server: Server) -> None:
     page.wait_for_function(
         "l => document.getElementById('rp-label').textContent === l", arg=f"turn 0/{TURNS}"
     )
-    assert page.evaluate("() => document.getElementById('moves').scrollTop") == 0
+    # the list is scrolled once its page of turns is loaded, after the label is set
+    page.wait_for_function("() => document.getElementById('moves').scrollTop === 0")
     assert _step(page, "#rp-next", 1) == {"turn": 1, "seen": True}
     assert _step(page, "#rp-next", 2) == {"turn": 2, "seen": True}
     # a turn in the middle, clicked in the list, then stepped back from
