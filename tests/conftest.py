@@ -1,6 +1,7 @@
 """Shared test settings: small boards per game for the generic conformance tests, the
-databases (SQLite and a throw-away PostgreSQL) the web app's tests run over, and the order of
-work under ``pytest -n``: one game's batched-environment tests in one worker."""
+databases (SQLite and a throw-away PostgreSQL) the web app's tests run over and the web app's
+test client, and the order of work under ``pytest -n``: one game's batched-environment tests in
+one worker."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:  # the web extra is imported where a test asks for it, not to collect
+    from starlette.testclient import TestClient
 
 settings.register_profile(
     "ci",
@@ -130,6 +134,36 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     cluster = request.getfixturevalue("pg_cluster")
     url: str = cluster.new_database()
     return url
+
+
+# ---------------------------------------------------------------- the web app's test client
+def web_client(db: str, **options: Any) -> TestClient:
+    """A test client of a new web app over the database ``db`` (``options`` go to
+    ``create_app``), at an address the app answers to. Skips the test that asks for it where the
+    web extra is not installed; it is imported here, on asking, so that a test module that does
+    not use it is collected without it."""
+    pytest.importorskip("starlette", reason="the web app needs: pip install 'hexarena[web]'")
+    pytest.importorskip("httpx2", reason="the web app's test client needs httpx2 (the test extra)")
+    from starlette.testclient import TestClient
+
+    from hexarena.web import create_app
+
+    return TestClient(create_app(db, **options), base_url="http://localhost")
+
+
+@pytest.fixture
+def web_db(tmp_path: Path) -> str:
+    """The database of the ``client`` fixture: an empty SQLite file. A module whose tests run
+    over both databases overrides it with ``db_url``."""
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def client(web_db: str) -> Iterator[TestClient]:
+    """A test client of the web app over ``web_db`` (:func:`web_client`), started and stopped
+    around the test."""
+    with web_client(web_db) as c:
+        yield c
 
 
 def run_async(coro: Any) -> Any:

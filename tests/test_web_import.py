@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from starlette.testclient import TestClient
 
 import hexarena
 from hexarena.records import read_record, write_record
-from hexarena.web.app import create_app
 
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(
-        create_app(f"sqlite:///{tmp_path / 'games.db'}"), base_url="http://localhost"
-    ) as c:
-        yield c
+if TYPE_CHECKING:  # the ``client`` fixture skips these tests without the web extra
+    from starlette.testclient import TestClient
 
 
 @pytest.mark.parametrize(("name", "first"), [("china-grove", "g1"), ("churn", None)])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+pytest.importorskip("starlette")  # hexarena.web imports the web app
+
 from hexarena.games import new_game
 from hexarena.web.views import move_example
 from tests.conftest import SMALL_OPTIONS

@@ -10,9 +10,6 @@ does the same.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("starlette")
@@ -21,14 +18,6 @@ pytest.importorskip("httpx2")
 from starlette.testclient import TestClient
 
 from hexarena.games import game_names
-from hexarena.web import create_app
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'games.db'}")
-    with TestClient(app, base_url="http://localhost") as c:
-        yield c
 
 
 @pytest.fixture

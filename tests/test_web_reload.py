@@ -6,6 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+pytest.importorskip("starlette")  # hexarena.web imports the web app
+
 from hexarena.web.arena import Arena
 from hexarena.web.storage import open_storage
 from tests.conftest import run_async

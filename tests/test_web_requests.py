@@ -4,8 +4,6 @@ imported record's request is refused by name instead of being dropped, and nothi
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,16 +14,7 @@ pytest.importorskip("httpx2")
 import httpx2
 from starlette.testclient import TestClient
 
-from hexarena.web import create_app
-
 RECORD = '[Game "churn"]\n[size "3"]\n\n1. c3\n*\n'
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'games.db'}")
-    with TestClient(app, base_url="http://localhost") as c:
-        yield c
 
 
 def refused(r: httpx2.Response, status: int) -> str:

@@ -6,24 +6,12 @@ for it only when it does."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
-
-from hexarena.web import create_app
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'games.db'}")
-    with TestClient(app, base_url="http://localhost") as c:
-        yield c
 
 
 @pytest.mark.parametrize("kind", ["rules", "learn"])

@@ -6,7 +6,6 @@ PostgreSQL (``db_url`` in ``tests/conftest.py``)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +23,9 @@ from tests.test_web_api import error, new, post, view
 
 
 @pytest.fixture
-def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url), base_url="http://localhost") as c:
-        yield c
+def web_db(db_url: str) -> str:
+    """The ``client`` fixture's database: SQLite, then PostgreSQL."""
+    return db_url
 
 
 def invite_code(created: dict[str, Any]) -> str:

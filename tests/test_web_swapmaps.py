@@ -7,7 +7,6 @@ own); a server may read another folder of reports instead.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,21 +17,10 @@ pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
 
-from hexarena.web import create_app
 from hexarena.web.swapmaps import PACKAGED, SwapMaps, extract
+from tests.conftest import web_client
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "analysis"
-
-
-def client_for(tmp_path: Path, reports: Path | None = None) -> TestClient:
-    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", reports=reports)
-    return TestClient(app, base_url="http://localhost")
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with client_for(tmp_path) as c:
-        yield c
 
 
 def error(r: Any, status: int) -> str:
@@ -126,7 +114,7 @@ def test_a_folder_of_reports_replaces_the_published_ones(tmp_path: Path) -> None
     (tmp_path / "reports" / "churn-2").mkdir(parents=True)
     (tmp_path / "reports" / "churn-2" / "report.json").write_text(json.dumps(report))
     (tmp_path / "reports" / "broken.json").write_text("{not json")  # left out, with a warning
-    with client_for(tmp_path, tmp_path / "reports") as c:
+    with web_client(f"sqlite:///{tmp_path / 'games.db'}", reports=tmp_path / "reports") as c:
         r = c.get("/api/swap-maps/churn", params={"size": "2"})
         assert r.status_code == 200, r.text
         maps = r.json()["maps"]

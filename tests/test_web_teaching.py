@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytest.importorskip("starlette")  # hexarena.web imports the web app
+
 from hexarena.games import game_class, game_names
 from hexarena.web import teaching
 from hexarena.web.lessons import LESSONS

@@ -3,24 +3,12 @@ own, without the command line's dashes (the form has fields, not options)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
-
-from hexarena.web import create_app
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'games.db'}")
-    with TestClient(app, base_url="http://localhost") as c:
-        yield c
 
 
 def test_the_new_game_form_speaks_of_options_without_command_line_dashes(
