@@ -164,6 +164,11 @@ function swappedBy(view, s) {
   return `${who} swapped: ${who === "the computer" ? "it" : "they"} took ${other.colour_name} and the ${other.colour_name} stones on the board`;
 }
 
+// The turn after which the board shows the game: the turn replayed, or the live game's last.
+function shownTurn() {
+  return G.replay === null ? G.view.turns : G.replay;
+}
+
 function myTurn() {
   const v = G.view;
   return v && !v.outcome && G.replay === null && v.you.includes(v.to_act) && v.seats[v.to_act].kind === "human";
@@ -372,8 +377,8 @@ function render() {
   SwapMap.offer(swapMapMeans(v), swapDecided(v));
   if ($("refusal").dataset.version !== String(v.version)) $("refusal").hidden = true;
   $("rp-label").textContent = G.replay === null ? "live" : `turn ${G.replay}/${v.turns}`;
-  $("rp-prev").disabled = (G.replay === null ? v.turns : G.replay) === 0;
-  $("rp-first").disabled = (G.replay === null ? v.turns : G.replay) === 0;
+  $("rp-prev").disabled = shownTurn() === 0;
+  $("rp-first").disabled = shownTurn() === 0;
   $("rp-next").disabled = G.replay === null;
   $("rp-last").disabled = G.replay === null;
   document.body.dataset.version = v.version;
@@ -386,7 +391,7 @@ function render() {
 // is being decided, or the swap (offered once, on the second player's first turn, in a game with
 // the swap). Later, and once the game is over, it would answer a question nobody is asking.
 function swapMapMeans(v) {
-  const shown = G.replay === null ? v.turns : G.replay;
+  const shown = shownTurn();
   if (G.replay === null && v.outcome) return false;
   return shown === 0 || (shown === 1 && v.special_actions.includes("swap"));
 }
@@ -396,7 +401,7 @@ function swapMapMeans(v) {
 // its stone hides. The map values a first action; a first turn of several (China Grove's
 // checkers) is more than the value of its first cell, so it is not named.
 function swapDecided(v) {
-  if ((G.replay === null ? v.turns : G.replay) !== 1 || !v.special_actions.includes("swap")) return null;
+  if (shownTurn() !== 1 || !v.special_actions.includes("swap")) return null;
   const first = G.replay === null ? v.last_move : G.replayData && G.replayData.last_move;
   return first && first.actions.length === 1 && first.cells.length === 1 ? G.board.cells[first.cells[0]].name : null;
 }
@@ -865,7 +870,7 @@ function wireControls() {
     render();
   });
   $("rp-first").addEventListener("click", () => setReplay(0));
-  $("rp-prev").addEventListener("click", () => setReplay((G.replay === null ? G.view.turns : G.replay) - 1));
+  $("rp-prev").addEventListener("click", () => setReplay(shownTurn() - 1));
   $("rp-next").addEventListener("click", () => setReplay(G.replay + 1));
   $("rp-last").addEventListener("click", () => setReplay(null));
   $("pg-older").addEventListener("click", () => {
