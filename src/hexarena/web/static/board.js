@@ -8,7 +8,7 @@
 // arrow for a stone's journey, a dashed ring with a number for the turn being built, a thick
 // diamond on a white halo for the hint's suggestion. A heat map (the swap map) can lie under
 // the stones: each cell filled by a value from 0 to 1, the value written in the cell as a
-// percentage, and a dot on the cells it marks.
+// percentage, and a dot on the cells it marks (the hinted cell's value and dot above its mark).
 "use strict";
 
 const HEX_SVGNS = "http://www.w3.org/2000/svg";
@@ -151,6 +151,10 @@ class HexBoard {
     const gLinks = hexEl("g", { class: "links" }, svg);
     this.gStones = hexEl("g", { class: "stones" }, svg);
     this.gMarks = hexEl("g", { class: "marks" }, svg);
+    // the heat map's value of the hinted cell, lifted above the hint's mark (liftHeatValue)
+    this.gLifted = hexEl("g", { class: "lifted", "aria-hidden": "true" }, svg);
+    this.hinted = null; // the cell of the hint's mark drawn, or null
+    this.heatCells = null; // the heat map drawn (heat), or null
     const gCoords = hexEl("g", { class: "coords", "aria-hidden": "true" }, svg);
     this.pos = pos;
     this.nodes = cells.map((c, i) => {
@@ -201,6 +205,7 @@ class HexBoard {
     const scale = Math.min(1.6, Math.max(1, 0.75 / (w / this.viewWidth)));
     this.svg.style.setProperty("--text-scale", scale.toFixed(2));
     if (this.gMarks) this.placeLabels();
+    if (this.gLifted) this.liftHeatValue();
   }
 
   // Row numbers and column letters. On a regular board each row's number stands right of its
@@ -432,7 +437,9 @@ class HexBoard {
       const [x, y] = pos[i];
       hexEl("polygon", { class: "focus-mark", points: hexPoints(x, y, HEX_R * 0.92) }, gMarks);
     }
+    this.hinted = null;
     if (marks.hint !== undefined && marks.hint !== null && marks.hint < pos.length) {
+      this.hinted = marks.hint;
       // a thick diamond (its own shape, not only its colour) on a white halo, so that it stands
       // out on a stone of any colour, and the cell's name for a screen reader says it too
       const [x, y] = pos[marks.hint];
@@ -451,6 +458,7 @@ class HexBoard {
       }
     });
     this.placeLabels();
+    this.liftHeatValue();
   }
 
   // A number in the order of a turn's clicks (or of China Grove's checkers) on the cell at
@@ -553,9 +561,39 @@ class HexBoard {
       const v = Math.min(1, Math.max(0, Number(c.value)));
       hexEl("polygon", { class: "heat-cell", points: hexPoints(x, y, HEX_R * 0.97), fill: hexHeatColour(v),
         "data-index": i, "data-value": v.toFixed(4) }, this.gHeat);
-      const t = hexEl("text", { class: "heat-value" + (Math.abs(v - 0.5) > 0.3 ? " on-dark" : ""), x, y: y + HEX_R * 0.5 }, this.gHeat);
+      const t = hexEl("text", { class: "heat-value" + (Math.abs(v - 0.5) > 0.3 ? " on-dark" : ""), x, y: y + HEX_R * 0.5,
+        "data-cell": i }, this.gHeat);
       t.textContent = String(Math.round(100 * v));
-      if (c.mark) hexEl("circle", { class: "heat-mark", cx: x - HEX_R * 0.45, cy: y - HEX_R * 0.42, r: HEX_R * 0.13 }, this.gHeat);
+      if (c.mark) hexEl("circle", { class: "heat-mark", cx: x - HEX_R * 0.45, cy: y - HEX_R * 0.42, r: HEX_R * 0.13, "data-cell": i }, this.gHeat);
+    }
+    this.liftHeatValue();
+  }
+
+  // The heat map's value (and dot) of the cell the hint's mark is on, drawn again above the
+  // mark, the value on a patch of its cell's colour, and hidden under it: the diamond's lower
+  // corner runs through the value's place and its edge past the dot. Runs after each drawing of
+  // the position or of the heat map, and when the words are rescaled (the patch fits the value).
+  liftHeatValue() {
+    this.gLifted.innerHTML = "";
+    if (!this.gHeat) return;
+    for (const n of this.gHeat.querySelectorAll(".under-hint")) n.classList.remove("under-hint");
+    if (this.hinted === null) return;
+    const cell = this.gHeat.querySelector(`.heat-cell[data-index="${this.hinted}"]`);
+    if (!cell) return;
+    const patch = hexEl("rect", { class: "lifted-patch", fill: cell.getAttribute("fill") }, this.gLifted);
+    for (const n of this.gHeat.querySelectorAll(`[data-cell="${this.hinted}"]`)) {
+      const copy = n.cloneNode(true);
+      copy.removeAttribute("data-cell");
+      this.gLifted.appendChild(copy);
+      n.classList.add("under-hint");
+      if (!n.classList.contains("heat-value")) continue;
+      const b = this.svg.getBoundingClientRect().width ? copy.getBBox() : null;
+      const [x, y] = this.pos[this.hinted];
+      const w = b && b.width ? b.width + 4 : HEX_R * 0.6, h = b && b.height ? b.height + 1 : HEX_R * 0.4;
+      const cy = b && b.height ? b.y + b.height / 2 : y + HEX_R * 0.5;
+      for (const [k, v] of Object.entries({ x: x - w / 2, y: cy - h / 2, width: w, height: h, rx: 3 })) {
+        patch.setAttribute(k, v.toFixed(1));
+      }
     }
   }
 
