@@ -454,10 +454,12 @@ async function refresh() {
   }
   if (changed) G.hints = null;
   const movesChanged = !G.view || v.turns !== G.view.turns;
-  // a seat taken (the invitation used) changes the links the page offers
+  // a seat taken (the invitation used), or the game ended (or taken back to play by an undo),
+  // changes the links the page offers
   const seatsChanged = G.view && G.view.seats.some((s, k) => s.claimed !== v.seats[k].claimed);
+  const endChanged = G.view && !G.view.outcome !== !v.outcome;
   G.view = v;
-  if (seatsChanged && !$("share").hidden) renderShare();
+  if ((seatsChanged || endChanged) && !$("share").hidden) renderShare();
   if (changed) G.resignArmed = false;
   if (v.you.length) {
     rememberGame(myGameInfo(v));

@@ -1,6 +1,7 @@
 // hexarena web app: "my games", remembered in this browser (localStorage), each with a one-time
-// link to go on on another device, and the filter of the recent-games list. The seat itself is
-// the browser's HttpOnly cookie (or, for a game from before seat cookies, a stored token).
+// link to go on on another device (a finished game with its plain link), and the filter of the
+// recent-games list. The seat itself is the browser's HttpOnly cookie (or, for a game from
+// before seat cookies, a stored token).
 "use strict";
 
 const MYGAMES_KEY = "hexarena-mygames";
@@ -197,17 +198,21 @@ function renderMyGames(box) {
     li.appendChild(a);
     li.appendChild(html("span", myGameWho(g), "mygame-who"));
     li.appendChild(html("div", myGameDetails(g), "mygame-details muted"));
+    // a finished game is viewed and replayed anywhere through its own link: nothing is left to
+    // continue, so it gets no seat link
+    const over = g.result !== undefined && g.result !== "*";
     const copy = document.createElement("details");
     const sum = document.createElement("summary");
-    sum.textContent = "seat link for another device (works once)";
+    sum.textContent = over ? "link to view this game (anyone can replay it)" : "seat link for another device (works once)";
     copy.appendChild(sum);
     const input = document.createElement("input");
     input.readOnly = true;
     input.className = "seat-link";
-    input.setAttribute("aria-label", `seat link of ${a.textContent}`);
+    input.setAttribute("aria-label", `${over ? "link" : "seat link"} of ${a.textContent}`);
     input.addEventListener("focus", () => input.select());
     copy.addEventListener("toggle", async () => {
       if (!copy.open || input.value) return;
+      if (over) { input.value = `${location.origin}/game/${g.id}`; return; }
       try { input.value = await seatLink(g.id); } catch (e) { input.value = e.message; }
     });
     copy.appendChild(linkRow(input));

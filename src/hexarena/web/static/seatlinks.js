@@ -1,6 +1,6 @@
 // hexarena web app, the game page's seats and links: the invitation being read (take the seat
-// or just watch), the links a player hands on (invitation, spectators, another device), and a
-// link that offers nothing here said so. Uses app.js's G, $, html, api and refresh at run time.
+// or just watch), the links a player hands on (invitation, spectators, another device while the
+// game goes on), and a link that offers nothing here said so. Uses app.js's G, $, html, api and refresh at run time.
 "use strict";
 
 // What someone holding an invitation to the open seat (seat s) may do before taking it.
@@ -77,8 +77,12 @@ function renderShare() {
     });
     $("share").appendChild(b);
   }
-  add("Spectators' link", `/game/${G.id}`);
-  if (G.view.you.length && !$("device-btn")) {
+  // a finished game is viewed and replayed anywhere through its own link: nothing is left to
+  // continue on another device, so no seat link is offered for it
+  const over = !!G.view.outcome;
+  add(over ? "Link to this game (anyone can view and replay it)" : "Spectators' link", `/game/${G.id}`);
+  if (over && $("device-btn")) $("device-btn").remove();
+  if (G.view.you.length && !over && !$("device-btn")) {
     const b = html("button", "Continue on another device");
     b.id = "device-btn";
     b.addEventListener("click", async () => {
