@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from hexarena.games import game_names
 from hexarena.web.lessons import LESSONS
 from tests.browser.conftest import Server
 from tests.browser.test_web_teaching_browser import new_local_game, shot
@@ -106,3 +107,38 @@ def test_boards_fit_a_phone_and_take_a_tap(browser: Any, server: Server, name: s
             assert m["boards"] >= 2
         finally:
             ctx.close()
+
+
+#: Smallest cell width (CSS px) of each game's default board on the game page, on a phone
+#: (390 x 844) and on a desktop (1,300 x 860). On the phone Gyre's and Throngs' cells were 26.5
+#: and 28.6 px, China Grove's 27.5: the board sat in a frame with a margin (372 of 390 px) and
+#: kept half a radius beside each label and a quarter radius around it all. It now fills the
+#: screen's width, and its sides are as wide as its cells and labels need (28.6, 30.8, 29.3).
+GAME_PAGE_CELL = {390: 28.0, 1300: 44.0}
+
+
+@pytest.mark.parametrize("width", sorted(GAME_PAGE_CELL))
+def test_the_game_page_gives_the_board_the_screens_width(
+    browser: Any, server: Server, width: int
+) -> None:
+    phone = width < 500
+    ctx = browser.new_context(
+        viewport={"width": width, "height": 844 if phone else 860}, is_mobile=phone
+    )
+    ctx.set_default_timeout(600_000)
+    try:
+        page = ctx.new_page()
+        for name in game_names():
+            new_local_game(page, server, name, {})
+            m = _fits(page, width, f"play {name} at {width}") if phone else page.evaluate(MEASURE)
+            assert m["cell"] >= GAME_PAGE_CELL[width], (name, m)
+            board = page.locator("#board").bounding_box()
+            aside = page.locator("aside").bounding_box()
+            if phone:  # the board from edge to edge, the panel below it
+                assert board["x"] == 0 and board["width"] == width, (name, board)
+                assert aside["y"] >= board["y"] + board["height"], (name, board, aside)
+            else:  # the board and the panel side by side, as before
+                assert aside["x"] >= board["x"] + board["width"], (name, board, aside)
+            shot(page, f"game-page-{name}-{width}")
+    finally:
+        ctx.close()

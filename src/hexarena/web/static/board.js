@@ -184,8 +184,8 @@ class HexBoard {
       hexEl("line", { class: "link", x1, y1, x2, y2 }, gLinks);
     }
     const bounds = this.coordinates(gCoords, pos, { minX, maxX, minY, maxY });
-    const pad = HEX_R * 0.25;
-    const vb = [bounds.minX - pad, bounds.minY - pad, bounds.maxX - bounds.minX + 2 * pad,
+    const pad = HEX_R * 0.25, padX = HEX_R * 0.1; // a little room around it, less at the sides
+    const vb = [bounds.minX - padX, bounds.minY - pad, bounds.maxX - bounds.minX + 2 * padX,
       bounds.maxY - bounds.minY + 2 * pad];
     svg.setAttribute("viewBox", vb.map((v) => v.toFixed(1)).join(" "));
     this.viewWidth = vb[2];
@@ -283,10 +283,16 @@ class HexBoard {
           y1: (l.y + (cy - l.y) * k).toFixed(1), x2: cx.toFixed(1), y2: cy.toFixed(1) }, gGuides);
       }
     }
-    const xs = labels.map((l) => l.x), ys = labels.map((l) => l.y);
+    // the board's edges: a cell's sides (half its width, √3/2 R, and its line), and each label's
+    // half width at the largest size words are drawn (14 units, 1.6 times on a phone: about 13.5
+    // units a character), so that a board is no wider than its cells and labels need and its
+    // cells are as large as the screen allows (each label had half a radius either side)
+    const side = HEX_R * 0.9;
+    const half = (l) => Math.max(HEX_R * 0.3, 6.8 * l.text.length + 3);
+    const ys = labels.map((l) => l.y);
     return {
-      minX: Math.min(box.minX - HEX_R, ...xs.map((x) => x - HEX_R * 0.5)),
-      maxX: Math.max(box.maxX + HEX_R, ...xs.map((x) => x + HEX_R * 0.5)),
+      minX: Math.min(box.minX - side, ...labels.map((l) => l.x - half(l))),
+      maxX: Math.max(box.maxX + side, ...labels.map((l) => l.x + half(l))),
       minY: Math.min(box.minY - HEX_R, ...ys.map((y) => y - HEX_R * 0.5)),
       maxY: Math.max(box.maxY + HEX_R, ...ys.map((y) => y + HEX_R * 0.5)),
     };
@@ -516,7 +522,11 @@ class HexBoard {
     // the corners, then further out in them (clear of a dot for words drawn large on a phone)
     const spots = [[0.5, -0.5], [-0.5, -0.5], [0.5, 0.5], [-0.5, 0.5], [0.6, -0.6], [-0.6, -0.6],
       [0.6, 0.6], [-0.6, 0.6], [0, -0.45], [0, 0.45], [0, -0.3], [0, 0.3], [-0.3, 0], [0.3, 0], [0, 0]];
-    const sizes = [1, 0.8, 0.65];
+    // smaller sizes where there is no room, but none smaller on the screen than the row numbers
+    // and column letters of a phone's board (9 px high)
+    labels[0].style.fontSize = "";
+    const full = labels[0].getBoundingClientRect().height;
+    const sizes = [1, 0.8, 0.65].filter((size, k) => k === 0 || size * full >= 9);
     for (const t of labels) {
       const [cx, cy] = this.pos[Number(t.dataset.cell)];
       const put = (size, [dx, dy]) => {
