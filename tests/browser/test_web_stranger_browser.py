@@ -164,3 +164,36 @@ def test_one_turn_is_one_turn(context: Any, server: Server) -> None:
     page.wait_for_selector(f"#recent a[href='/game/{gid}']")
     assert "1 turn," in page.inner_text("#recent")
     assert "1 turn ·" in page.inner_text("#mygames")
+
+
+def test_undo_pressed_while_replaying_shows_the_game_it_undid(context: Any, server: Server) -> None:
+    # stepping back through a game and pressing Undo changed the live game, but the page stayed
+    # on the turn replayed: after two undos it read "turn 3/2", a turn no longer in the game
+    page = context.new_page()
+    new_local_game(page, server, "churn", {"size": 3})
+    for n in range(1, 5):
+        page.locator("#board .cell.legal").first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('#moves li').length === {n}")
+        page.wait_for_function(MY_TURN)
+    page.click("#rp-prev")
+    page.wait_for_function("() => document.getElementById('rp-label').textContent === 'turn 3/4'")
+    page.click("#undo-btn")
+    page.wait_for_function(
+        "() => document.getElementById('rp-label').textContent === 'live'"
+        " && document.querySelectorAll('#moves li').length === 3"
+    )
+    page.wait_for_function(MY_TURN)
+    assert page.locator("#board circle.stone").count() == page.evaluate(
+        "async () => (await (await fetch(location.pathname.replace('/game/', '/api/games/')))"
+        ".json()).cells.filter((c) => c !== '.' && c !== '').length"
+    )
+    page.click("#rp-prev")  # replaying again, an undo by another tab leaves the page in replay
+    page.wait_for_function("() => document.getElementById('rp-label').textContent === 'turn 2/3'")
+    page.evaluate(
+        "async () => fetch(location.pathname.replace('/game/', '/api/games/') + '/undo', {"
+        "method: 'POST', headers: {'Content-Type': 'application/json'},"
+        " body: JSON.stringify({version: Number(document.body.dataset.version)})})"
+    )
+    page.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
+    # the turn replayed is now the game's last: the page shows the live game
+    page.wait_for_function("() => document.getElementById('rp-label').textContent === 'live'")

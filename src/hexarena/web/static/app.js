@@ -459,6 +459,8 @@ async function refresh() {
   const seatsChanged = G.view && G.view.seats.some((s, k) => s.claimed !== v.seats[k].claimed);
   const endChanged = G.view && !G.view.outcome !== !v.outcome;
   G.view = v;
+  // the turn replayed is now the game's last, or no longer in it (an undo, here or elsewhere)
+  if (G.replay !== null && G.replay >= v.turns) leaveReplay();
   if ((seatsChanged || endChanged) && !$("share").hidden) renderShare();
   if (changed) G.resignArmed = false;
   if (v.you.length) {
@@ -690,6 +692,13 @@ function cancelTurn() {
   render();
 }
 
+// Show the live game again: the next drawing shows it (the turn replayed no longer marked).
+function leaveReplay() {
+  G.replay = null;
+  G.replayData = null;
+  for (const li of document.querySelectorAll("#moves li.current")) li.classList.remove("current");
+}
+
 async function setReplay(turn) {
   const v = G.view;
   if (turn === null || turn >= v.turns) {
@@ -838,7 +847,9 @@ function wireControls() {
     render();
   });
   $("type-form").addEventListener("submit", onTyped);
-  $("undo-btn").addEventListener("click", () => doChange("undo"));
+  // Undo and Resign change the live game: pressed while replaying, the page goes back to it,
+  // so that what they did is seen
+  $("undo-btn").addEventListener("click", () => { leaveReplay(); doChange("undo"); });
   $("resign-btn").addEventListener("click", () => {
     if (!G.resignArmed) {
       G.resignArmed = true;
@@ -847,6 +858,7 @@ function wireControls() {
     }
     const body = {};
     if (G.view.you.length === 2) body.seat = G.view.to_act;
+    leaveReplay();
     doChange("resign", body);
   });
   $("hint-btn").addEventListener("click", async () => {
