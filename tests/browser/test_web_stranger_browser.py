@@ -197,3 +197,20 @@ def test_undo_pressed_while_replaying_shows_the_game_it_undid(context: Any, serv
     page.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
     # the turn replayed is now the game's last: the page shows the live game
     page.wait_for_function("() => document.getElementById('rp-label').textContent === 'live'")
+
+
+def test_the_swap_map_counts_one_opening_in_the_singular(context: Any, server: Server) -> None:
+    # Gyre's map (side 7, the search's) read "1 openings are within 5 points of even"
+    page = context.new_page()
+    new_local_game(page, server, "gyre", {})
+    page.wait_for_selector("#swapmap-wrap", state="visible")
+    page.check("#swapmap-toggle")
+    page.wait_for_function("() => document.getElementById('swapmap-summary').textContent")
+    summary = page.inner_text("#swapmap-summary")
+    assert "1 opening is within 5 points of even" in summary, summary
+    assert "1 openings" not in summary, summary
+    page.select_option("#swapmap-by", "random")  # the random player's: many openings
+    page.wait_for_function(
+        "() => / openings are within 5 points of even/.test("
+        "document.getElementById('swapmap-summary').textContent)"
+    )

@@ -102,7 +102,7 @@ const SwapMap = {
     } else {
       lines.push(`The best opening gives the first player ${this.percent(m.first_player_without_pie)} without the pie rule and ${this.percent(m.first_player_with_pie)} with it; a strong second player swaps ${m.swap.length} of ${n} openings (dots).`);
       lines.push(m.pie_makes_fair
-        ? `${m.fair.length} openings are within 5 points of even: the pie rule can make the game fair.`
+        ? `${m.fair.length === 1 ? "1 opening is" : `${m.fair.length} openings are`} within 5 points of even: the pie rule can make the game fair.`
         : "No opening is within 5 points of even: the pie rule does not make the game fair.");
     }
     lines.push(`From the analysis report: ${this.sourceText(player)}.`);
