@@ -82,5 +82,11 @@ def test_the_hinted_cells_swap_map_value_is_not_under_the_hint(
                 / document.querySelector('#board .cell polygon').getBoundingClientRect().width"""
         )
         assert ratio >= 0.7
+        # the map turned off takes the value lifted above the mark away with it
+        page.uncheck("#swapmap-toggle")
+        page.wait_for_function(
+            "() => !document.querySelector('#board g.heat *, #board g.lifted *')"
+        )
+        assert page.locator("#board .hint-mark").count() == 1
     finally:
         ctx.close()

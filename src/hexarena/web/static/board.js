@@ -154,7 +154,6 @@ class HexBoard {
     // the heat map's value of the hinted cell, lifted above the hint's mark (liftHeatValue)
     this.gLifted = hexEl("g", { class: "lifted", "aria-hidden": "true" }, svg);
     this.hinted = null; // the cell of the hint's mark drawn, or null
-    this.heatCells = null; // the heat map drawn (heat), or null
     const gCoords = hexEl("g", { class: "coords", "aria-hidden": "true" }, svg);
     this.pos = pos;
     this.nodes = cells.map((c, i) => {
@@ -563,7 +562,10 @@ class HexBoard {
       this.svg.insertBefore(this.gHeat, this.gCells.nextSibling);
     }
     this.gHeat.innerHTML = "";
-    if (!cells) return;
+    if (!cells) {
+      this.liftHeatValue(); // and the hinted cell's value drawn above the mark
+      return;
+    }
     for (const [key, c] of Object.entries(cells)) {
       const i = Number(key);
       if (!(i >= 0 && i < this.pos.length)) continue;
