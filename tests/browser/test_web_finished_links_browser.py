@@ -44,6 +44,15 @@ def test_the_end_of_a_game_takes_away_the_offer_to_continue_it(
     page.reload()
     page.wait_for_function(OVER)
     page.wait_for_function(OVER_LINKS)
+    # an undo takes the resignation back: the game goes on, and the offer comes back
+    page.click("#undo-btn")
+    page.wait_for_function("() => document.getElementById('status').dataset.state === 'your-turn'")
+    page.wait_for_function("() => document.getElementById('device-btn')")
+    assert "Spectators' link" in page.inner_text("#share-links")
+    page.click("#resign-btn")
+    page.click("#resign-btn")
+    page.wait_for_function(OVER)
+    page.wait_for_function(OVER_LINKS)
     # my games offers the game's own link for a finished game, a seat link for one in play
     playing = create(page, server, {"game": "churn", "options": {"size": 3}, "mode": "local"})
     page.goto(f"{server.url}/game/{playing['id']}")  # remembered in my games as it is opened
