@@ -12,6 +12,7 @@ from ..cliargs import (
     whole_number,
 )
 from ..core import Game
+from ..limits import split_items
 from ..match_cli import add_run_arguments, dask_executor, limit_from_args
 from .analyse import Settings, plan, run_analysis
 from .runner import AnalysisError
@@ -75,12 +76,13 @@ def settings_from_args(game: Game, ns: Any) -> Settings:
     players: list[str] = []
     games_by_player: dict[str, int] = {}
     known = player_names()
-    for k, item in enumerate(str(ns.players).split(","), start=1):
-        name, _, count = item.strip().lower().partition(":")
-        if not name:
-            raise AnalysisError(
-                f"--players: item {k} is empty (players are NAME or NAME:GAMES, by commas)"
-            )
+    items, empty = split_items(str(ns.players))
+    if empty is not None:
+        raise AnalysisError(
+            f"--players: item {empty} is empty (players are NAME or NAME:GAMES, by commas)"
+        )
+    for item in items:
+        name, _, count = item.lower().partition(":")
         if name not in known:
             raise AnalysisError(
                 f"there is no player called {name[:40]!r}; the players are: {', '.join(known)}"

@@ -9,7 +9,7 @@ from typing import Any, TextIO
 from ..cliargs import positive_number, progress_bar, whole_number
 from ..core import Game
 from ..files import check_writable
-from ..limits import MAX_THINK_COUNT, cut_repr
+from ..limits import MAX_THINK_COUNT, cut_repr, split_items
 from . import SolveError, Solver, solve_endgames, solve_game
 
 #: Most empty cells ``--empties`` may name (the game's board bounds it further).
@@ -96,9 +96,9 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
     if table is not None and table.exists():
         solver.load(table)
     limit = ns.nodes if ns.nodes is not None else 1 << 62
-    only = [m.strip() for m in ns.moves.split(",")] if ns.moves is not None else None
-    if only is not None and "" in only and only != [""]:
-        raise SolveError(f"--moves: item {only.index('') + 1} is empty")
+    only, empty = split_items(ns.moves) if ns.moves is not None else (None, None)
+    if empty is not None and only != [""]:
+        raise SolveError(f"--moves: item {empty} is empty")
     if ns.empties is not None:
         return _endgames(game, ns, solver, limit, table, out)
     show = not ns.json and not ns.quiet and out.isatty()
