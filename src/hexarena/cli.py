@@ -23,6 +23,7 @@ from .cliargs import (
     bounds_text,
     progress_bar,
     records_folder,
+    saying_when_compiling,
     whole_number,
     with_bounds,
 )
@@ -654,14 +655,16 @@ def _analyse_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
     """``analyse`` (see :mod:`hexarena.analysis`)."""
     from .analysis.command import cmd_analyse
 
-    return cmd_analyse(game, ns, out)
+    with saying_when_compiling(f"{game.title}'s rules and players"):
+        return cmd_analyse(game, ns, out)
 
 
 def _solve_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
     """``solve`` (see :mod:`hexarena.solve`)."""
     from .solve.command import cmd_solve
 
-    return cmd_solve(game, ns, out)
+    with saying_when_compiling(f"{game.title}'s rules and solver"):
+        return cmd_solve(game, ns, out)
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
