@@ -106,3 +106,57 @@ def test_a_file_that_is_not_a_table_is_named_so(
 def test_an_empty_item_in_moves_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*CHURN2, "--moves", "b2,,a1"]) == 2
     assert "--moves: item 2 is empty" in capsys.readouterr().err
+
+
+def _interrupt_the_second_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C once the first first move is solved (the compiled search returns to Python
+    between calls, where the interrupt is raised)."""
+    calls = []
+    value = Solver.value
+
+    def interrupted(self: Solver, *args: Any, **kwargs: Any) -> bool | None:
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return value(self, *args, **kwargs)
+
+    monkeypatch.setattr(Solver, "value", interrupted)
+
+
+@pytest.mark.parametrize("extra", [[], ["--empties", "3", "--samples", "3"]])
+def test_an_interrupted_solve_saves_what_it_proved_and_a_rerun_goes_on_from_it(
+    extra: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = tmp_path / "t.tbl"
+    args = [*CHURN2, *extra]
+    with monkeypatch.context() as m:
+        _interrupt_the_second_call(m)
+        assert main([*args, "--table", str(table)]) == 130
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("hexarena: interrupted; the ") and err.count("\n") == 1, err
+    assert f"solved so far are saved in {table}" in err
+    kept = Solver(new_game("churn", size=2), 16)
+    assert kept.load(table) > 0  # exact entries only: the search stores nothing else
+    assert main([*args, "--table", str(table)]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert main(args) == 0
+    fresh = json.loads(capsys.readouterr().out)
+    assert resumed["nodes"] < fresh["nodes"]
+    for key in ("first_moves", "first_player_wins_with_pie", "to_move_wins", "solved"):
+        assert resumed.get(key) == fresh.get(key)
+
+
+def test_an_interrupted_solve_without_a_table_says_nothing_was_saved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _interrupt_the_second_call(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    assert main([*CHURN2]) == 130
+    err = capsys.readouterr().err
+    assert err.startswith("hexarena: interrupted; nothing was saved") and err.count("\n") == 1
+    assert "--table" in err
+    assert list(tmp_path.iterdir()) == []

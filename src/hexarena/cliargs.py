@@ -227,11 +227,9 @@ def progress_bar(*, remaining: bool = False) -> Progress:
 
 
 def compiling_note(what: str) -> str:
-    """What a command says on stderr when it starts compiling ``what`` (its first run)."""
-    return (
-        f"hexarena: compiling {what}: this first run takes a while (the compiled code is kept "
-        "on disk for later runs; 'hexarena warmup' compiles every game ahead of time)"
-    )
+    """What a command says on stderr when it starts compiling ``what``: most kernels are
+    compiled once and kept on disk, some (the solver's search) in every process."""
+    return f"hexarena: compiling {what}; this takes a while"
 
 
 class _SayOnce(event.Listener):
