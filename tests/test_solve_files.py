@@ -160,3 +160,39 @@ def test_an_interrupted_solve_without_a_table_says_nothing_was_saved(
     assert err.startswith("hexarena: interrupted; nothing was saved") and err.count("\n") == 1
     assert "--table" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_table_an_earlier_version_saved_with_npz_added_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # earlier versions saved --table t.tbl as t.tbl.npz (numpy adds the suffix)
+    game = new_game("churn", size=2)
+    solver = Solver(game, 16)
+    solve_game(game, solver=solver)
+    old = tmp_path / "t.tbl.npz"
+    solver.save(old)
+    assert main([*CHURN2]) == 0
+    fresh = json.loads(capsys.readouterr().out)
+    assert main([*CHURN2, "--table", str(tmp_path / "t.tbl")]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["nodes"] < fresh["nodes"]  # answered from the old table
+    assert err.count("\n") == 1 and f"from {old}" in err, err
+    assert (tmp_path / "t.tbl").is_file()
+    assert "may be deleted" in err
+
+
+@pytest.mark.parametrize("content", [b"not a table", None])
+def test_an_old_npz_that_is_no_table_of_this_game_is_left_alone(
+    content: bytes | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = tmp_path / "t.tbl.npz"
+    if content is None:  # the table of other options
+        game = new_game("churn", size=3)
+        Solver(game, 16).save(old)
+    else:
+        old.write_bytes(content)
+    before = old.read_bytes()
+    assert main([*CHURN2, "--table", str(tmp_path / "t.tbl")]) == 0
+    assert capsys.readouterr().err == ""
+    assert old.read_bytes() == before
+    assert (tmp_path / "t.tbl").is_file()

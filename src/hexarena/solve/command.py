@@ -94,8 +94,8 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
         return _retrograde(game, ns, out)
     solver = Solver(game, ns.memory)
     table = Path(ns.table) if ns.table else None
-    if table is not None and table.exists():
-        solver.load(table)
+    if table is not None:
+        _load(solver, table)
     limit = ns.nodes if ns.nodes is not None else 1 << 62
     only, empty = split_items(ns.moves) if ns.moves is not None else (None, None)
     if empty is not None and only != [""]:
@@ -141,6 +141,29 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
         file=out,
     )
     return 0
+
+
+def _load(solver: Solver, table: Path) -> None:
+    """Read the solution table ``--table`` names if it exists; if not, the one an earlier
+    version saved for that name with ``.npz`` added (NumPy's suffix), if it is one of this
+    game and options: its positions are then saved under the name given, which it says."""
+    if table.exists() or table.suffix == ".npz":
+        if table.exists():
+            solver.load(table)
+        return
+    old = table.with_name(table.name + ".npz")
+    if not old.is_file():
+        return
+    try:
+        count = solver.load(old)
+    except SolveError:
+        return  # not a table of this game: not the one asked for, left alone
+    print(
+        f"hexarena: read {count:,} solved positions from {cut(str(old), 100)}, where earlier "
+        f"versions saved --table {cut(table.name, 100)}; they are saved under the name given, "
+        "and the old file may be deleted",
+        file=sys.stderr,
+    )
 
 
 def _first_moves(
