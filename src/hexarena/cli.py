@@ -201,7 +201,15 @@ def cmd_replay(ns: argparse.Namespace, out: TextIO) -> int:
     )
     print(st.picture(), file=out)
     o = st.outcome()
-    print(f"Result: {o.result if o else '*'}", file=out)
+    said = ""
+    if rec.result is None:
+        said = (
+            f" (no result recorded; the position after the moves is final: "
+            f"{o.winner_colour} wins: {o.reason})"
+            if o is not None
+            else " (no result recorded; the game is not over after its moves)"
+        )
+    print(f"Result: {o.result if o else '*'}{said}", file=out)
     return 0
 
 
