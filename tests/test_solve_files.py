@@ -196,3 +196,31 @@ def test_an_old_npz_that_is_no_table_of_this_game_is_left_alone(
     assert capsys.readouterr().err == ""
     assert old.read_bytes() == before
     assert (tmp_path / "t.tbl").is_file()
+
+
+def test_ctrl_c_stops_the_compiled_search_under_way() -> None:
+    # Python raises the interrupt only when the compiled search hands back control: without
+    # a way to stop it, Ctrl-C would wait for the whole first move (hours on a big board)
+    import _thread
+    import threading
+
+    from hexarena.solve import kernel as K
+
+    game = new_game("churn", size=4)
+    solver = Solver(game, 64, interruptible=True)
+    st = game.new_initial_state()
+    st.apply(st.legal_actions()[0])
+    limit = 200_000_000  # far more than the search is let to run before it is interrupted
+
+    def interrupt_once_searching() -> None:
+        while solver.stats[K.ST_NODES] < 100_000:
+            threading.Event().wait(0.01)
+        _thread.interrupt_main()
+
+    threading.Thread(target=interrupt_once_searching, daemon=True).start()
+    with pytest.raises(KeyboardInterrupt):
+        solver.value(st, allow_swap=False, node_limit=limit)
+    assert solver.stats[K.ST_NODES] < limit  # stopped, not run to its limit
+    assert solver.entries > 0  # what it proved before it stopped is kept
+    assert solver.value(st, allow_swap=False, node_limit=1000) is None  # searches again
+    assert solver.stats[K.ST_NODES] > 0

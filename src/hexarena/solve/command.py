@@ -92,7 +92,7 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
             raise SolveError(f"{option} {cut_repr(path, 100)}: cannot write there: {why}")
     if ns.retrograde:
         return _retrograde(game, ns, out)
-    solver = Solver(game, ns.memory)
+    solver = Solver(game, ns.memory, interruptible=True)
     table = Path(ns.table) if ns.table else None
     if table is not None:
         _load(solver, table)
