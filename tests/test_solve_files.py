@@ -224,3 +224,15 @@ def test_ctrl_c_stops_the_compiled_search_under_way() -> None:
     assert solver.entries > 0  # what it proved before it stopped is kept
     assert solver.value(st, allow_swap=False, node_limit=1000) is None  # searches again
     assert solver.stats[K.ST_NODES] > 0
+
+
+def test_a_table_larger_than_memory_allows_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --memory takes up to 1,000,000 MB; a machine without that much refused it with a
+    # MemoryError's traceback (16 EiB of slots here: no machine has them)
+    monkeypatch.setattr("hexarena.solve.table_slots", lambda mb: 2**61)
+    assert main([*CHURN2]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hexarena: error: ") and err.count("\n") == 1, err
+    assert "--memory" in err and "Traceback" not in err

@@ -147,8 +147,13 @@ class Solver:
 
     def __post_init__(self) -> None:
         slots = table_slots(self.memory_mb)
-        self.keys = np.zeros(slots, dtype=np.uint64)
-        self.vals = np.zeros(slots, dtype=np.int8)
+        try:
+            self.keys = np.zeros(slots, dtype=np.uint64)
+            self.vals = np.zeros(slots, dtype=np.int8)
+        except (MemoryError, ValueError):  # ValueError: more bytes than an array may have
+            mb = self.memory_mb
+            shown = f"{int(mb):,}" if mb == int(mb) else f"{mb:g}"
+            raise SolveError(f"not enough memory for a table of {shown} MB (--memory)") from None
         self.stats = np.zeros(4, dtype=np.int64)
         self.spec = key_spec(self.game, symmetries=self.symmetries)
         #: The history table of the move ordering: how often each action refuted a position.

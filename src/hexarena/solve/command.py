@@ -34,7 +34,11 @@ def add_arguments(sp: Any) -> None:
         help="give up after this many positions a first move",
     )
     sp.add_argument(
-        "--table", metavar="FILE", default=None, help="load and save the solution table"
+        "--table",
+        metavar="FILE",
+        default=None,
+        help="load the solution table (if there is one) and save it, also when interrupted "
+        "(Ctrl-C): the same command then goes on from it",
     )
     sp.add_argument(
         "--book",
