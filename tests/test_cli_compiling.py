@@ -58,9 +58,13 @@ def test_worker_processes_compiling_add_no_second_note(capfd: pytest.CaptureFixt
     [
         ("solve", "hexarena.solve.command.cmd_solve"),
         ("analyse", "hexarena.analysis.command.cmd_analyse"),
+        ("play", "hexarena.cli.cmd_play"),
+        ("selfplay", "hexarena.cli.cmd_selfplay"),
+        ("match", "hexarena.match_cli.cmd_match"),
+        ("tournament", "hexarena.match_cli.cmd_tournament"),
     ],
 )
-def test_solve_and_analyse_say_when_they_compile(
+def test_the_commands_say_when_they_compile(
     command: str,
     target: str,
     capsys: pytest.CaptureFixture[str],
@@ -70,9 +74,10 @@ def test_solve_and_analyse_say_when_they_compile(
         return _fresh_kernel()(1) - 2  # 0
 
     monkeypatch.setattr(target, compiles)
-    assert main([command, "churn", "--size", "2"]) == 0
+    players = ["random", "uct"] if command == "tournament" else []
+    assert main([command, "churn", "--size", "2", *players]) == 0
     err = capsys.readouterr().err
-    assert err.startswith("hexarena: compiling Churn's rules and ") and err.count("\n") == 1, err
+    assert err.startswith("hexarena: compiling Churn's ") and err.count("\n") == 1, err
 
 
 def test_solve_says_nothing_of_compiling_once_compiled(

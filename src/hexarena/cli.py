@@ -642,7 +642,19 @@ def _run_game_command(
         "analyse": lambda: _analyse_command(game, ns, out),
         "solve": lambda: _solve_command(game, ns, out),
     }
-    return handlers[command]()
+    if command in ("board", "engine"):  # engine: compiles at isready, as its protocol says
+        return handlers[command]()
+    with saying_when_compiling(f"{game.title}'s {_compiled_for(command, ns)}"):
+        return handlers[command]()
+
+
+def _compiled_for(command: str, ns: argparse.Namespace) -> str:
+    """What a command compiles on its first run, for its note (:func:`saying_when_compiling`)."""
+    if command == "solve":
+        return "rules and solver"
+    if command == "selfplay" or (command == "play" and ns.vs == "human"):
+        return "rules"
+    return "rules and computer players" if command != "play" else "rules and computer player"
 
 
 def _match_command(command: str, game: Game, ns: argparse.Namespace, out: TextIO) -> int:
@@ -663,16 +675,14 @@ def _analyse_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
     """``analyse`` (see :mod:`hexarena.analysis`)."""
     from .analysis.command import cmd_analyse
 
-    with saying_when_compiling(f"{game.title}'s rules and players"):
-        return cmd_analyse(game, ns, out)
+    return cmd_analyse(game, ns, out)
 
 
 def _solve_command(game: Game, ns: argparse.Namespace, out: TextIO) -> int:
     """``solve`` (see :mod:`hexarena.solve`)."""
     from .solve.command import cmd_solve
 
-    with saying_when_compiling(f"{game.title}'s rules and solver"):
-        return cmd_solve(game, ns, out)
+    return cmd_solve(game, ns, out)
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
