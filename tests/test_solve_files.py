@@ -244,3 +244,19 @@ def test_a_table_larger_than_memory_allows_is_a_one_line_error(
     err = capsys.readouterr().err
     assert err.startswith("hexarena: error: ") and err.count("\n") == 1, err
     assert "--memory" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("book", ["t.tbl", "./t.tbl"])
+def test_the_book_and_the_table_cannot_be_one_file(
+    book: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the book, written after the table, would replace it with its few opening positions
+    monkeypatch.chdir(tmp_path)
+    assert main([*CHURN2, "--table", "t.tbl", "--book", book]) == 2
+    err = _said(capsys)[1]
+    assert err.startswith("hexarena: error: ") and err.count("\n") == 1, err
+    assert "--book" in err and "--table" in err
+    assert list(tmp_path.iterdir()) == []

@@ -94,6 +94,11 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
         why = None if path is None else check_writable(path)
         if why is not None:  # refused now, not after the solving it would have saved
             raise SolveError(f"{option} {cut_repr(path, 100)}: cannot write there: {why}")
+    if ns.table and ns.book and Path(ns.table).resolve() == Path(ns.book).resolve():
+        raise SolveError(
+            f"--book and --table name one file ({cut_repr(ns.book, 100)}): the book would "
+            "replace the table with its opening positions"
+        )
     if ns.retrograde:
         return _retrograde(game, ns, out)
     solver = Solver(game, ns.memory, interruptible=True)
