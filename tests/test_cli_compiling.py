@@ -42,6 +42,19 @@ def test_nothing_is_said_when_nothing_is_compiled(capsys: pytest.CaptureFixture[
     assert capsys.readouterr().err == ""
 
 
+def test_without_shared_memory_the_note_is_still_said_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_semaphores(*args: Any) -> Any:
+        raise OSError(38, "Function not implemented")  # as where /dev/shm is missing
+
+    monkeypatch.setattr("multiprocessing.Value", no_semaphores)
+    with saying_when_compiling("the test's kernels"):
+        _fresh_kernel()(1)
+        _fresh_kernel()(2)
+    assert capsys.readouterr().err.count("hexarena: compiling the test's kernels") == 1
+
+
 def _compile_in_worker(k: int) -> int:
     return int(_fresh_kernel()(k))
 

@@ -238,13 +238,21 @@ class _SayOnce(event.Listener):
 
     def __init__(self, what: str) -> None:
         self.what = what
-        self.said = multiprocessing.Value("b", 0)
+        self.said = False
+        try:
+            self.shared: Any = multiprocessing.Value("b", 0)
+        except OSError:  # no shared memory or semaphores here: once a process, then
+            self.shared = None
 
     def on_start(self, event: event.Event) -> None:
-        with self.said.get_lock():
-            if self.said.value:
-                return
-            self.said.value = 1
+        if self.said:
+            return
+        self.said = True
+        if self.shared is not None:
+            with self.shared.get_lock():
+                if self.shared.value:
+                    return
+                self.shared.value = 1
         print(compiling_note(self.what), file=sys.stderr, flush=True)
 
     def on_end(self, event: event.Event) -> None:
