@@ -61,14 +61,20 @@ def test_an_output_path_that_cannot_be_written_is_refused_before_solving(
     assert ("does not exist" if where != "." else "is a folder") in err
 
 
-def test_an_interrupted_save_leaves_the_table_that_was_there(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _solved_table(path: Path) -> Solver:
+    """Churn of side 2 solved, its table saved at ``path``."""
     game = new_game("churn", size=2)
     solver = Solver(game, 16)
     solve_game(game, solver=solver)
+    solver.save(path)
+    return solver
+
+
+def test_an_interrupted_save_leaves_the_table_that_was_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     table = tmp_path / "t.npz"
-    solver.save(table)
+    solver = _solved_table(table)
     good = table.read_bytes()
 
     def cut_short(file: Any, **arrays: Any) -> None:
@@ -174,11 +180,8 @@ def test_a_table_an_earlier_version_saved_with_npz_added_is_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # earlier versions saved --table t.tbl as t.tbl.npz (numpy adds the suffix)
-    game = new_game("churn", size=2)
-    solver = Solver(game, 16)
-    solve_game(game, solver=solver)
     old = tmp_path / "t.tbl.npz"
-    solver.save(old)
+    _solved_table(old)
     assert main([*CHURN2]) == 0
     fresh = json.loads(capsys.readouterr().out)
     assert main([*CHURN2, "--table", str(tmp_path / "t.tbl")]) == 0
