@@ -262,3 +262,30 @@ def test_a_scrunch_move_with_an_empty_action_is_refused_not_shortened(text: str)
     with pytest.raises(hexarena.NotationError, match="empty"):
         game.parse_move(text)
     assert game.parse_move("c4,d4") == [game.parse_action("c4"), game.parse_action("d4")]
+
+
+# ---------------------------------------------------------------- lists of items
+@pytest.mark.parametrize(
+    ("text", "separator", "items", "empty"),
+    [
+        ("a,b,c", ",", ["a", "b", "c"], None),
+        (" a , b ", ",", ["a", "b"], None),
+        ("a,,c", ",", ["a", "", "c"], 2),
+        ("a, ,c", ",", ["a", "", "c"], 2),
+        (",a", ",", ["", "a"], 1),
+        ("a,", ",", ["a", ""], 2),
+        ("a,,", ",", ["a", "", ""], 2),
+        ("", ",", [""], 1),
+        ("g1;d2", ";", ["g1", "d2"], None),
+        ("3 4  5", None, ["3", "4", "5"], None),
+        ("  ", None, [], None),
+    ],
+)
+def test_split_items_gives_the_items_or_the_first_empty_ones_number(
+    text: str, separator: str | None, items: list[str], empty: int | None
+) -> None:
+    # one reading for every comma list the commands and the games take: an item left out is
+    # numbered from 1 for the message, never skipped
+    from hexarena.limits import split_items
+
+    assert split_items(text, separator) == (items, empty)

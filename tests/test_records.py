@@ -151,3 +151,51 @@ def test_a_record_file_past_the_bound_is_refused_before_it_is_read_whole(
     if Path("/dev/zero").exists():  # endless: read up to the bound only
         with pytest.raises(RecordError, match="larger than a record may be"):
             load_record("/dev/zero")
+
+
+def _finished_without_a_result() -> tuple[hexarena.State, str]:
+    game = hexarena.new_game("churn", size=2)
+    _, actions = random_game(game, 3, keep_actions=True)
+    assert actions is not None
+    st = game.new_initial_state()
+    st.apply_actions(actions)
+    result = st.outcome().result  # type: ignore[union-attr]
+    written = write_record(st).rstrip("\n")
+    assert written.endswith(" " + result)  # the result token, last
+    lines = written[: -len(result)].split("\n")
+    text = "\n".join(ln for ln in lines if not ln.startswith("[Result ")) + "\n"
+    assert "-" not in text.split("\n\n", 1)[1]  # no result left in the moves
+    return st, text
+
+
+def test_a_finished_game_whose_record_lost_its_result_is_read_as_finished() -> None:
+    # the format asks for a result; a record without one (no token, no Result tag) does not say
+    # the game goes on, and when its moves end the game the position says who won
+    st, text = _finished_without_a_result()
+    rec = read_record(text)
+    assert rec.state == st and rec.state.is_terminal()
+    assert rec.result is None
+    assert read_record(write_record(st)).result == st.outcome().result  # type: ignore[union-attr]
+
+
+def test_replay_says_no_result_was_recorded(tmp_path: Path) -> None:
+    import io
+
+    from hexarena.cli import main
+
+    st, text = _finished_without_a_result()
+    path = tmp_path / "game.txt"
+    path.write_text(text)
+    out = io.StringIO()
+    assert main(["replay", str(path)], out=out) == 0
+    o = st.outcome()
+    assert o is not None
+    assert (
+        f"Result: {o.result} (no result recorded; the position after the moves is final: "
+        f"{o.winner_colour} wins" in out.getvalue()
+    )
+    unfinished = tmp_path / "unfinished.txt"
+    unfinished.write_text('[Game "churn"]\n[size "2"]\n\nb2\n')
+    out = io.StringIO()
+    assert main(["replay", str(unfinished)], out=out) == 0
+    assert "Result: * (no result recorded; the game is not over after its moves)" in out.getvalue()

@@ -142,3 +142,14 @@ def test_the_cost_is_sampled_level_by_level() -> None:
     assert cost["levels"][7]["results"] < cost["levels"][4]["results"]
     with pytest.raises(SolveError, match="samples"):
         sample_cost(game, samples=0)
+
+
+def test_a_board_too_large_for_the_positions_codes_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # a position is coded in 64 bits (a base-3 digit a cell): the original board's 93 cells
+    # overflowed in NumPy, with a traceback
+    assert main(["solve", "throngs", "--retrograde", "--positions", "5"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hexarena: error: ") and err.count("\n") == 1, err
+    assert "at most 39 cells, not 93" in err

@@ -23,6 +23,7 @@ from .cliargs import (
     bounds_text,
     progress_bar,
     records_folder,
+    saying_when_compiling,
     whole_number,
     with_bounds,
 )
@@ -200,7 +201,15 @@ def cmd_replay(ns: argparse.Namespace, out: TextIO) -> int:
     )
     print(st.picture(), file=out)
     o = st.outcome()
-    print(f"Result: {o.result if o else '*'}", file=out)
+    said = ""
+    if rec.result is None:
+        said = (
+            f" (no result recorded; the position after the moves is final: "
+            f"{o.winner_colour} wins: {o.reason})"
+            if o is not None
+            else " (no result recorded; the game is not over after its moves)"
+        )
+    print(f"Result: {o.result if o else '*'}{said}", file=out)
     return 0
 
 
@@ -633,7 +642,19 @@ def _run_game_command(
         "analyse": lambda: _analyse_command(game, ns, out),
         "solve": lambda: _solve_command(game, ns, out),
     }
-    return handlers[command]()
+    if command in ("board", "engine"):  # engine: compiles at isready, as its protocol says
+        return handlers[command]()
+    with saying_when_compiling(f"{game.title}'s {_compiled_for(command, ns)}"):
+        return handlers[command]()
+
+
+def _compiled_for(command: str, ns: argparse.Namespace) -> str:
+    """What a command compiles on its first run, for its note (:func:`saying_when_compiling`)."""
+    if command == "solve":
+        return "rules and solver"
+    if command == "selfplay" or (command == "play" and ns.vs == "human"):
+        return "rules"
+    return "rules and computer players" if command != "play" else "rules and computer player"
 
 
 def _match_command(command: str, game: Game, ns: argparse.Namespace, out: TextIO) -> int:

@@ -1,5 +1,6 @@
 """Helpers the command-line commands share: exact whole-number arguments, the records folder,
-an argument parser that reports errors as one line, and the progress bar.
+an argument parser that reports errors as one line, the progress bar, and the note that a
+command is compiling its kernels.
 
 Every error here is a :class:`CliError` or an ``argparse.ArgumentTypeError`` that
 :func:`hexarena.cli.main` prints as one line on stderr, with exit status 2.
@@ -8,12 +9,17 @@ Every error here is a :class:`CliError` or an ``argparse.ArgumentTypeError`` tha
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
+import multiprocessing
 import os
 import re
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
+
+from numba.core import event
 
 from .limits import MAX_DIGITS, cut_repr, parse_int_text
 
@@ -218,3 +224,45 @@ def progress_bar(*, remaining: bool = False) -> Progress:
     if remaining:
         columns.append(TimeRemainingColumn())
     return Progress(*columns, transient=True)
+
+
+def compiling_note(what: str) -> str:
+    """What a command says on stderr when it starts compiling ``what``: most kernels are
+    compiled once and kept on disk, some (the solver's search) in every process."""
+    return f"hexarena: compiling {what}; this takes a while"
+
+
+class _SayOnce(event.Listener):
+    """Says :func:`compiling_note` at the first compilation it hears of, once across the
+    processes forked while it listens (a command's workers compile too)."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.said = False
+        try:
+            self.shared: Any = multiprocessing.Value("b", 0)
+        except OSError:  # no shared memory or semaphores here: once a process, then
+            self.shared = None
+
+    def on_start(self, event: event.Event) -> None:
+        if self.said:
+            return
+        self.said = True
+        if self.shared is not None:
+            with self.shared.get_lock():
+                if self.shared.value:
+                    return
+                self.shared.value = 1
+        print(compiling_note(self.what), file=sys.stderr, flush=True)
+
+    def on_end(self, event: event.Event) -> None:
+        """Nothing to say when a compilation ends."""
+
+
+@contextlib.contextmanager
+def saying_when_compiling(what: str) -> Iterator[None]:
+    """Within it, the first time Numba compiles a kernel (not when it loads one from its disk
+    cache), say on stderr that the command is compiling ``what``, once: a first run spends
+    seconds to minutes there, which would otherwise look like a hang."""
+    with event.install_listener("numba:compile", _SayOnce(what)):
+        yield

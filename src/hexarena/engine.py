@@ -197,7 +197,9 @@ class EngineSession:
             self._prepared = True
 
     def option_lines(self) -> list[str]:
-        """The ``option`` lines of the ``ugi`` answer."""
+        """The ``option`` lines of the ``ugi`` answer: each option's value as set, the game's
+        options for the next ``uginewgame`` (the game under way keeps its own), as the player
+        and the seed are shown as set."""
         lines = [
             f"option name player type combo default {self.player_name} "
             + " ".join(f"var {n}" for n in player_names()),
@@ -205,7 +207,7 @@ class EngineSession:
             "option name incremental type check default false",
         ]
         for o in self.cls.option_specs:
-            lines.append(_option_line(o, self.options.get(o.name)))
+            lines.append(_option_line(o, self._pending.get(o.name)))
         return lines
 
     def set_option(self, words: list[str]) -> None:

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from .errors import NotationError, OptionError, WrongTypeError
 from .hexgrid import Board, CellNameError
-from .limits import cut, cut_repr
+from .limits import cut, cut_repr, split_items
 from .options import Option
 
 
@@ -139,13 +139,12 @@ def split_move(text: str, separator: str) -> list[str]:
     """The actions' texts of a move written ``text`` with ``separator`` between its actions,
     refusing an empty move and a left-out action (``g1,,d2``, or a separator at either end),
     which is never skipped."""
-    parts = text.strip().split(separator)
-    if not any(p.strip() for p in parts):
+    parts, empty = split_items(text, separator)
+    if not any(parts):
         raise NotationError("an empty move")
-    if not all(p.strip() for p in parts):
-        k = next(i for i, p in enumerate(parts) if not p.strip()) + 1
+    if empty is not None:
         raise NotationError(
-            f"move {cut_repr(text, 100)}: action {k} is empty (actions are separated by "
+            f"move {cut_repr(text, 100)}: action {empty} is empty (actions are separated by "
             f"one '{separator}')"
         )
     return parts

@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from .limits import MAX_BOARD_SIDE, MAX_DIGITS, MAX_LETTERS, cut_repr, parse_int_text
+from .limits import (
+    MAX_BOARD_SIDE,
+    MAX_DIGITS,
+    MAX_LETTERS,
+    cut_repr,
+    parse_int_text,
+    split_items,
+)
 
 Cell = tuple[int, int]
 IntArray = npt.NDArray[np.int32]
@@ -462,12 +469,11 @@ def from_cells(cells: Iterable[Cell], description: str = "custom board") -> Boar
 def parse_sides(text: str) -> tuple[int, int, int, int, int, int]:
     """Parse ``"3,4,3,4,3,4"`` (or ``"3 4 3 4 3 4"``) into six side lengths, with a clear error
     for anything else; an empty item (``3,,4,...``) is refused, never skipped."""
-    t = text.strip()
-    parts = [p.strip() for p in t.split(",")] if "," in t else t.split()
-    if "" in parts:
+    parts, empty = split_items(text, "," if "," in text else None)
+    if empty is not None:
         raise BoardError(
             f"side lengths must be six whole numbers like 3,4,3,4,3,4, not {cut_repr(text)}: "
-            f"item {parts.index('') + 1} is empty"
+            f"item {empty} is empty"
         )
     try:
         vals = tuple(parse_int_text(p, "a side length") for p in parts)

@@ -50,6 +50,16 @@ def cut_repr(value: object, limit: int = ECHO_LIMIT) -> str:
     return cut(repr(value), limit)
 
 
+def split_items(text: str, separator: str | None = ",") -> tuple[list[str], int | None]:
+    """The items of a list typed as ``text``, ``separator`` between them (``None``: blanks),
+    each stripped, and the number (from 1) of the first empty item, or ``None`` if there is
+    none. An item left out (``3,,4``, a separator at either end, or nothing typed) is empty,
+    never skipped: each caller refuses it with its own error naming that number."""
+    items = [p.strip() for p in text.strip().split(separator)]
+    empty = next((k for k, p in enumerate(items, start=1) if not p), None)
+    return items, empty
+
+
 def parse_int_text(text: str, what: str) -> int:
     """A whole number written in ASCII digits (optional sign, at most :data:`MAX_DIGITS`);
     raises ``ValueError`` naming ``what`` and the rule broken."""

@@ -19,7 +19,9 @@ Capitalised tags are the record's own (``Game``, ``Player1``, ``Player2``, ``Dat
 one that is not an option of the game is an error, not dropped. The
 moves are whole turns separated by white space, in the game's move text; ``N.`` numbers every
 second turn and is optional when reading. The last token is the result: ``1-0`` (the first player
-won), ``0-1`` or ``*`` (unfinished). A game ended by resignation has the loser's resignation in the
+won), ``0-1`` or ``*`` (unfinished). A record that states no result (no result token, no
+``Result`` tag) is read for what its moves give: finished if they end the game, else
+unfinished. A game ended by resignation has the loser's resignation in the
 result and ``[Termination "resignation"]``; a player may resign in the middle of a turn, and then
 the last move is the part of the turn played before it.
 
@@ -68,12 +70,14 @@ class RecordError(HexArenaError):
 
 @dataclass
 class Record:
-    """A read record: its tags, the game, and the replayed state."""
+    """A read record: its tags, the game, the replayed state, and the result it states
+    (``None`` when it states none: no result token and no ``Result`` tag)."""
 
     tags: dict[str, str]
     game: Game
     state: State
     comments: list[str] = field(default_factory=list)
+    result: str | None = "*"
 
 
 _SIMPLE_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -316,7 +320,8 @@ def read_record(text: str, *, source: str = "record") -> Record:
         raise RecordError(f"{where(k)}: {detail}") from None
 
     # the result must agree with the position, and with itself
-    declared = tags.get("Result", result_tok or "*")
+    stated = tags.get("Result", result_tok)
+    declared = stated if stated is not None else "*"
     if declared not in RESULTS:
         raise RecordError(f"{source}: Result {cut_repr(declared)} is not one of 1-0, 0-1, *")
     if result_tok is not None and declared != result_tok:
@@ -352,7 +357,7 @@ def read_record(text: str, *, source: str = "record") -> Record:
 
     outcome = state.outcome()
     if outcome is not None:
-        if declared != outcome.result:
+        if stated is not None and declared != outcome.result:
             said = "the game goes on" if declared == "*" else declared
             raise RecordError(
                 f"{source}: the record says {said} ({declared}) but the game is over after its "
@@ -366,7 +371,7 @@ def read_record(text: str, *, source: str = "record") -> Record:
                 'and it does not say [Termination "resignation"]'
             )
         state.resign(1 if declared == "1-0" else 0)
-    return Record(tags=tags, game=game, state=state, comments=comments)
+    return Record(tags=tags, game=game, state=state, comments=comments, result=stated)
 
 
 def load_record(path: str | Path) -> Record:

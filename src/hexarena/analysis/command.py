@@ -12,6 +12,7 @@ from ..cliargs import (
     whole_number,
 )
 from ..core import Game
+from ..limits import MAX_DIGITS, split_items
 from ..match_cli import add_run_arguments, dask_executor, limit_from_args
 from .analyse import Settings, plan, run_analysis
 from .runner import AnalysisError
@@ -75,18 +76,26 @@ def settings_from_args(game: Game, ns: Any) -> Settings:
     players: list[str] = []
     games_by_player: dict[str, int] = {}
     known = player_names()
-    for k, item in enumerate(str(ns.players).split(","), start=1):
-        name, _, count = item.strip().lower().partition(":")
+    items, empty = split_items(str(ns.players))
+    if empty is not None:
+        raise AnalysisError(
+            f"--players: item {empty} is empty (players are NAME or NAME:GAMES, by commas)"
+        )
+    for k, item in enumerate(items, start=1):
+        name, colon, count = item.lower().partition(":")
+        name, count = name.strip(), count.strip()
         if not name:
             raise AnalysisError(
-                f"--players: item {k} is empty (players are NAME or NAME:GAMES, by commas)"
+                f"--players: item {k} has no player's name (players are NAME or NAME:GAMES, "
+                "by commas)"
             )
         if name not in known:
             raise AnalysisError(
                 f"there is no player called {name[:40]!r}; the players are: {', '.join(known)}"
             )
-        if count:
-            if not (count.isascii() and count.isdigit() and 1 <= int(count) <= MAX_GAMES):
+        if colon:
+            digits = count.isascii() and count.isdigit() and len(count) <= MAX_DIGITS
+            if not (digits and 1 <= int(count) <= MAX_GAMES):
                 raise AnalysisError(
                     f"games for {name} must be 1 to {MAX_GAMES:,}, not {count[:20]!r}"
                 )

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core import Game
 from ..files import write_whole
-from ..limits import cut, parse_int_text
+from ..limits import cut, parse_int_text, split_items
 from .analyse import Settings
 from .runner import AnalysisError
 from .stats import evaluate_growth, fit_growth
@@ -45,9 +45,9 @@ def parse_sweep(game: Game, text: str) -> tuple[str, list[str]]:
             raise AnalysisError(f"--sweep range {lo}..{hi} is empty")
         out = [str(v) for v in range(lo, hi + 1)] if hi - lo < MAX_VALUES else []
     else:
-        out = [v.strip() for v in values.split(",")]
-        if "" in out:
-            raise AnalysisError(f"--sweep: item {out.index('') + 1} is empty")
+        out, empty = split_items(values)
+        if empty is not None:
+            raise AnalysisError(f"--sweep: item {empty} is empty")
         twice = next((v for i, v in enumerate(out) if v in out[:i]), None)
         if twice is not None:
             raise AnalysisError(f"--sweep names {cut(twice, 40)} twice")

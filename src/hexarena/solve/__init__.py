@@ -9,6 +9,7 @@ with and without the pie rule.
 
 from __future__ import annotations
 
+import threading
 import time
 import zipfile
 from collections import Counter
@@ -137,14 +138,22 @@ class Solver:
     memory_mb: float = 256
     #: Whether keys are reduced by the board's symmetries (off only to check them).
     symmetries: bool = True
+    #: Whether Ctrl-C stops a search under way (``hexarena solve``): the search then runs in
+    #: a thread of its own, the main thread waiting where Python can raise the interrupt.
+    interruptible: bool = False
     keys: Array = field(init=False)
     vals: Array = field(init=False)
     stats: Array = field(init=False)
 
     def __post_init__(self) -> None:
         slots = table_slots(self.memory_mb)
-        self.keys = np.zeros(slots, dtype=np.uint64)
-        self.vals = np.zeros(slots, dtype=np.int8)
+        try:
+            self.keys = np.zeros(slots, dtype=np.uint64)
+            self.vals = np.zeros(slots, dtype=np.int8)
+        except (MemoryError, ValueError):  # ValueError: more bytes than an array may have
+            mb = self.memory_mb
+            shown = f"{int(mb):,}" if mb == int(mb) else f"{mb:g}"
+            raise SolveError(f"not enough memory for a table of {shown} MB (--memory)") from None
         self.stats = np.zeros(4, dtype=np.int64)
         self.spec = key_spec(self.game, symmetries=self.symmetries)
         #: The history table of the move ordering: how often each action refuted a position.
@@ -180,7 +189,8 @@ class Solver:
         # a game whose array grows (Throngs' repetition table): no line deeper than the room
         # its table has, so that no position of a line is left out of it
         depth = min(MAX_DEPTH, max(1, self.game.spare_turns(np.asarray(arr))))
-        r = K.solve_position(
+        self.stats[K.ST_STOP] = 0
+        r = self._search(
             k.legal,
             k.apply,
             self.game.consts,
@@ -203,6 +213,35 @@ class Solver:
                 )
             raise SolveError(f"a line went deeper than {MAX_DEPTH} actions; this game may not end")
         return None if r == K.UNKNOWN_NODES else bool(r)
+
+    def _search(self, *args: Any) -> int:
+        """The compiled search on ``args``; if :attr:`interruptible` (and called from the main
+        thread), in a thread of its own, so that Ctrl-C stops it at once (compiled code does
+        not see the interrupt until it returns): it then stops at its next position (the
+        values it stored being proven ones, all exact) and the interrupt is raised."""
+        if not self.interruptible or threading.current_thread() is not threading.main_thread():
+            return int(K.solve_position(*args))
+        done: list[int] = []
+        failed: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                done.append(int(K.solve_position(*args)))
+            except BaseException as exc:  # handed to the caller below
+                failed.append(exc)
+
+        worker = threading.Thread(target=run, name="solver search", daemon=True)
+        worker.start()
+        try:
+            while worker.is_alive():
+                worker.join(0.1)
+        except KeyboardInterrupt:
+            self.stats[K.ST_STOP] = 1
+            worker.join()
+            raise
+        if failed:
+            raise failed[0]
+        return done[0]
 
     def best_action(
         self, state: State, *, node_limit: int = 1 << 62

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..cliargs import positive_number, progress_bar, whole_number
 from ..core import Game
 from ..files import check_writable
-from ..limits import MAX_THINK_COUNT, cut_repr
+from ..limits import MAX_THINK_COUNT, cut, cut_repr, split_items
 from . import SolveError, Solver, solve_endgames, solve_game
 
 #: Most empty cells ``--empties`` may name (the game's board bounds it further).
@@ -33,7 +34,11 @@ def add_arguments(sp: Any) -> None:
         help="give up after this many positions a first move",
     )
     sp.add_argument(
-        "--table", metavar="FILE", default=None, help="load and save the solution table"
+        "--table",
+        metavar="FILE",
+        default=None,
+        help="load the solution table (if there is one) and save it, also when interrupted "
+        "(Ctrl-C): the same command then goes on from it",
     )
     sp.add_argument(
         "--book",
@@ -89,32 +94,31 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
         why = None if path is None else check_writable(path)
         if why is not None:  # refused now, not after the solving it would have saved
             raise SolveError(f"{option} {cut_repr(path, 100)}: cannot write there: {why}")
+    if ns.table and ns.book and Path(ns.table).resolve() == Path(ns.book).resolve():
+        raise SolveError(
+            f"--book and --table name one file ({cut_repr(ns.book, 100)}): the book would "
+            "replace the table with its opening positions"
+        )
     if ns.retrograde:
         return _retrograde(game, ns, out)
-    solver = Solver(game, ns.memory)
+    solver = Solver(game, ns.memory, interruptible=True)
     table = Path(ns.table) if ns.table else None
-    if table is not None and table.exists():
-        solver.load(table)
+    if table is not None:
+        _load(solver, table)
     limit = ns.nodes if ns.nodes is not None else 1 << 62
-    only = [m.strip() for m in ns.moves.split(",")] if ns.moves is not None else None
-    if only is not None and "" in only and only != [""]:
-        raise SolveError(f"--moves: item {only.index('') + 1} is empty")
-    if ns.empties is not None:
-        return _endgames(game, ns, solver, limit, table, out)
-    show = not ns.json and not ns.quiet and out.isatty()
-    if show:
-        with progress_bar() as progress:
-            task = progress.add_task(f"solving {game.name}", total=None)
-            result = solve_game(
-                game,
-                node_limit=limit,
-                solver=solver,
-                on_move=lambda i, n: progress.update(task, completed=i, total=n),
-                only=only,
-            )
-    else:
-        result = solve_game(game, node_limit=limit, solver=solver, only=only)
+    only, empty = split_items(ns.moves) if ns.moves is not None else (None, None)
+    if empty is not None and only != [""]:
+        raise SolveError(f"--moves: item {empty} is empty")
+    try:
+        if ns.empties is not None:
+            result = solve_endgames(game, ns.empties, ns.samples, node_limit=limit, solver=solver)
+        else:
+            result = _first_moves(game, ns, solver, limit, only, out)
+    except KeyboardInterrupt:
+        return _interrupted(solver, table)
     _save(solver, table)
+    if ns.empties is not None:
+        return _endgames(game, ns, result, out)
     if ns.book:
         try:
             result["book_positions"] = solver.save(Path(ns.book), depth=ns.book_depth)
@@ -148,6 +152,66 @@ def cmd_solve(game: Game, ns: Any, out: TextIO) -> int:
     return 0
 
 
+def _load(solver: Solver, table: Path) -> None:
+    """Read the solution table ``--table`` names if it exists; if not, the one an earlier
+    version saved for that name with ``.npz`` added (NumPy's suffix), if it is one of this
+    game and options: its positions are then saved under the name given, which it says."""
+    if table.exists() or table.suffix == ".npz":
+        if table.exists():
+            solver.load(table)
+        return
+    old = table.with_name(table.name + ".npz")
+    if not old.is_file():
+        return
+    try:
+        count = solver.load(old)
+    except SolveError:
+        return  # not a table of this game: not the one asked for, left alone
+    print(
+        f"hexarena: read {count:,} solved positions from {cut(str(old), 100)}, where earlier "
+        f"versions saved --table {cut(table.name, 100)}; they are saved under the name given, "
+        "and the old file may be deleted",
+        file=sys.stderr,
+    )
+
+
+def _first_moves(
+    game: Game, ns: Any, solver: Solver, limit: int, only: list[str] | None, out: TextIO
+) -> dict[str, Any]:
+    """The values of the first moves (and of the game), with a progress bar on a terminal."""
+    if ns.json or ns.quiet or not out.isatty():
+        return solve_game(game, node_limit=limit, solver=solver, only=only)
+    with progress_bar() as progress:
+        task = progress.add_task(f"solving {game.name}", total=None)
+        return solve_game(
+            game,
+            node_limit=limit,
+            solver=solver,
+            on_move=lambda i, n: progress.update(task, completed=i, total=n),
+            only=only,
+        )
+
+
+def _interrupted(solver: Solver, table: Path | None) -> int:
+    """Ctrl-C while solving: keep what was proved (the search stores proven values only, and
+    the interrupt comes between its calls, so every entry is exact) and say where; status 130.
+    A second Ctrl-C while saving leaves the table that was there (:func:`_save`)."""
+    if table is None:
+        print(
+            "hexarena: interrupted; nothing was saved (with --table FILE the positions solved "
+            "so far are kept, and the same command goes on from them)",
+            file=sys.stderr,
+        )
+        return 130
+    _save(solver, table)
+    print(
+        f"hexarena: interrupted; the {solver.entries:,} positions solved so far are saved in "
+        f"{cut(str(table), 100)} (the same command goes on from them)",
+        file=sys.stderr,
+    )
+    return 130
+
+
 def _save(solver: Solver, table: Path | None) -> None:
     if table is not None:
         try:
@@ -156,12 +220,8 @@ def _save(solver: Solver, table: Path | None) -> None:
             raise SolveError(f"cannot write {str(table)[:100]}: {exc.strerror}") from None
 
 
-def _endgames(
-    game: Game, ns: Any, solver: Solver, limit: int, table: Path | None, out: TextIO
-) -> int:
-    """``solve --empties K``: endgames of random games, solved one by one."""
-    result = solve_endgames(game, ns.empties, ns.samples, node_limit=limit, solver=solver)
-    _save(solver, table)
+def _endgames(game: Game, ns: Any, result: dict[str, Any], out: TextIO) -> int:
+    """``solve --empties K``: what the endgames of random games solved one by one gave."""
     if ns.json:
         print(json.dumps(result), file=out)
         return 0

@@ -53,6 +53,7 @@ UNKNOWN_DEPTH = -2  # a line deeper than ``max_depth``
 ST_NODES = 0
 ST_STORES = 1
 ST_HITS = 2
+ST_STOP = 3  # set (by another thread) to stop the search under way, as the node limit does
 
 # rows of the key specification's ``spec`` header
 SP_NORMAL = 0  # 1: the normalised header; 0: the raw ranges only
@@ -206,7 +207,7 @@ def _scan(
     return k
 
 
-@njit
+@njit(nogil=True)
 def solve_position(
     legal: Any,
     apply: Any,
@@ -273,7 +274,7 @@ def solve_position(
             apply(g, child, a)
             nodes += 1
             stats[ST_NODES] += 1
-            if nodes > node_limit:
+            if nodes > node_limit or stats[ST_STOP] != 0:
                 return UNKNOWN_NODES
             if child[H_PLAYER] < 0:
                 if (child[H_WINNER] ^ child[H_SWAPPED]) == arrs[d, H_PLAYER]:

@@ -47,6 +47,11 @@ BATCH = 100_000
 HISTORY_BUDGET = 2_000_000
 
 
+#: The most cells a position's code holds: ``2 * 3**cells`` (a base-3 digit a cell, then the
+#: side to move) within a signed 64-bit integer.
+MAX_CELLS = 39
+
+
 def check_game(game: Game) -> None:
     """Refuse what the analysis does not cover: other games, ``no_stalling`` (positions would
     carry the dispatch counts), ``repetition=off`` (the game could go on for ever) and the
@@ -60,6 +65,11 @@ def check_game(game: Game) -> None:
         raise SolveError("--retrograde needs the repetition rule (repetition=third)")
     if opts["setup"] != "choose":
         raise SolveError("--retrograde solves the set-up 'choose' (the sheet's) only")
+    if game.board.size > MAX_CELLS:
+        raise SolveError(
+            f"--retrograde codes a position in 64 bits, for boards of at most {MAX_CELLS} "
+            f"cells, not {game.board.size} (the hex board of side 2 has 7, side 3 19)"
+        )
 
 
 def template_of(game: Game) -> Array:
