@@ -61,7 +61,6 @@ from .tables import (
     S_S,
     S_WORDS,
     _o,
-    smallest_size,
 )
 from .words import Word, _ctz, _nbm, _pop, _word
 
@@ -165,6 +164,26 @@ def _snake_mask(arr: Array, n: int, lab: int) -> Word:  # pragma: no cover - com
         m |= np.int64(1) << z
         z = arr[_U(nxt + z)]
     return m
+
+
+@njit(cache=True, inline="always")
+def _smallest(arr: Array, n: int, c: int) -> tuple[int, Word]:  # pragma: no cover - compiled
+    """The size of colour ``c``'s smallest snakes (0 when it has none) and their labels, as a
+    board mask: one pass over the labels, so that the searches after it walk only the
+    smallest snakes, with no size read and compared per label."""
+    lst = _o(B_LAB + c, n)
+    size = _o(B_SSIZE, n)
+    best = 0
+    labs = np.int64(0)
+    for i in range(arr[_U(S_NSNK + c)]):
+        lab = arr[_U(lst + i)]
+        v = arr[_U(size + lab)]
+        if best == 0 or v < best:
+            best = v
+            labs = np.int64(0)
+        if v == best:
+            labs |= np.int64(1) << lab
+    return best, labs
 
 
 @njit(cache=True, inline="always")
@@ -337,20 +356,18 @@ def _can_complete_bits(  # pragma: no cover - compiled
 
 @njit(cache=True, inline="always")
 def _smallest_cands(  # pragma: no cover - compiled
-    g: Array, arr: Array, n: int, c: int, best: int, emp: int
+    g: Array, arr: Array, n: int, labs: int, emp: int
 ) -> Word:
-    """The empty cells next to a smallest snake of ``c`` (of ``best`` stones): the placements
-    a growth may make."""
-    lst = _o(B_LAB + c, n)
-    size = _o(B_SSIZE, n)
+    """The empty cells next to a smallest snake (``labs``, their labels as a mask): the
+    placements a growth may make."""
     cand = np.int64(0)
-    for i in range(arr[_U(S_NSNK + c)]):
-        lab = arr[_U(lst + i)]
-        if arr[_U(size + lab)] == best:
-            t = _snake_mask(arr, n, lab)
-            while t:
-                cand |= _nbm(g, _ctz(t))
-                t &= t - 1
+    w = labs
+    while w:
+        t = _snake_mask(arr, n, _ctz(w))
+        w &= w - 1
+        while t:
+            cand |= _nbm(g, _ctz(t))
+            t &= t - 1
     return cand & emp
 
 
@@ -392,7 +409,7 @@ def _by_far_ends(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
     n: int,
-    c: int,
+    labs: int,
     best: int,
     f: int,
     emp: int,
@@ -412,17 +429,17 @@ def _by_far_ends(  # pragma: no cover - compiled
     so one test of ``b``, with one of them, decides for all: when ``b`` can step, each of them
     is a placement that some stone completes. The others (and these, when ``b`` cannot step)
     are tested one by one."""
-    lst = _o(B_LAB + c, n)
-    size = _o(B_SSIZE, n)
     cyc = _o(B_CYC, n)
     tail = _o(B_TAIL, n)
     one_only = emp & c1 & ~c2  # empty cells with exactly one friendly neighbour
     found = np.int64(0)
     if best < 3:
         return found
-    for i in range(arr[_U(S_NSNK + c)]):
-        lab = arr[_U(lst + i)]
-        if arr[_U(size + lab)] != best or arr[_U(cyc + lab)] != 0:
+    w = labs
+    while w:
+        lab = _ctz(w)
+        w &= w - 1
+        if arr[_U(cyc + lab)] != 0:
             continue
         e = arr[_U(tail + lab)]
         for which in range(2):
@@ -448,7 +465,7 @@ def _by_eggs(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
     n: int,
-    c: int,
+    labs: int,
     f: int,
     emp: int,
     c1: int,
@@ -473,13 +490,11 @@ def _by_eggs(  # pragma: no cover - compiled
     legal = np.int64(0)
     if best != 1:
         return decided, legal
-    lst = _o(B_LAB + c, n)
-    size = _o(B_SSIZE, n)
     one_only = emp & c1 & ~c2  # empty cells with exactly one friendly neighbour
-    for i in range(arr[_U(S_NSNK + c)]):
-        e = arr[_U(lst + i)]
-        if arr[_U(size + e)] != 1:
-            continue
+    w = labs
+    while w:
+        e = _ctz(w)
+        w &= w - 1
         ns = _nbm(g, e)
         q = ns & one_only
         if q == 0:
@@ -511,7 +526,7 @@ def any_growth_bits(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover -
     board masks, without working space), on a board of at most :data:`MAX_CELLS` cells."""
     n = g[0]
     f, emp, c1, c2, c3, c4 = _planes(arr, n, c)
-    cand = _smallest_cands(g, arr, n, c, smallest_size(arr, c), emp)
+    cand = _smallest_cands(g, arr, n, _smallest(arr, n, c)[1], emp)
     while cand:
         x = _ctz(cand)
         cand &= cand - 1
@@ -530,14 +545,16 @@ def legal_words(g: Array, arr: Array) -> tuple[Word, Word]:  # pragma: no cover
     ph = arr[S_PHASE]
     f, emp, c1, c2, c3, c4 = _planes(arr, n, c)
     cells = np.int64(0)
-    # the smallest snakes' size, read once (a call: LLVM does not compile it into this one)
-    best = smallest_size(arr, c) if ph == PH_START or ph > PH_DEST else 0
+    if ph == PH_START or ph > PH_DEST:  # the smallest snakes, found once
+        best, labs = _smallest(arr, n, c)
+    else:
+        best, labs = 0, np.int64(0)
     if ph == PH_START:
         if arr[_U(S_CREATE + c)]:
             cells |= emp & ~c1
-        cand = _smallest_cands(g, arr, n, c, best, emp) & ~c4  # (four friendly neighbours: no)
-        quick = _by_far_ends(g, arr, n, c, best, f, emp, c1, c2, c3, c4)
-        decided, legal = _by_eggs(g, arr, n, c, f, emp, c1, c2, c3, c4, best)
+        cand = _smallest_cands(g, arr, n, labs, emp) & ~c4  # (four friendly neighbours: no)
+        quick = _by_far_ends(g, arr, n, labs, best, f, emp, c1, c2, c3, c4)
+        decided, legal = _by_eggs(g, arr, n, labs, f, emp, c1, c2, c3, c4, best)
         quick |= legal
         cells |= quick
         cand &= ~(quick | decided)
@@ -549,13 +566,10 @@ def legal_words(g: Array, arr: Array) -> tuple[Word, Word]:  # pragma: no cover
         if cells:
             return cells, np.int64(0)
     if ph == PH_START or ph > PH_DEST:  # a removal: every stone of every smallest snake
-        lst = _o(B_LAB + c, n)
-        size = _o(B_SSIZE, n)
         stones = np.int64(0)
-        for i in range(arr[_U(S_NSNK + c)]):
-            lab = arr[_U(lst + i)]
-            if arr[_U(size + lab)] == best:
-                stones |= _snake_mask(arr, n, lab)
+        while labs:
+            stones |= _snake_mask(arr, n, _ctz(labs))
+            labs &= labs - 1
         return cells, stones
     p = arr[S_P]
     np_ = _nbm(g, p)
