@@ -187,25 +187,16 @@ def _smallest(arr: Array, n: int, c: int) -> tuple[int, Word]:  # pragma: no cov
 
 
 @njit(cache=True, inline="always")
-def _labels(arr: Array, n: int, fn: int) -> tuple[int, int, int]:  # pragma: no cover
-    """The labels of the (at most three) snakes the stones ``fn`` (a mask) belong to (-1
-    pads)."""
+def _labels(arr: Array, n: int, fn: int) -> Word:  # pragma: no cover - compiled
+    """The labels of the snakes the stones ``fn`` (a mask) belong to, as a mask (a label is a
+    cell): no comparison of labels, no branch but the loop's."""
     sid = _o(B_SID, n)
-    l0 = -1
-    l1 = -1
-    l2 = -1
+    labs = np.int64(0)
     t = fn
     while t:
-        lab = arr[_U(sid + _ctz(t))]
+        labs |= np.int64(1) << arr[_U(sid + _ctz(t))]
         t &= t - 1
-        if lab != l0 and lab != l1 and lab != l2:
-            if l0 < 0:
-                l0 = lab
-            elif l1 < 0:
-                l1 = lab
-            else:
-                l2 = lab
-    return l0, l1, l2
+    return labs
 
 
 @njit(cache=True, inline="always")
@@ -232,28 +223,26 @@ def _snakes_ok(  # pragma: no cover - compiled
     pieces = (1 if not path or ps > 0 else 0) | (
         2 if path and ps < arr[_U(_o(B_SSIZE, n) + ls)] - 1 else 0
     )
+    # one pass over the stones next to p or d (a stone next to both is read once)
     pp = 0
     dd = 0
     lp = np.int64(0)
     ld = np.int64(0)
-    for which in range(2):
-        t = near_p if which == 0 else near_d
-        bits = 0
-        labs = np.int64(0)
-        while t:
-            y = _ctz(t)
-            t &= t - 1
-            lab = arr[_U(sid + y)]
-            if lab == ls:
-                bits |= 2 if path and arr[_U(pos + y)] > ps else 1
-            else:
-                labs |= np.int64(1) << lab
-        if which == 0:
-            pp = bits
-            lp = labs
+    t = near_p | near_d
+    while t:
+        y = _ctz(t)
+        t &= t - 1
+        lab = arr[_U(sid + y)]
+        at_p = -((near_p >> y) & 1)  # all ones when y is next to p
+        at_d = -((near_d >> y) & 1)
+        if lab == ls:
+            bits = 2 if path and arr[_U(pos + y)] > ps else 1
+            pp |= bits & at_p
+            dd |= bits & at_d
         else:
-            dd = bits
-            ld = labs
+            bit = np.int64(1) << lab
+            lp |= bit & at_p
+            ld |= bit & at_d
     near = pp | dd
     after = (pieces & 1 & ~near) + ((pieces & 2 & ~near) >> 1)
     after += 1 if pd or (pp & dd) != 0 or (lp & ld) != 0 else 2
@@ -262,10 +251,10 @@ def _snakes_ok(  # pragma: no cover - compiled
 
 @njit(cache=True, inline="always")
 def _tries(  # pragma: no cover - compiled
-    g: Array, arr: Array, n: int, f: int, fn: int, c2: int, l0: int, l1: int, l2: int
+    g: Array, arr: Array, n: int, f: int, fn: int, c2: int, labs: int
 ) -> tuple[Word, bool]:
     """The stones to try first after a placement with friendly neighbours ``fn`` touching the
-    snakes ``l0``, ``l1``, ``l2``, as a mask, and whether the other stones of those snakes
+    snakes labelled ``labs`` (a mask), as a mask, and whether the other stones of those snakes
     (:func:`_rest`) are to be tried if they fail. As :func:`.search._stones_of_growth`: with a
     neighbour of the placement that already has two friendly neighbours, it and its friendly
     neighbours; with three friendly neighbours of the placement, those three; otherwise the
@@ -278,21 +267,22 @@ def _tries(  # pragma: no cover - compiled
         return fn, False
     tail = _o(B_TAIL, n)
     ends = np.int64(0)
-    for which in range(3):
-        lab = l0 if which == 0 else (l1 if which == 1 else l2)
-        if lab >= 0:
-            ends |= (np.int64(1) << lab) | (np.int64(1) << arr[_U(tail + lab)])
+    w = labs
+    while w:
+        lab = _ctz(w)
+        w &= w - 1
+        ends |= (np.int64(1) << lab) | (np.int64(1) << arr[_U(tail + lab)])
     return ends, True
 
 
 @njit(cache=True, inline="always")
-def _rest(arr: Array, n: int, l0: int, l1: int, l2: int, ends: int) -> Word:  # pragma: no cover
-    """The stones of the snakes ``l0``, ``l1``, ``l2`` but ``ends``, as a mask (walks)."""
+def _rest(arr: Array, n: int, labs: int, ends: int) -> Word:  # pragma: no cover - compiled
+    """The stones of the snakes labelled ``labs`` (a mask) but ``ends``, as a mask (walks)."""
     whole = np.int64(0)
-    for which in range(3):
-        lab = l0 if which == 0 else (l1 if which == 1 else l2)
-        if lab >= 0:
-            whole |= _snake_mask(arr, n, lab)
+    w = labs
+    while w:
+        whole |= _snake_mask(arr, n, _ctz(w))
+        w &= w - 1
     return whole & ~ends
 
 
@@ -332,9 +322,9 @@ def _can_complete_bits(  # pragma: no cover - compiled
     k = _pop(fn)
     if k >= 4:
         return False
-    l0, l1, l2 = _labels(arr, n, fn)
-    crowded = (fn & c2) != 0 or k == 3 or l1 >= 0
-    first, more = _tries(g, arr, n, f, fn, c2, l0, l1, l2)
+    labs = _labels(arr, n, fn)
+    crowded = (fn & c2) != 0 or k == 3 or (labs & (labs - 1)) != 0
+    first, more = _tries(g, arr, n, f, fn, c2, labs)
     t = first
     while True:
         while t:
@@ -350,7 +340,7 @@ def _can_complete_bits(  # pragma: no cover - compiled
                     return True
         if not more:
             return False
-        t = _rest(arr, n, l0, l1, l2, first)
+        t = _rest(arr, n, labs, first)
         more = False
 
 
@@ -575,11 +565,11 @@ def legal_words(g: Array, arr: Array) -> tuple[Word, Word]:  # pragma: no cover
     np_ = _nbm(g, p)
     fn = np_ & f
     k = _pop(fn)
-    l0, l1, l2 = _labels(arr, n, fn)
     if ph == PH_PICK:
-        crowded = (fn & c2) != 0 or k >= 3 or l1 >= 0
-        first, more = _tries(g, arr, n, f, fn, c2, l0, l1, l2)
-        t = first | _rest(arr, n, l0, l1, l2, first) if more else first
+        touched = _labels(arr, n, fn)
+        crowded = (fn & c2) != 0 or k >= 3 or (touched & (touched - 1)) != 0
+        first, more = _tries(g, arr, n, f, fn, c2, touched)
+        t = first | _rest(arr, n, touched, first) if more else first
         while t:
             s = _ctz(t)
             t &= t - 1
