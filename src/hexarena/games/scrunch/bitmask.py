@@ -61,7 +61,6 @@ from .tables import (
     S_S,
     S_WORDS,
     _o,
-    smallest_size,
 )
 from .words import Word, _ctz, _nbm, _pop, _word
 
@@ -168,25 +167,36 @@ def _snake_mask(arr: Array, n: int, lab: int) -> Word:  # pragma: no cover - com
 
 
 @njit(cache=True, inline="always")
-def _labels(arr: Array, n: int, fn: int) -> tuple[int, int, int]:  # pragma: no cover
-    """The labels of the (at most three) snakes the stones ``fn`` (a mask) belong to (-1
-    pads)."""
+def _smallest(arr: Array, n: int, c: int) -> tuple[int, Word]:  # pragma: no cover - compiled
+    """The size of colour ``c``'s smallest snakes (0 when it has none) and their labels, as a
+    board mask: one pass over the labels, so that the searches after it walk only the
+    smallest snakes, with no size read and compared per label."""
+    lst = _o(B_LAB + c, n)
+    size = _o(B_SSIZE, n)
+    best = 0
+    labs = np.int64(0)
+    for i in range(arr[_U(S_NSNK + c)]):
+        lab = arr[_U(lst + i)]
+        v = arr[_U(size + lab)]
+        if best == 0 or v < best:
+            best = v
+            labs = np.int64(0)
+        if v == best:
+            labs |= np.int64(1) << lab
+    return best, labs
+
+
+@njit(cache=True, inline="always")
+def _labels(arr: Array, n: int, fn: int) -> Word:  # pragma: no cover - compiled
+    """The labels of the snakes the stones ``fn`` (a mask) belong to, as a mask (a label is a
+    cell): no comparison of labels, no branch but the loop's."""
     sid = _o(B_SID, n)
-    l0 = -1
-    l1 = -1
-    l2 = -1
+    labs = np.int64(0)
     t = fn
     while t:
-        lab = arr[_U(sid + _ctz(t))]
+        labs |= np.int64(1) << arr[_U(sid + _ctz(t))]
         t &= t - 1
-        if lab != l0 and lab != l1 and lab != l2:
-            if l0 < 0:
-                l0 = lab
-            elif l1 < 0:
-                l1 = lab
-            else:
-                l2 = lab
-    return l0, l1, l2
+    return labs
 
 
 @njit(cache=True, inline="always")
@@ -213,28 +223,26 @@ def _snakes_ok(  # pragma: no cover - compiled
     pieces = (1 if not path or ps > 0 else 0) | (
         2 if path and ps < arr[_U(_o(B_SSIZE, n) + ls)] - 1 else 0
     )
+    # one pass over the stones next to p or d (a stone next to both is read once)
     pp = 0
     dd = 0
     lp = np.int64(0)
     ld = np.int64(0)
-    for which in range(2):
-        t = near_p if which == 0 else near_d
-        bits = 0
-        labs = np.int64(0)
-        while t:
-            y = _ctz(t)
-            t &= t - 1
-            lab = arr[_U(sid + y)]
-            if lab == ls:
-                bits |= 2 if path and arr[_U(pos + y)] > ps else 1
-            else:
-                labs |= np.int64(1) << lab
-        if which == 0:
-            pp = bits
-            lp = labs
+    t = near_p | near_d
+    while t:
+        y = _ctz(t)
+        t &= t - 1
+        lab = arr[_U(sid + y)]
+        at_p = -((near_p >> y) & 1)  # all ones when y is next to p
+        at_d = -((near_d >> y) & 1)
+        if lab == ls:
+            bits = 2 if path and arr[_U(pos + y)] > ps else 1
+            pp |= bits & at_p
+            dd |= bits & at_d
         else:
-            dd = bits
-            ld = labs
+            bit = np.int64(1) << lab
+            lp |= bit & at_p
+            ld |= bit & at_d
     near = pp | dd
     after = (pieces & 1 & ~near) + ((pieces & 2 & ~near) >> 1)
     after += 1 if pd or (pp & dd) != 0 or (lp & ld) != 0 else 2
@@ -243,10 +251,10 @@ def _snakes_ok(  # pragma: no cover - compiled
 
 @njit(cache=True, inline="always")
 def _tries(  # pragma: no cover - compiled
-    g: Array, arr: Array, n: int, f: int, fn: int, c2: int, l0: int, l1: int, l2: int
+    g: Array, arr: Array, n: int, f: int, fn: int, c2: int, labs: int
 ) -> tuple[Word, bool]:
     """The stones to try first after a placement with friendly neighbours ``fn`` touching the
-    snakes ``l0``, ``l1``, ``l2``, as a mask, and whether the other stones of those snakes
+    snakes labelled ``labs`` (a mask), as a mask, and whether the other stones of those snakes
     (:func:`_rest`) are to be tried if they fail. As :func:`.search._stones_of_growth`: with a
     neighbour of the placement that already has two friendly neighbours, it and its friendly
     neighbours; with three friendly neighbours of the placement, those three; otherwise the
@@ -259,21 +267,22 @@ def _tries(  # pragma: no cover - compiled
         return fn, False
     tail = _o(B_TAIL, n)
     ends = np.int64(0)
-    for which in range(3):
-        lab = l0 if which == 0 else (l1 if which == 1 else l2)
-        if lab >= 0:
-            ends |= (np.int64(1) << lab) | (np.int64(1) << arr[_U(tail + lab)])
+    w = labs
+    while w:
+        lab = _ctz(w)
+        w &= w - 1
+        ends |= (np.int64(1) << lab) | (np.int64(1) << arr[_U(tail + lab)])
     return ends, True
 
 
 @njit(cache=True, inline="always")
-def _rest(arr: Array, n: int, l0: int, l1: int, l2: int, ends: int) -> Word:  # pragma: no cover
-    """The stones of the snakes ``l0``, ``l1``, ``l2`` but ``ends``, as a mask (walks)."""
+def _rest(arr: Array, n: int, labs: int, ends: int) -> Word:  # pragma: no cover - compiled
+    """The stones of the snakes labelled ``labs`` (a mask) but ``ends``, as a mask (walks)."""
     whole = np.int64(0)
-    for which in range(3):
-        lab = l0 if which == 0 else (l1 if which == 1 else l2)
-        if lab >= 0:
-            whole |= _snake_mask(arr, n, lab)
+    w = labs
+    while w:
+        whole |= _snake_mask(arr, n, _ctz(w))
+        w &= w - 1
     return whole & ~ends
 
 
@@ -313,9 +322,9 @@ def _can_complete_bits(  # pragma: no cover - compiled
     k = _pop(fn)
     if k >= 4:
         return False
-    l0, l1, l2 = _labels(arr, n, fn)
-    crowded = (fn & c2) != 0 or k == 3 or l1 >= 0
-    first, more = _tries(g, arr, n, f, fn, c2, l0, l1, l2)
+    labs = _labels(arr, n, fn)
+    crowded = (fn & c2) != 0 or k == 3 or (labs & (labs - 1)) != 0
+    first, more = _tries(g, arr, n, f, fn, c2, labs)
     t = first
     while True:
         while t:
@@ -331,26 +340,24 @@ def _can_complete_bits(  # pragma: no cover - compiled
                     return True
         if not more:
             return False
-        t = _rest(arr, n, l0, l1, l2, first)
+        t = _rest(arr, n, labs, first)
         more = False
 
 
 @njit(cache=True, inline="always")
 def _smallest_cands(  # pragma: no cover - compiled
-    g: Array, arr: Array, n: int, c: int, best: int, emp: int
+    g: Array, arr: Array, n: int, labs: int, emp: int
 ) -> Word:
-    """The empty cells next to a smallest snake of ``c`` (of ``best`` stones): the placements
-    a growth may make."""
-    lst = _o(B_LAB + c, n)
-    size = _o(B_SSIZE, n)
+    """The empty cells next to a smallest snake (``labs``, their labels as a mask): the
+    placements a growth may make."""
     cand = np.int64(0)
-    for i in range(arr[_U(S_NSNK + c)]):
-        lab = arr[_U(lst + i)]
-        if arr[_U(size + lab)] == best:
-            t = _snake_mask(arr, n, lab)
-            while t:
-                cand |= _nbm(g, _ctz(t))
-                t &= t - 1
+    w = labs
+    while w:
+        t = _snake_mask(arr, n, _ctz(w))
+        w &= w - 1
+        while t:
+            cand |= _nbm(g, _ctz(t))
+            t &= t - 1
     return cand & emp
 
 
@@ -392,7 +399,7 @@ def _by_far_ends(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
     n: int,
-    c: int,
+    labs: int,
     best: int,
     f: int,
     emp: int,
@@ -412,17 +419,17 @@ def _by_far_ends(  # pragma: no cover - compiled
     so one test of ``b``, with one of them, decides for all: when ``b`` can step, each of them
     is a placement that some stone completes. The others (and these, when ``b`` cannot step)
     are tested one by one."""
-    lst = _o(B_LAB + c, n)
-    size = _o(B_SSIZE, n)
     cyc = _o(B_CYC, n)
     tail = _o(B_TAIL, n)
     one_only = emp & c1 & ~c2  # empty cells with exactly one friendly neighbour
     found = np.int64(0)
     if best < 3:
         return found
-    for i in range(arr[_U(S_NSNK + c)]):
-        lab = arr[_U(lst + i)]
-        if arr[_U(size + lab)] != best or arr[_U(cyc + lab)] != 0:
+    w = labs
+    while w:
+        lab = _ctz(w)
+        w &= w - 1
+        if arr[_U(cyc + lab)] != 0:
             continue
         e = arr[_U(tail + lab)]
         for which in range(2):
@@ -448,7 +455,7 @@ def _by_eggs(  # pragma: no cover - compiled
     g: Array,
     arr: Array,
     n: int,
-    c: int,
+    labs: int,
     f: int,
     emp: int,
     c1: int,
@@ -473,13 +480,11 @@ def _by_eggs(  # pragma: no cover - compiled
     legal = np.int64(0)
     if best != 1:
         return decided, legal
-    lst = _o(B_LAB + c, n)
-    size = _o(B_SSIZE, n)
     one_only = emp & c1 & ~c2  # empty cells with exactly one friendly neighbour
-    for i in range(arr[_U(S_NSNK + c)]):
-        e = arr[_U(lst + i)]
-        if arr[_U(size + e)] != 1:
-            continue
+    w = labs
+    while w:
+        e = _ctz(w)
+        w &= w - 1
         ns = _nbm(g, e)
         q = ns & one_only
         if q == 0:
@@ -511,7 +516,7 @@ def any_growth_bits(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover -
     board masks, without working space), on a board of at most :data:`MAX_CELLS` cells."""
     n = g[0]
     f, emp, c1, c2, c3, c4 = _planes(arr, n, c)
-    cand = _smallest_cands(g, arr, n, c, smallest_size(arr, c), emp)
+    cand = _smallest_cands(g, arr, n, _smallest(arr, n, c)[1], emp)
     while cand:
         x = _ctz(cand)
         cand &= cand - 1
@@ -530,14 +535,16 @@ def legal_words(g: Array, arr: Array) -> tuple[Word, Word]:  # pragma: no cover
     ph = arr[S_PHASE]
     f, emp, c1, c2, c3, c4 = _planes(arr, n, c)
     cells = np.int64(0)
-    # the smallest snakes' size, read once (a call: LLVM does not compile it into this one)
-    best = smallest_size(arr, c) if ph == PH_START or ph > PH_DEST else 0
+    if ph == PH_START or ph > PH_DEST:  # the smallest snakes, found once
+        best, labs = _smallest(arr, n, c)
+    else:
+        best, labs = 0, np.int64(0)
     if ph == PH_START:
         if arr[_U(S_CREATE + c)]:
             cells |= emp & ~c1
-        cand = _smallest_cands(g, arr, n, c, best, emp) & ~c4  # (four friendly neighbours: no)
-        quick = _by_far_ends(g, arr, n, c, best, f, emp, c1, c2, c3, c4)
-        decided, legal = _by_eggs(g, arr, n, c, f, emp, c1, c2, c3, c4, best)
+        cand = _smallest_cands(g, arr, n, labs, emp) & ~c4  # (four friendly neighbours: no)
+        quick = _by_far_ends(g, arr, n, labs, best, f, emp, c1, c2, c3, c4)
+        decided, legal = _by_eggs(g, arr, n, labs, f, emp, c1, c2, c3, c4, best)
         quick |= legal
         cells |= quick
         cand &= ~(quick | decided)
@@ -549,23 +556,20 @@ def legal_words(g: Array, arr: Array) -> tuple[Word, Word]:  # pragma: no cover
         if cells:
             return cells, np.int64(0)
     if ph == PH_START or ph > PH_DEST:  # a removal: every stone of every smallest snake
-        lst = _o(B_LAB + c, n)
-        size = _o(B_SSIZE, n)
         stones = np.int64(0)
-        for i in range(arr[_U(S_NSNK + c)]):
-            lab = arr[_U(lst + i)]
-            if arr[_U(size + lab)] == best:
-                stones |= _snake_mask(arr, n, lab)
+        while labs:
+            stones |= _snake_mask(arr, n, _ctz(labs))
+            labs &= labs - 1
         return cells, stones
     p = arr[S_P]
     np_ = _nbm(g, p)
     fn = np_ & f
     k = _pop(fn)
-    l0, l1, l2 = _labels(arr, n, fn)
     if ph == PH_PICK:
-        crowded = (fn & c2) != 0 or k >= 3 or l1 >= 0
-        first, more = _tries(g, arr, n, f, fn, c2, l0, l1, l2)
-        t = first | _rest(arr, n, l0, l1, l2, first) if more else first
+        touched = _labels(arr, n, fn)
+        crowded = (fn & c2) != 0 or k >= 3 or (touched & (touched - 1)) != 0
+        first, more = _tries(g, arr, n, f, fn, c2, touched)
+        t = first | _rest(arr, n, touched, first) if more else first
         while t:
             s = _ctz(t)
             t &= t - 1

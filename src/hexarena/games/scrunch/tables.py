@@ -540,16 +540,27 @@ def do_growth_words(  # pragma: no cover - compiled
     sid = _o(B_SID, n)
     c1 = c + 1
     one = np.int64(1)
-    dropped = np.int64(0)
-    for which in range(2):
-        x = p if which == 0 else d
-        for k in range(6):
-            y = nb(g, x, k)
-            if y >= 0 and arr[_U(col + y)] == c1:
-                lab = arr[_U(sid + y)]
-                if not (dropped >> lab) & 1:
-                    dropped |= one << lab
-                    _drop_snake(arr, n, c, lab)
+    # the snakes touching p or d, their labels as a mask; one (usually) is dropped at once,
+    # several in the order of the directions around p, then d (the order of the label set)
+    labs = np.int64(0)
+    t = (_nbm(g, p) | _nbm(g, d)) & _word(arr, S_WORDS + 8 * c)
+    while t:
+        labs |= one << arr[_U(sid + _ctz(t))]
+        t &= t - 1
+    if labs & (labs - 1) == 0:
+        if labs:
+            _drop_snake(arr, n, c, _ctz(labs))
+    else:
+        dropped = np.int64(0)
+        for which in range(2):
+            x = p if which == 0 else d
+            for k in range(6):
+                y = nb(g, x, k)
+                if y >= 0 and arr[_U(col + y)] == c1:
+                    lab = arr[_U(sid + y)]
+                    if not (dropped >> lab) & 1:
+                        dropped |= one << lab
+                        _drop_snake(arr, n, c, lab)
     _lift(g, arr, c, s)
     _put(g, arr, c, p)
     _put(g, arr, c, d)
