@@ -177,3 +177,26 @@ def test_a_first_turn_of_several_actions_is_not_valued_by_its_first_cell(
     assert page.is_visible("#swapmap-wrap")
     assert "The best opening" in (page.text_content("#swapmap-summary") or "")
     assert "first move played" not in (page.text_content("#swapmap-summary") or "")
+
+
+def test_a_first_move_within_5_points_of_even_is_called_a_close_choice(
+    server: Server, context: Any
+) -> None:
+    """An opening within 5 points of even is a close call for the swap: the legend says so, so
+    that its "does not swap it" (or "swaps it") does not read as a verdict the hint's own
+    search, which may lean the other way by a point or two, contradicts. An opening further
+    from even gets no such sentence."""
+    stored = httpx2.get(server.url + "/api/swap-maps/churn?size=3", timeout=30).json()["maps"]
+    summary = "() => document.getElementById('swapmap-summary').textContent"
+    close = "within 5 points of even: swapping it or not is a close choice"
+    for opening, is_close in (("b3", True), ("c3", False)):
+        assert (opening in stored["mcts"]["fair"]) is is_close  # the packaged report's values
+        page = context.new_page()
+        start_game(page, server, "churn", "local", {"size": 3})
+        page.wait_for_function(OFFERED)
+        page.check("#swapmap-toggle")
+        page.click(f'g.cell[data-name="{opening}"]')
+        wait_moves(page, 1)
+        page.wait_for_function(f"() => ({summary})().includes('first move played, {opening}')")
+        assert (close in page.evaluate(summary)) is is_close, page.evaluate(summary)
+        page.close()

@@ -96,6 +96,11 @@ const SwapMap = {
       const v = m.values[this.opening];
       lines.push(`The first move played, ${this.opening}, gives the first player ${this.percent(v)}: ` +
         (swap.has(this.opening) ? "a strong second player swaps it." : "a strong second player does not swap it."));
+      // near even the report's verdict is a point or two either way, which the hint's own
+      // search may weigh the other way: say it is a close choice rather than a verdict
+      if ((m.fair || []).includes(this.opening)) {
+        lines.push("That is within 5 points of even: swapping it or not is a close choice.");
+      }
     }
     if (m.pie_rule === false) {
       lines.push(`This game has no pie rule: a dot marks an opening that favours the first player (${m.swap.length} of ${n}); the best gives the first player ${this.percent(m.first_player_without_pie)}.`);
