@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -679,6 +680,18 @@ def test_database_urls() -> None:
         redact_url("postgresql://bob:hunter2@db:5432/games") == "postgresql://bob:***@db:5432/games"
     )
     assert redact_url("postgresql://bob@db/games") == "postgresql://bob@db/games"
+
+
+def test_a_database_path_that_is_a_folder_is_named_as_one(tmp_path: Path) -> None:
+    """`serve --db FOLDER` said only SQLite's "unable to open database file"; the error says
+    the path is a folder, and the folder is left as it was."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    with pytest.raises(StorageError, match=r"is a folder, not a database file"):
+        open_storage(str(folder))
+    with pytest.raises(StorageError, match=r"is a folder, not a database file"):
+        open_storage(f"sqlite:///{folder}")
+    assert list(folder.iterdir()) == []
 
 
 def test_a_postgresql_url_that_cannot_be_reached_names_no_password() -> None:

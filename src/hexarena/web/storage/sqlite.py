@@ -155,9 +155,16 @@ class SqliteStorage(SqlStorage):
         self.url = url
         path = sqlite_path(url)
         if path != ":memory:":
-            parent = Path(path).expanduser().resolve().parent
-            if not parent.is_dir():
-                raise StorageError(f"cannot open database {url!r}: folder {parent} does not exist")
+            where = Path(path).expanduser().resolve()
+            if not where.parent.is_dir():
+                raise StorageError(
+                    f"cannot open database {url!r}: folder {where.parent} does not exist"
+                )
+            if where.is_dir():
+                raise StorageError(
+                    f"cannot open database {url!r}: {where} is a folder, not a database file"
+                    " (name a file in it, e.g. games.db)"
+                )
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(
