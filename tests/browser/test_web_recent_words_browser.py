@@ -62,3 +62,22 @@ def test_my_games_say_whether_i_won(context: Any, server: Server) -> None:
     assert "finished: player 2 won" in page.inner_text(
         f"#mygames li[data-id='{both}'] .mygame-details"
     )
+
+
+def test_a_recent_game_of_mine_says_it_is_my_game(context: Any, server: Server) -> None:
+    """A recent game this browser plays in was marked "against the computer, yours: 3 turns",
+    which reads as if the turns were yours; it says "your game"."""
+    page = context.new_page()
+    small = {"game": "churn", "options": {"size": 3}}
+    cpu = create(page, server, {**small, "mode": "computer", "level": "random", "seat": 1})["id"]
+    other = create(page, server, {**small, "mode": "local"})["id"]
+    page.goto(server.url + "/")
+    page.evaluate(f"() => localStorage.setItem('hexarena-mine-{cpu}', '1')")
+    page.evaluate(f"() => localStorage.removeItem('hexarena-mine-{other}')")
+    page.evaluate(f"() => localStorage.removeItem('hexarena-token-{other}')")
+    page.reload()
+    page.wait_for_selector(f"#recent a[href='/game/{other}']")
+    mine = page.inner_text(f"#recent li:has(a[href='/game/{cpu}'])")
+    assert "against the computer, your game: " in mine, mine
+    assert "yours" not in mine
+    assert "your game" not in page.inner_text(f"#recent li:has(a[href='/game/{other}'])")

@@ -301,7 +301,7 @@ async function startHome() {
     const a = html("a", `${g.title} (${Object.entries(g.options).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(", ")})`);
     a.href = g.link;
     li.appendChild(a);
-    const mine = localStorage.getItem("hexarena-mine-" + g.id) || localStorage.getItem("hexarena-token-" + g.id) ? ", yours" : "";
+    const mine = localStorage.getItem("hexarena-mine-" + g.id) || localStorage.getItem("hexarena-token-" + g.id) ? ", your game" : "";
     const status = g.result === "*" ? "in play" : `${resultText(g.result)}: ${g.reason}`;
     li.appendChild(html("span", ` ${MODE_WORDS[g.mode] || g.mode}${mine}: ${turnsText(g.turns)}, ${status}`, "muted"));
     list.appendChild(li);
