@@ -60,6 +60,7 @@ from .tables import (
     S_PHASE,
     S_S,
     S_WORDS,
+    _labels,
     _o,
 )
 from .words import Word, _ctz, _nbm, _pop, _word
@@ -184,19 +185,6 @@ def _smallest(arr: Array, n: int, c: int) -> tuple[int, Word]:  # pragma: no cov
         if v == best:
             labs |= np.int64(1) << lab
     return best, labs
-
-
-@njit(cache=True, inline="always")
-def _labels(arr: Array, n: int, fn: int) -> Word:  # pragma: no cover - compiled
-    """The labels of the snakes the stones ``fn`` (a mask) belong to, as a mask (a label is a
-    cell): no comparison of labels, no branch but the loop's."""
-    sid = _o(B_SID, n)
-    labs = np.int64(0)
-    t = fn
-    while t:
-        labs |= np.int64(1) << arr[_U(sid + _ctz(t))]
-        t &= t - 1
-    return labs
 
 
 @njit(cache=True, inline="always")

@@ -522,6 +522,19 @@ def _relabel_words(g: Array, arr: Array, c: int, x: int) -> Word:  # pragma: no 
     return mask
 
 
+@njit(cache=True, inline="always")
+def _labels(arr: Array, n: int, fn: int) -> Word:  # pragma: no cover - compiled
+    """The labels of the snakes the stones ``fn`` (a mask) belong to, as a mask (a label is a
+    cell): no comparison of labels, no branch but the loop's."""
+    sid = _o(B_SID, n)
+    labs = np.int64(0)
+    t = fn
+    while t:
+        labs |= np.int64(1) << arr[_U(sid + _ctz(t))]
+        t &= t - 1
+    return labs
+
+
 @plain_kernel
 def do_growth_words(  # pragma: no cover - compiled
     g: Array,
@@ -542,11 +555,7 @@ def do_growth_words(  # pragma: no cover - compiled
     one = np.int64(1)
     # the snakes touching p or d, their labels as a mask; one (usually) is dropped at once,
     # several in the order of the directions around p, then d (the order of the label set)
-    labs = np.int64(0)
-    t = (_nbm(g, p) | _nbm(g, d)) & _word(arr, S_WORDS + 8 * c)
-    while t:
-        labs |= one << arr[_U(sid + _ctz(t))]
-        t &= t - 1
+    labs = _labels(arr, n, (_nbm(g, p) | _nbm(g, d)) & _word(arr, S_WORDS + 8 * c))
     if labs & (labs - 1) == 0:
         if labs:
             _drop_snake(arr, n, c, _ctz(labs))
