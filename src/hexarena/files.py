@@ -27,12 +27,18 @@ def _umask() -> int:
 _UMASK = _umask()
 
 
+def _temporary_beside(target: Path) -> tuple[int, str]:
+    """A new, empty hidden file in ``target``'s folder, named after it (its descriptor and
+    path): where :func:`replacing` writes, and what :func:`check_writable` tries to make."""
+    return tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".part", dir=target.parent)
+
+
 @contextlib.contextmanager
 def replacing(path: str | Path) -> Iterator[BinaryIO]:
     """A binary file to write ``path``'s new content into: it becomes ``path`` when the block
     ends without an exception, and is removed if one (``KeyboardInterrupt`` included) ends it."""
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".part", dir=target.parent)
+    fd, tmp = _temporary_beside(target)
     try:
         with os.fdopen(fd, "wb") as f:
             yield f
@@ -57,9 +63,7 @@ def check_writable(path: str | Path) -> str | None:
     if not target.parent.is_dir():
         return "its folder does not exist"
     try:
-        fd, tmp = tempfile.mkstemp(
-            prefix=f".{target.name[:100]}.", suffix=".part", dir=target.parent
-        )
+        fd, tmp = _temporary_beside(target)
     except OSError as exc:
         return f"cannot write into its folder ({exc.strerror})"
     os.close(fd)
