@@ -33,9 +33,11 @@ COVERED = """() => {
     };
     const values = [...svg.querySelectorAll('.heat-value')].filter((t) => {
         if (getComputedStyle(t).display === 'none' || !t.textContent) return false;
+        // within the middle of the cell's box: a neighbour's value can sit on the box's corner
         const b = t.getBBox();
-        const x = b.x + b.width / 2, y = b.y + b.height / 2;
-        return x > cell.x && x < cell.x + cell.width && y > cell.y && y < cell.y + cell.height;
+        const dx = b.x + b.width / 2 - (cell.x + cell.width / 2);
+        const dy = b.y + b.height / 2 - (cell.y + cell.height / 2);
+        return Math.abs(dx) < 0.3 * cell.width && Math.abs(dy) < 0.3 * cell.height;
     });
     return values.map((t) => {
         const b = t.getBBox();
