@@ -501,3 +501,35 @@ def test_gym_action_masks_for_maskable_learners() -> None:
     masks = env.action_masks()
     assert masks.dtype == np.bool_ and np.array_equal(masks, obs["action_mask"].astype(bool))
     assert masks.sum() == len(env.state_.legal_actions())
+
+
+def test_gym_a_reset_that_fails_during_an_episode_leaves_no_episode_under_way() -> None:
+    """A reset that fails (the opponent fails before the agent's first decision) during an
+    episode under way kept that episode's "under way" flag on the new game's position: the next
+    step was taken, and played the agent's action for the opponent's seat. A failed reset now
+    leaves no episode: a step asks for a reset, and changes nothing."""
+    from hexarena.ai import Player
+
+    class Fragile(Player):
+        name = "fragile"
+        broken = False
+
+        def choose(self, state: Any, limit: Limit | None = None) -> int:
+            if self.broken:
+                raise RuntimeError("the opponent broke")
+            return min(state.legal_actions())
+
+    opponent = Fragile()
+    env = HexArenaGym("gyre", size=3, opponent=opponent, seat=1)
+    env.reset(seed=1)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))  # an episode under way
+    opponent.broken = True
+    with pytest.raises(RuntimeError, match="the opponent broke"):
+        env.reset(seed=2)
+    history = list(env.state_.history)
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(5)
+    assert env.state_.history == history
+    opponent.broken = False
+    env.reset(seed=3)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))

@@ -394,6 +394,7 @@ class HexArenaGym(gymnasium.Env):
         ``options``)."""
         _check_reset_options(options)
         super().reset(seed=seed)
+        self._over = True  # until this reset succeeds: a failed one leaves no episode
         self.seat = (
             int(self.np_random.integers(2)) if self.seat_choice is None else self.seat_choice
         )
@@ -402,13 +403,12 @@ class HexArenaGym(gymnasium.Env):
         self.state_ = self.game.new_initial_state()
         self._forfeit = None
         self._opponent_plays(capped=False)  # on an error, the episode is not begun
-        self._over = False
         if self._forfeit is not None:
-            self._over = True
             self.close()
             raise RuntimeError(
                 f"the opponent forfeited before the agent's first decision: {self._forfeit}"
             )
+        self._over = False
         self._show()
         return self._obs(), {"seat": self.seat}
 
