@@ -533,3 +533,34 @@ def test_gym_a_reset_that_fails_during_an_episode_leaves_no_episode_under_way() 
     opponent.broken = False
     env.reset(seed=3)
     env.step(int(np.flatnonzero(env.action_masks())[0]))
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"),
+    [
+        ("abc", TypeError),
+        (1.5, TypeError),
+        (True, TypeError),
+        (np.float64(2), TypeError),
+        (-5, ValueError),
+    ],
+)
+def test_gym_reset_refuses_a_bad_seed_by_name_and_changes_nothing(
+    seed: object, error: type[Exception]
+) -> None:
+    """The Gymnasium environment's seeds are the AEC environment's and ``VectorEnv``'s: a
+    NumPy integer is a whole number (Gymnasium refused ``np.int64(3)``, ``Seed must be a python
+    integer``) and ``True`` is not (Gymnasium took it as 1); a bad seed is named and the
+    episode under way goes on."""
+    env = HexArenaGym("gyre", size=3, seat=0)
+    env.reset(seed=1)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))
+    history = list(env.state_.history)
+    with pytest.raises(error, match="seed is None or a whole number >= 0") as info:
+        env.reset(seed=seed)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 300
+    assert env.state_.history == history
+    env.step(int(np.flatnonzero(env.action_masks())[0]))  # the episode goes on
+    first, _ = env.reset(seed=np.int64(3))
+    again, _ = HexArenaGym("gyre", size=3, seat=0).reset(seed=3)
+    np.testing.assert_array_equal(first["observation"], again["observation"])

@@ -391,9 +391,11 @@ class HexArenaGym(gymnasium.Env):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new game; the opponent moves first when the agent has seat 1 (there are no
-        ``options``)."""
+        ``options``). ``seed`` is ``None`` or a whole number >= 0, a Python or NumPy integer
+        (as the AEC environment and ``VectorEnv`` take it); anything else is refused, changing
+        nothing."""
         _check_reset_options(options)
-        super().reset(seed=seed)
+        super().reset(seed=_check_seed(seed))
         self._over = True  # until this reset succeeds: a failed one leaves no episode
         self.seat = (
             int(self.np_random.integers(2)) if self.seat_choice is None else self.seat_choice
