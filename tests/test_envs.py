@@ -564,3 +564,12 @@ def test_gym_reset_refuses_a_bad_seed_by_name_and_changes_nothing(
     first, _ = env.reset(seed=np.int64(3))
     again, _ = HexArenaGym("gyre", size=3, seat=0).reset(seed=3)
     np.testing.assert_array_equal(first["observation"], again["observation"])
+
+
+def test_aec_spaces_of_an_unknown_agent_are_named() -> None:
+    """``action_space`` and ``observation_space`` of an agent that does not exist raised a bare
+    ``KeyError: 'bob'``; they name it and the agents, as ``observe`` does."""
+    env = HexArenaAEC("gyre", size=3)
+    for method in (env.action_space, env.observation_space):
+        with pytest.raises(ValueError, match=r"no agent 'bob'.*player_0, player_1"):
+            method("bob")

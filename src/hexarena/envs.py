@@ -170,11 +170,11 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation dict's space (the same for both agents)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[AGENTS[_seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete(num_distinct_actions)``."""
-        return self.action_spaces[agent]
+        return self.action_spaces[AGENTS[_seat(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game from the starting position (the games have no chance: ``seed`` only seeds
