@@ -354,3 +354,35 @@ def test_the_host_checks_the_engines_move_and_leaves_the_state_as_it_was() -> No
         finally:
             player.close()
         assert st == held and np.array_equal(st.array, held.array)
+
+
+def _no_replay(*args: object) -> None:
+    raise AssertionError("a take-back replayed from a checkpoint (State.rewind)")
+
+
+def test_the_host_takes_the_engines_move_back_without_a_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The host tried the engine's move and took it back with ``State.rewind``, a replay from
+    a checkpoint by a compiled driver that no disk cache keeps: every process that played an
+    engine compiled it at its first engine turn (0.1 to 0.8 processor seconds, Scrunch's the
+    most), and a match with an engine said ``hexarena: compiling ...; this takes a while``
+    even after ``hexarena warmup``. The move is now tried in a ``State.trial``, which keeps
+    the position aside and replays nothing."""
+    monkeypatch.setattr("hexarena.core.replay_unchecked", _no_replay)
+    game = hexarena.new_game("gyre", size=5)
+    for mode, forfeit in (("random", False), ("illegal", True)):
+        st = game.state_from_moves("c3 d4 e5")
+        held = st.copy()
+        player = EnginePlayer(engine_name(mode))
+        try:
+            player.prepare(game)
+            if forfeit:
+                with pytest.raises(EngineForfeit, match="illegal move 'c3'"):
+                    player.choose_turn(st)
+            else:
+                move = player.choose_turn(st)
+                assert len(move) == 1 and st.is_legal(move[0])
+        finally:
+            player.close()
+        assert st == held and np.array_equal(st.array, held.array)

@@ -375,17 +375,17 @@ class EnginePlayer(Player):
         if len(words) == 3 and words[1] == "ponder":  # UCI's bestmove MOVE ponder MOVE2
             words = words[:1]
         text = " ".join(words)
-        start = state.ply  # the move is tried on ``state`` and taken back: a copy costs the game
+        # the move is tried on ``state`` and taken back: a copy costs the whole game, and a
+        # rewind replays from a checkpoint by a driver compiled afresh in every process
         try:
             if not text:
                 raise HexArenaError("no move given")
-            actions = state.apply_move(text)
+            with state.trial():
+                actions = state.apply_move(text)
         except HexArenaError as exc:
             raise EngineForfeit(
                 f"the engine sent an illegal move {text[:40]!r}: {str(exc)[:200]}", "illegal"
             ) from None
-        finally:
-            state.rewind(start)
         return actions
 
     def _position_lines(self, state: State) -> list[str]:
