@@ -386,3 +386,21 @@ def test_the_host_takes_the_engines_move_back_without_a_replay(
         finally:
             player.close()
         assert st == held and np.array_equal(st.array, held.array)
+
+
+def test_the_engine_refuses_a_bad_continue_without_a_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """hexarena's engine went back to the position it held, after a ``position continue``
+    with a bad turn, by ``State.rewind``: a replay by a driver compiled afresh in every
+    process, paid at the first refused line. It now applies the turns in a ``State.trial``
+    kept when all are legal, taken back (nothing replayed) when one is not."""
+    monkeypatch.setattr("hexarena.core.replay_unchecked", _no_replay)
+    s, out = session("gyre", size=5)
+    s.handle("position startpos moves c3 d4")
+    held = s.state.copy()
+    s.handle("position continue 2 moves e5 e5")
+    assert len(out) == 1 and "move 4 (e5)" in out[0], out
+    assert s.state == held and np.array_equal(s.state.array, held.array) and s.turns == 2
+    s.handle("position continue 2 moves e5 f6")
+    assert len(out) == 1 and s.state == s.game.state_from_moves("c3 d4 e5 f6") and s.turns == 4

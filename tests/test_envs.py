@@ -573,3 +573,33 @@ def test_aec_spaces_of_an_unknown_agent_are_named() -> None:
     for method in (env.action_space, env.observation_space):
         with pytest.raises(ValueError, match=r"no agent 'bob'.*player_0, player_1"):
             method("bob")
+
+
+def test_gym_a_failing_opponent_takes_the_step_back_without_a_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The step an opponent fails in was taken back by ``State.rewind``, a replay by a driver
+    compiled afresh in every process; it is now tried in a ``State.trial``, taken back whole
+    without a replay."""
+    from hexarena.ai import Player
+
+    def no_replay(*args: object) -> None:
+        raise AssertionError("the step was taken back by a replay (State.rewind)")
+
+    class Failing(Player):
+        name = "failing"
+
+        def choose(self, state: Any, limit: Limit | None = None) -> int:
+            if state.ply > 2:
+                raise RuntimeError("the opponent failed")
+            return min(state.legal_actions())
+
+    monkeypatch.setattr("hexarena.core.replay_unchecked", no_replay)
+    env = HexArenaGym("gyre", size=3, opponent=Failing(), seat=0)
+    env.reset(seed=1)
+    env.step(5)
+    held = env.state_.copy()
+    with pytest.raises(RuntimeError, match="the opponent failed"):
+        env.step(6)
+    assert env.state_ == held and np.array_equal(env.state_.array, held.array)
+    assert env.action_masks()[6]

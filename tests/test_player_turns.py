@@ -107,3 +107,25 @@ def test_a_turn_is_taken_back_without_replaying_the_game(monkeypatch: pytest.Mon
     acts = make_player("random", seed=2).choose_turn(st)
     assert (st.array.tolist(), st.history, st.ply) == before
     st.apply_move(acts)
+
+
+def test_a_kept_trial_keeps_every_action_or_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``State.trial(keep=True)``, by which the engine applies a ``position`` line's turns and
+    the Gymnasium environment a step: the actions stay when the block ends, and on an error
+    all of them are taken back, the position as it was, without a replay."""
+    import hexarena.core
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the game was replayed to take the actions back")
+
+    monkeypatch.setattr(hexarena.core, "replay_unchecked", refuse)
+    st = _played("churn", {"size": 3}, 4)
+    before = (st.array.tolist(), st.history, st.ply)
+    with pytest.raises(HexArenaError), st.trial(keep=True):
+        st.apply(st.legal_actions()[0])
+        st.apply(999)  # not an action: everything in the block is taken back
+    assert (st.array.tolist(), st.history, st.ply) == before
+    with st.trial(keep=True):
+        first = st.legal_actions()[0]
+        st.apply(first)
+    assert st.history == [*before[1], first] and st.ply == before[2] + 1

@@ -586,22 +586,32 @@ class State:
         return spare
 
     @contextmanager
-    def trial(self) -> Iterator[State]:
+    def trial(self, *, keep: bool = False) -> Iterator[State]:
         """Try actions on this state and take them all back at the end of the ``with`` block
         (or on an error): the position, history and resignation are as before. Cheaper than
         :meth:`copy` (which copies the whole history) and than :meth:`rewind` (which replays
-        from a checkpoint): only the position's array is kept aside."""
+        from a checkpoint by a driver compiled afresh in every process): only the position's
+        array is kept aside. With ``keep``, the actions are kept when the block ends without an
+        error and taken back only on one: all of them or none."""
         arr, n, ckpts, resigned = self._arr.copy(), self._n, len(self._ckpt), self._resigned
         try:
             yield self
-        finally:
-            if arr.shape == self._arr.shape:
-                self._arr[:] = arr
-            else:  # the array grew during the trial
-                self._arr = arr
-            self._n = n
-            del self._ckpt[ckpts:]
-            self._resigned = resigned
+        except BaseException:
+            self._restore(arr, n, ckpts, resigned)
+            raise
+        if not keep:
+            self._restore(arr, n, ckpts, resigned)
+
+    def _restore(self, arr: Array, n: int, ckpts: int, resigned: int | None) -> None:
+        """Put back the position, history length, checkpoints and resignation kept aside by
+        :meth:`trial`."""
+        if arr.shape == self._arr.shape:
+            self._arr[:] = arr
+        else:  # the array grew during the trial
+            self._arr = arr
+        self._n = n
+        del self._ckpt[ckpts:]
+        self._resigned = resigned
 
     def rewind(self, ply: int) -> None:
         """Go back to the position after the first ``ply`` actions (at most the ones taken),

@@ -300,17 +300,18 @@ class EngineSession:
             st = self.game.new_initial_state()
             first = 1
         else:
-            st = self.state  # changed in place, rewound on an error (a copy costs the game)
+            # changed in place, taken back on an error (a copy costs the whole game, and a
+            # rewind replays by a driver compiled afresh in every process)
+            st = self.state
             first = self.turns + 1
-        start = st.ply
-        for i, m in enumerate(moves, start=first):
-            try:
-                st.apply_move(m)
-            except HexArenaError as exc:
-                st.rewind(start)
-                raise ProtocolError(
-                    f"position: move {i} ({cut(m, 30)}): {cut(str(exc), 200)}"
-                ) from None
+        with st.trial(keep=True):
+            for i, m in enumerate(moves, start=first):
+                try:
+                    st.apply_move(m)
+                except HexArenaError as exc:
+                    raise ProtocolError(
+                        f"position: move {i} ({cut(m, 30)}): {cut(str(exc), 200)}"
+                    ) from None
         self.state = st
         self.turns = first - 1 + len(moves)
 

@@ -425,13 +425,9 @@ class HexArenaGym(gymnasium.Env):
         if not st.is_legal(a):
             self._over = True
             return self._obs(), -1.0, True, False, {"illegal_action": True}
-        start = st.ply
-        st.apply(a)
-        try:
+        with st.trial(keep=True):  # the opponent failing takes the step back, whole
+            st.apply(a)
             self._opponent_plays()
-        except Exception:  # the opponent failed: the step is taken back, whole
-            st.rewind(start)
-            raise
         reward, terminated, truncated = self._result()
         self._over = terminated or truncated
         self._show()
