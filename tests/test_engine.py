@@ -665,3 +665,36 @@ def test_a_line_that_is_not_utf8_is_refused_and_changes_nothing(errors: str) -> 
         "info string error the line is not UTF-8 text (byte 0xff after 'go '); it was ignored",
         "response false",
     ]
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` is still running (a zombie waiting to be reaped is not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_an_engine_that_hangs_is_ended_with_the_processes_it_started() -> None:
+    """An engine that hangs (here, waiting for a child process, as a shell script or wrapper
+    around an engine does) forfeits on time and is killed; its children were left running
+    (a ``sleep`` of a hung shell engine, the engine behind a wrapper), one more at every game
+    it hung in. The engine now runs in a process group of its own, which is ended whole."""
+    import time
+
+    from hexarena.engine_player import EngineForfeit, EnginePlayer
+
+    game = hexarena.new_game("gyre", size=3)
+    player = EnginePlayer(engine_name("hangchild"))
+    player.prepare(game)
+    with pytest.raises(EngineForfeit, match="did not answer 'bestmove'"):
+        player.choose_turn(game.new_initial_state(), Limit(seconds=0.05))
+    player.close()
+    child = next(int(c.split()[-1]) for c in player.comments if "child" in c)
+    for _ in range(100):  # killed at once; wait for the system to say so
+        if not _running(child):
+            break
+        time.sleep(0.1)
+    assert not _running(child), "the engine's child process was left running"

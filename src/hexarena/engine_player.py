@@ -29,6 +29,7 @@ import os
 import queue
 import selectors
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -93,6 +94,44 @@ def engine_command(name: str) -> list[str]:
     if not argv:
         raise HexArenaError("engine: needs a command, like engine:'./my-engine --fast'")
     return argv
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes started by process ``pid``, and by those, and so on (read from
+    ``/proc``; none where there is no ``/proc``)."""
+    children: dict[int, list[int]] = collections.defaultdict(list)
+    with contextlib.suppress(OSError):
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as f:
+                    stat = f.read()
+                ppid = int(stat.rsplit(b")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue  # ended meanwhile
+            children[ppid].append(int(entry))
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), ()):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def _end(proc: subprocess.Popen[str]) -> None:
+    """End an engine process that is still running, with every process it started (a
+    ``sleep`` of a hung shell script, the engine behind a wrapper, which would otherwise run
+    on), then reap it. The engine stays in the host's process group, so that Ctrl-C at the
+    terminal reaches it as before."""
+    if proc.poll() is None:
+        family = _descendants(proc.pid)
+        proc.kill()
+        for pid in family:
+            with contextlib.suppress(OSError):  # ended meanwhile
+                os.kill(pid, signal.SIGKILL)
+    proc.wait()
 
 
 def _writable(fd: int, seconds: float) -> bool:
@@ -281,8 +320,7 @@ class EnginePlayer(Player):
             return
         if self._stuck:  # a write waits on its full input: it reads nothing more, quit included
             self._stuck = False
-            proc.kill()
-            proc.wait()
+            _end(proc)
             self._drain(self._lines)
             return
         try:
@@ -292,11 +330,9 @@ class EnginePlayer(Player):
                 proc.stdin.close()
         except (BrokenPipeError, OSError, ValueError):
             pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        _end(proc)
         self._drain(self._lines)
 
     @staticmethod

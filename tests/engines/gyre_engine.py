@@ -9,6 +9,8 @@ slowready`` takes 2 s before its ``readyok``, as an engine loading or compiling 
 badbytes`` writes a line that is not UTF-8 before each ``bestmove``; ``--mode incremental``
 offers the option ``incremental`` and so is sent ``position continue N moves ...`` (the turns
 after the N it holds), and ``--mode badcontinue`` offers it but refuses those lines.
+``--mode hangchild`` starts a child process at its first ``go`` (saying its process id in an
+``info`` line) and waits for it, never answering, as a wrapper script around a hung engine does;
 ``--mode early`` writes ``bestmove zz99`` after its first ``readyok``, before any ``go``, and
 ``--mode twice`` answers each ``go`` a second time with ``bestmove zz99``; ``--mode spam``
 writes 300 lines of junk after each ``readyok``; ``--mode deaf`` stops reading its input after
@@ -16,6 +18,7 @@ its second ``readyok``.
 """
 
 import random
+import subprocess
 import sys
 import time
 
@@ -72,6 +75,10 @@ def main():
         elif cmd == "go":
             if mode == "crash":
                 sys.exit(3)
+            if mode == "hangchild":
+                child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+                print(f"info string child {child.pid}", flush=True)
+                child.wait()
             if mode == "slow":
                 continue
             print(f"info string {len(taken)} moves so far")
