@@ -249,3 +249,51 @@ def test_openspiels_observation_of_a_seat_that_is_not_0_or_1_is_refused() -> Non
             obs.set_from(st, player)
     obs.set_from(st, 1)
     assert np.array_equal(obs.tensor, np.asarray(st.observation_tensor(1)))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hexarena_churn(size=2)",
+        "hexarena_gyre(size=3)",
+        "hexarena_scrunch(size=3)",
+        "hexarena_china_grove()",
+        "hexarena_throngs(board=hex,size=2)",
+    ],
+)
+def test_openspiels_python_algorithms_beyond_mcts(text: str) -> None:
+    """What research.md says works besides MCTSBot: ``evaluate_bots`` with uniform random bots
+    (OpenSpiel's Python ones and its C++ ones), ``rl_environment`` with the observation tensor
+    and its ``RandomAgent`` and tabular Q-learner to the end of an episode, a uniform random
+    policy, and alpha-beta search to a fixed depth."""
+    from open_spiel.python import policy, rl_environment
+    from open_spiel.python.algorithms import evaluate_bots, minimax, tabular_qlearner
+    from open_spiel.python.bots import uniform_random
+
+    game = pyspiel.load_game(text)
+    rng = np.random.RandomState(1)
+    bots = [uniform_random.UniformRandomBot(p, rng) for p in (0, 1)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert sorted(returns) == [-1.0, 1.0]
+    cpp = [pyspiel.make_uniform_random_bot(p, 7 + p) for p in (0, 1)]
+    assert sorted(evaluate_bots.evaluate_bots(game.new_initial_state(), cpp, rng)) == [-1.0, 1.0]
+
+    env = rl_environment.Environment(
+        game, observation_type=rl_environment.ObservationType.OBSERVATION
+    )
+    agents = [tabular_qlearner.QLearner(p, game.num_distinct_actions()) for p in (0, 1)]
+    step = env.reset()
+    assert len(step.observations["info_state"][0]) == game.observation_tensor_size()
+    while not step.last():
+        step = env.step([agents[step.observations["current_player"]].step(step).action])
+    for agent in agents:
+        agent.step(step)
+    assert sorted(step.rewards) == [-1.0, 1.0]
+
+    start = game.new_initial_state()
+    probs = policy.UniformRandomPolicy(game).action_probabilities(start)
+    assert sorted(probs) == start.legal_actions() and abs(sum(probs.values()) - 1) < 1e-9
+    value, action = minimax.alpha_beta_search(
+        game, start.clone(), lambda s: 0.0, maximum_depth=2, maximizing_player_id=0
+    )
+    assert action in start.legal_actions() and -1 <= value <= 1
