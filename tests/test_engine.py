@@ -96,6 +96,9 @@ def test_a_whole_game_by_the_protocol_then_game_over() -> None:
         ("position fen xyz", "position startpos"),
         ("go movetime soon", "go: movetime needs a whole number"),
         ("go depth 3", "go: unknown argument 'depth'"),
+        # an argument given twice was taken at its last value, silently
+        ("go nodes 5 nodes 7", "go: nodes given twice"),
+        ("go movetime 100 wtime 5 movetime 9", "go: movetime given twice"),
         ("query colour", "query: ask gameover, p1turn or result"),
         ("setoption name size value 99", "must be at most 12"),
         ("setoption name size value 4", None),  # accepted, for the next game

@@ -125,6 +125,8 @@ def limit_from_go(words: list[str], white_to_move: bool) -> Limit:
             raise ProtocolError(
                 f"go: unknown argument {cut(words[i])!r} (known: {', '.join(known)})"
             )
+        if key in values:
+            raise ProtocolError(f"go: {key} given twice")
         if i + 1 >= len(words):
             raise ProtocolError(f"go: {key} needs a number")
         v = whole_number(words[i + 1], f"go: {key} needs a whole number")
