@@ -254,6 +254,14 @@ def test_a_bad_continue_is_answered_and_changes_nothing(line: str, words: str) -
     assert s.state == s.game.state_from_moves("c3 d4 e5")
 
 
+def test_a_continue_to_a_position_of_one_turn_says_turn() -> None:
+    """The error said ``the position holds 1 turns``."""
+    s, out = session("gyre", size=5)
+    s.handle("position startpos moves c3")
+    s.handle("position continue 2 moves e5")
+    assert len(out) == 1 and "continue 2, but the position holds 1 turn (send" in out[0], out
+
+
 def test_the_engine_offers_continue_and_accepts_its_option() -> None:
     s, out = session("churn", size=3)
     s.handle("ugi")

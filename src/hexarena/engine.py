@@ -292,7 +292,8 @@ class EngineSession:
             if held != self.turns:
                 raise ProtocolError(
                     f"position: continue {cut(str(held), 40)}, but the position holds "
-                    f"{self.turns} turns (send position startpos moves ... with the whole game)"
+                    f"{self.turns} turn{'' if self.turns == 1 else 's'} (send position startpos "
+                    "moves ... with the whole game)"
                 )
             rest = rest[1:]
         if rest and rest[0].lower() != "moves":
