@@ -361,23 +361,27 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     _remove(b, arr, _y(Y_EMPTY, n), _y(Y_EMPTYPOS, n), S_EMPTY, x)
     _remove(b, arr, _y(Y_ISO, n), _y(Y_ISOPOS, n), S_ISO, x)
     _remove(b, arr, _y(Y_ISO + 1, n), _y(Y_ISOPOS + 1, n), S_ISO + 1, x)
-    # friendly-neighbour counts, and groups touched
+    # friendly-neighbour counts, and groups touched: by selects rather than branches (whether
+    # a neighbour is on the board, empty, friendly or not goes one way or the other at random),
+    # an off-board neighbour's count written back unchanged on cell 0
     g0 = -1
     best = -1
+    lone = open_bits(c)
     for d in range(6):
         y = nb(g, x, d)
-        if y >= 0:
-            w = b[_U(col + y)] + step
-            b[_U(col + y)] = w
-            cy = w & COLOUR_BITS
-            if cy == 0:
-                if fc_of(w, c) == 1:
-                    _remove(b, arr, _y(Y_ISO + c, n), _y(Y_ISOPOS + c, n), S_ISO + c, y)
-            elif cy == c + 1:
-                gg = b[_U(gid + y)]
-                if b[_U(gsz + gg)] > best:
-                    best = b[_U(gsz + gg)]
-                    g0 = gg
+        on = y >= 0
+        z = _U(y if on else 0)
+        w = b[col + z]
+        w = w + step if on else w
+        b[col + z] = w
+        if on and (w & lone) == step:  # an empty cell that now has one stone of c around it
+            _remove(b, arr, _y(Y_ISO + c, n), _y(Y_ISOPOS + c, n), S_ISO + c, y)
+        mine = on & ((w & COLOUR_BITS) == c + 1)
+        gg = b[gid + z] if mine else 0  # (an empty cell's id is NONE: not an index)
+        size = b[gsz + _U(gg)]
+        larger = mine & (size > best)
+        best = size if larger else best
+        g0 = gg if larger else g0
     if g0 < 0:  # isolated placement: a new group of one; nothing is removed
         new_group(b, gid, nxt, gsz, x)
         _add(b, arr, _y(Y_GRP + c, n), _y(Y_GRPPOS, n), S_GRP + c, x)
