@@ -162,16 +162,19 @@ def _one(geo: Array, out: Any, p: int, x: int) -> None:  # pragma: no cover - co
 
 
 @njit(cache=True, inline="always")
-def _common(arr: Array, col: int, seat: int, geo: Array, out: Any) -> None:  # pragma: no cover
-    """The common planes 0 .. 5, from the cell contents at ``arr[col:]`` (0 empty, 1 colour 0,
-    2 colour 1)."""
+def _common(
+    arr: Array, cells: Any, col: int, seat: int, geo: Array, out: Any
+) -> None:  # pragma: no cover - compiled
+    """The common planes 0 .. 5, from the cell contents at ``cells[col:]`` (in their low two
+    bits: 0 empty, 1 colour 0, 2 colour 1; ``cells`` is ``arr`` or its bytes, as Churn keeps
+    them)."""
     s = geo[1]
     r0 = _runs(geo)
     for r in range(geo[2]):
         k = geo[r0 + 3 * r]
         c = col + geo[r0 + 3 * r + 1]
         for j in range(geo[r0 + 3 * r + 2]):
-            v = arr[c + j]
+            v = cells[c + j] & 3
             out[k + j] = v == 1
             out[s + k + j] = v == 2
             out[2 * s + k + j] = v == 0
@@ -188,14 +191,14 @@ def observe_churn(
 ) -> None:  # pragma: no cover - compiled
     """Churn's dynamic planes (see the module's docstring)."""
     n = geo[0]
-    col = churn.BASE + churn.B_COL * n
-    _common(arr, col, seat, geo, out)
-    b = byte_view(arr)  # group ids and sizes are bytes (see hexarena.games.churn)
+    b = byte_view(arr)  # a cell's colour, group id and size are bytes (see hexarena.games.churn)
+    col = churn.byte_block(churn.Y_CELL, n)
+    _common(arr, b, col, seat, geo, out)
     gid = churn.byte_block(churn.Y_GID, n)
     gsize = churn.byte_block(churn.Y_GSIZE, n)
     at = 6 * geo[1]
     for x in range(n):
-        size = b[gsize + b[gid + x]] / n if arr[col + x] != 0 else 0.0
+        size = b[gsize + b[gid + x]] / n if (b[col + x] & churn.COLOUR_BITS) != 0 else 0.0
         out[at + geo[_POS + x]] = size
 
 
@@ -204,7 +207,7 @@ def observe_gyre(
     g: Array, arr: Array, seat: int, geo: Array, out: Any
 ) -> None:  # pragma: no cover - compiled
     """Gyre's dynamic planes."""
-    _common(arr, gyre.BASE + gyre.B_COL * geo[0], seat, geo, out)
+    _common(arr, arr, gyre.BASE + gyre.B_COL * geo[0], seat, geo, out)
     _one(geo, out, 6, arr[gyre.S_LAST])
 
 
@@ -213,7 +216,7 @@ def observe_scrunch(
     g: Array, arr: Array, seat: int, geo: Array, out: Any
 ) -> None:  # pragma: no cover - compiled
     """Scrunch's dynamic planes."""
-    _common(arr, scrunch.BASE + scrunch.B_COL * geo[0], seat, geo, out)
+    _common(arr, arr, scrunch.BASE + scrunch.B_COL * geo[0], seat, geo, out)
     _whole(geo, out, 6, 1.0 if arr[scrunch.S_CREATE] else 0.0)
     _whole(geo, out, 7, 1.0 if arr[scrunch.S_CREATE + 1] else 0.0)
     going = arr[H_PLAYER] >= 0
@@ -236,7 +239,7 @@ def observe_china_grove(
 ) -> None:  # pragma: no cover - compiled
     """China Grove's dynamic planes."""
     n = geo[0]
-    _common(arr, china_grove.BASE, seat, geo, out)
+    _common(arr, arr, china_grove.BASE, seat, geo, out)
     k = arr[china_grove.S_CLASS]
     cls = china_grove.G_NB + 6 * n  # the class of each cell in the constant table
     at = 6 * geo[1]
@@ -252,7 +255,7 @@ def observe_throngs(
     """Throngs' dynamic planes."""
     n = geo[0]
     col = throngs.BASE + throngs.B_COL * n
-    _common(arr, col, seat, geo, out)
+    _common(arr, arr, col, seat, geo, out)
     nb = throngs.G_NB
     at = 6 * geo[1]
     for x in range(n):

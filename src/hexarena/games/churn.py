@@ -13,7 +13,7 @@ its cells named by a representative cell, with its size; each colour keeps the s
 cells with no friendly neighbour, the set of its groups, and per-cell counts of friendly
 neighbours. A turn therefore costs work in proportion to the stones it touches, not the board.
 
-State array layout (``int32``, after the common header):
+State array layout (``int32`` header, then bytes):
 
 =======================  ======================================================
 ``arr[8:10]``            number of isolated empty cells for Red, Blue
@@ -21,19 +21,22 @@ State array layout (``int32``, after the common header):
 ``arr[11:13]``           number of groups of Red, Blue
 ``arr[13:15]``           stones of Red, Blue
 ``arr[15]``              number of cells ``n``
-``arr[16:16 + n]``       colour (0 empty, 1 Red, 2 Blue)
-then 14 blocks of n      friendly-neighbour counts (2), group id, group size (by
-*bytes* (``uint8``)      id), next cell in group, isolated-cell lists (2) and
+then 13 blocks of n      each cell's contents (colour and friendly-neighbour
+*bytes* (``uint8``)      counts, :data:`COLOUR_BITS`), group id, group size (by
+                         id), next cell in group, isolated-cell lists (2) and
                          positions (2), empty list and positions, group lists (2)
                          and positions (by id); :data:`NONE` (255) for no cell or
                          position
 =======================  ======================================================
 
-Everything after the colours is a cell, a count of at most 6 or a size of at most ``n``
-(169 on the largest board), so it is kept in bytes, packed into the ``int32`` entries after
-the colours (:func:`hexarena.bits.byte_view`): the row is a third of what it was in
-``int32`` entries (1,164 bytes on side 5, 19 cache lines, not 59), which is what the batched
-step at a thousand environments waits for (docs/batched-speed.md, "Churn's fifth round").
+Every entry after the header is a cell, a count of at most 6 or a size of at most ``n`` (169
+on the largest board), so it is kept in bytes, packed into the ``int32`` entries after the
+header (:func:`hexarena.bits.byte_view`), and a cell's byte holds its colour (0 empty, 1 Red,
+2 Blue: the low two bits) with its counts of Red and of Blue neighbours (three bits each): the
+row is 857 bytes on side 5 (14 cache lines; 59 in ``int32`` entries), which is what the
+batched step at a thousand environments waits for, and whether a cell is empty with no
+friendly stone around it is one byte (docs/batched-speed.md, "Churn's fifth round" and
+"Churn's sixth round").
 """
 
 from __future__ import annotations
@@ -85,21 +88,26 @@ S_STONES = 13  # 13, 14
 S_N = 15
 BASE = 16
 
-# the colours: n int32 entries from BASE
-B_COL = 0
+# byte blocks (each n bytes, block k from byte 4 * BASE + k * n: see _y)
+Y_CELL = 0  # colour and friendly-neighbour counts (COLOUR_BITS, FC_SHIFT)
+Y_GID = 1
+Y_GSIZE = 2
+Y_NXT = 3
+Y_ISO = 4  # 4, 5
+Y_ISOPOS = 6  # 6, 7
+Y_EMPTY = 8
+Y_EMPTYPOS = 9
+Y_GRP = 10  # 10, 11
+Y_GRPPOS = 12
+NBYTES = 13
 
-# byte blocks (each n bytes, block k from byte 4 * (BASE + n) + k * n: see _y)
-Y_FC = 0  # 0, 1
-Y_GID = 2
-Y_GSIZE = 3
-Y_NXT = 4
-Y_ISO = 5  # 5, 6
-Y_ISOPOS = 7  # 7, 8
-Y_EMPTY = 9
-Y_EMPTYPOS = 10
-Y_GRP = 11  # 11, 12
-Y_GRPPOS = 13
-NBYTES = 14
+#: A cell's byte (block ``Y_CELL``): its colour in the low bits (``byte & COLOUR_BITS``: 0
+#: empty, 1 Red, 2 Blue), then the count of its Red neighbours (three bits from
+#: ``FC_SHIFT``) and of its Blue neighbours (three bits from ``FC_SHIFT + 3``): a count is at
+#: most 6.
+COLOUR_BITS = 3
+FC_SHIFT = 2
+FC_BITS = 7
 
 #: No cell (a group id or next cell) and no place in a list, in the byte blocks: boards have at
 #: most 169 cells, so no cell, size or place is 255.
@@ -114,15 +122,9 @@ _U = np.uint64
 
 
 @njit(cache=True, inline="always")
-def _o(k: int, n: int) -> int:  # pragma: no cover - compiled
-    """Entry of the ``int32`` block ``k`` (the colours, ``B_COL``)."""
-    return BASE + k * n
-
-
-@njit(cache=True, inline="always")
 def _y(k: int, n: int) -> int:  # pragma: no cover - compiled
     """Byte of the byte block ``k`` (``Y_...``) in the array's bytes."""
-    return 4 * (BASE + n) + k * n
+    return 4 * BASE + k * n
 
 
 #: Byte of the byte block ``k`` of a board of ``n`` cells, for other modules' compiled code
@@ -130,9 +132,28 @@ def _y(k: int, n: int) -> int:  # pragma: no cover - compiled
 byte_block = _y
 
 
+@njit(cache=True, inline="always")
+def fc_step(c: int) -> int:  # pragma: no cover - compiled
+    """One friendly neighbour of colour ``c`` in a cell's byte (added, or taken away)."""
+    return 1 << (FC_SHIFT + 3 * c)
+
+
+@njit(cache=True, inline="always")
+def fc_of(v: int, c: int) -> int:  # pragma: no cover - compiled
+    """The count of colour ``c``'s stones around a cell whose byte is ``v``."""
+    return (v >> (FC_SHIFT + 3 * c)) & FC_BITS
+
+
+@njit(cache=True, inline="always")
+def open_bits(c: int) -> int:  # pragma: no cover - compiled
+    """The bits of a cell's byte that are all 0 exactly when the cell is empty with no stone of
+    colour ``c`` around it (isolated for ``c``)."""
+    return COLOUR_BITS | (FC_BITS << (FC_SHIFT + 3 * c))
+
+
 def array_length(n: int) -> int:
     """Entries (``int32``) of the state array of a board of ``n`` cells."""
-    return BASE + n + (NBYTES * n + 3) // 4
+    return BASE + (NBYTES * n + 3) // 4
 
 
 @njit(cache=True, inline="always")
@@ -184,7 +205,7 @@ def group_size_if_placed(g: Array, arr: Array, x: int, c: int) -> int:  # pragma
     n = arr[S_N]
     b = byte_view(arr)
     gid = _y(Y_GID, n)
-    col = _o(B_COL, n)
+    col = _y(Y_CELL, n)
     gsz = _y(Y_GSIZE, n)
     seen0 = -1
     seen1 = -1
@@ -193,7 +214,7 @@ def group_size_if_placed(g: Array, arr: Array, x: int, c: int) -> int:  # pragma
     k = 0
     for d in range(6):
         y = nb(g, x, d)
-        if y >= 0 and arr[col + y] == c + 1:
+        if y >= 0 and (b[col + y] & COLOUR_BITS) == c + 1:
             gg = b[gid + y]
             if gg != seen0 and gg != seen1 and gg != seen2:
                 # a cell has at most three pairwise non-adjacent neighbours, so at most three
@@ -267,12 +288,13 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
         return False
     if a == n:
         return swap_offered(arr)
-    if arr[_o(B_COL, n) + a] != 0:
+    b = byte_view(arr)
+    v = b[_y(Y_CELL, n) + a]
+    if (v & COLOUR_BITS) != 0:
         return False
     c = arr[H_COLOUR]
-    b = byte_view(arr)
     if arr[S_ISO + c] > 0:
-        return b[_y(Y_FC + c, n) + a] == 0
+        return fc_of(v, c) == 0
     s = group_size_if_placed(g, arr, a, c)
     emp = _y(Y_EMPTY, n)
     for i in range(arr[S_EMPTY]):  # noqa: SIM110 - a plain loop compiles best
@@ -286,11 +308,11 @@ def _remove_group(g: Array, arr: Array, grp: int, c: int) -> None:  # pragma: no
     """Take every stone of group ``grp`` (colour ``c``) off the board."""
     n = arr[S_N]
     b = byte_view(arr)
-    col = _o(B_COL, n)
+    col = _y(Y_CELL, n)
     gid = _y(Y_GID, n)
     nxt = _y(Y_NXT, n)
-    fc = _y(Y_FC + c, n)
-    fco = _y(Y_FC + 1 - c, n)
+    step = fc_step(c)
+    isolated = open_bits(c)
     iso = _y(Y_ISO + c, n)
     isop = _y(Y_ISOPOS + c, n)
     isoo = _y(Y_ISO + 1 - c, n)
@@ -299,19 +321,21 @@ def _remove_group(g: Array, arr: Array, grp: int, c: int) -> None:  # pragma: no
     z = grp
     for _ in range(size):
         znext = b[_U(nxt + z)]
-        arr[_U(col + z)] = 0
+        v = b[_U(col + z)] & ~COLOUR_BITS
+        b[_U(col + z)] = v
         b[_U(gid + z)] = NONE
         b[_U(nxt + z)] = NONE
         _add(b, arr, _y(Y_EMPTY, n), _y(Y_EMPTYPOS, n), S_EMPTY, z)
         for d in range(6):
             y = nb(g, z, d)
             if y >= 0:
-                b[_U(fc + y)] -= 1
-                if b[_U(fc + y)] == 0 and arr[_U(col + y)] == 0:
+                w = b[_U(col + y)] - step
+                b[_U(col + y)] = w
+                if (w & isolated) == 0:  # empty, and no stone of c around it now
                     _add(b, arr, iso, isop, S_ISO + c, y)
-        if b[_U(fc + z)] == 0:
+        if fc_of(v, c) == 0:
             _add(b, arr, iso, isop, S_ISO + c, z)
-        if b[_U(fco + z)] == 0:
+        if fc_of(v, 1 - c) == 0:
             _add(b, arr, isoo, isopo, S_ISO + 1 - c, z)
         z = znext
     arr[_U(S_STONES + c)] -= size
@@ -327,32 +351,37 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     """
     n = arr[S_N]
     b = byte_view(arr)
-    col = _o(B_COL, n)
+    col = _y(Y_CELL, n)
     gid = _y(Y_GID, n)
     nxt = _y(Y_NXT, n)
     gsz = _y(Y_GSIZE, n)
-    fc = _y(Y_FC + c, n)
-    arr[_U(col + x)] = c + 1
+    step = fc_step(c)
+    b[_U(col + x)] |= c + 1  # (it was empty: its colour bits 0)
     arr[_U(S_STONES + c)] += 1
     _remove(b, arr, _y(Y_EMPTY, n), _y(Y_EMPTYPOS, n), S_EMPTY, x)
     _remove(b, arr, _y(Y_ISO, n), _y(Y_ISOPOS, n), S_ISO, x)
     _remove(b, arr, _y(Y_ISO + 1, n), _y(Y_ISOPOS + 1, n), S_ISO + 1, x)
-    # friendly-neighbour counts, and groups touched
+    # friendly-neighbour counts, and groups touched: by selects rather than branches (whether
+    # a neighbour is on the board, empty, friendly or not goes one way or the other at random),
+    # an off-board neighbour's count written back unchanged on cell 0
     g0 = -1
     best = -1
+    lone = open_bits(c)
     for d in range(6):
         y = nb(g, x, d)
-        if y >= 0:
-            b[_U(fc + y)] += 1
-            cy = arr[_U(col + y)]
-            if cy == 0:
-                if b[_U(fc + y)] == 1:
-                    _remove(b, arr, _y(Y_ISO + c, n), _y(Y_ISOPOS + c, n), S_ISO + c, y)
-            elif cy == c + 1:
-                gg = b[_U(gid + y)]
-                if b[_U(gsz + gg)] > best:
-                    best = b[_U(gsz + gg)]
-                    g0 = gg
+        on = y >= 0
+        z = _U(y if on else 0)
+        w = b[col + z]
+        w = w + step if on else w
+        b[col + z] = w
+        if on and (w & lone) == step:  # an empty cell that now has one stone of c around it
+            _remove(b, arr, _y(Y_ISO + c, n), _y(Y_ISOPOS + c, n), S_ISO + c, y)
+        mine = on & ((w & COLOUR_BITS) == c + 1)
+        gg = b[gid + z] if mine else 0  # (an empty cell's id is NONE: not an index)
+        size = b[gsz + _U(gg)]
+        larger = mine & (size > best)
+        best = size if larger else best
+        g0 = gg if larger else g0
     if g0 < 0:  # isolated placement: a new group of one; nothing is removed
         new_group(b, gid, nxt, gsz, x)
         _add(b, arr, _y(Y_GRP + c, n), _y(Y_GRPPOS, n), S_GRP + c, x)
@@ -360,7 +389,7 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
         # merge every other touched group into g0 (the largest), then add x
         for d in range(6):
             y = nb(g, x, d)
-            if y >= 0 and arr[_U(col + y)] == c + 1:
+            if y >= 0 and (b[_U(col + y)] & COLOUR_BITS) == c + 1:
                 gg = b[_U(gid + y)]
                 if gg != g0:
                     merge_groups(b, gid, nxt, gsz, g0, gg)
@@ -505,7 +534,8 @@ class Churn(Game):
     def cell_colours(self, arr: Array) -> Array:
         """Per cell: 0 empty, 1 Red, 2 Blue."""
         n = self.board.size
-        return np.asarray(arr[_o(B_COL, n) : _o(B_COL + 1, n)]).copy()
+        b = np.ascontiguousarray(arr).view(np.uint8)
+        return (b[_y(Y_CELL, n) : _y(Y_CELL + 1, n)] & COLOUR_BITS).astype(np.int32)
 
     def group_sizes(self, arr: Array) -> Array:
         """Per cell: the size of its group (0 for an empty cell)."""

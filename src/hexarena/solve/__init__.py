@@ -57,19 +57,30 @@ SCAN_GAMES = ("gyre", "throngs")
 @dataclass(frozen=True)
 class KeySpec:
     """What a position's key hashes (see :mod:`.kernel`): the normalised header or not, raw
-    ranges of the state array, scalars holding a cell, blocks of one entry a cell, and the
+    ranges of the state array, scalars holding a cell, blocks of one entry a cell, blocks of one
+    byte a cell with the cell's colour in its low two bits (Churn's: ``cellbytes``, offsets in
+    bytes), and the
     symmetries (cell permutations ``perms`` and their inverses ``invs``)."""
 
     normal: int
     raw: Array
     cellscal: Array
     blocks: Array
+    cellbytes: Array
     perms: Array
     invs: Array
 
-    def args(self) -> tuple[int, Array, Array, Array, Array, Array]:
+    def args(self) -> tuple[int, Array, Array, Array, Array, Array, Array]:
         """The specification as the kernel's arguments."""
-        return (self.normal, self.raw, self.cellscal, self.blocks, self.perms, self.invs)
+        return (
+            self.normal,
+            self.raw,
+            self.cellscal,
+            self.blocks,
+            self.cellbytes,
+            self.perms,
+            self.invs,
+        )
 
 
 def key_spec(game: Game, *, symmetries: bool = True, width: int | None = None) -> KeySpec:
@@ -90,12 +101,15 @@ def key_spec(game: Game, *, symmetries: bool = True, width: int | None = None) -
     empty = np.zeros(0, dtype=np.int32)
     name = game.name
     normal = 1
-    raw, cellscal, blocks = none, empty, empty
-    if name in ("churn", "gyre"):
-        from importlib import import_module
+    raw, cellscal, blocks, cellbytes = none, empty, empty, empty
+    if name == "churn":
+        from ..games import churn
 
-        base = int(import_module(f"hexarena.games.{name}").BASE)
-        blocks = np.array([base], dtype=np.int32)
+        cellbytes = np.array([churn.byte_block(churn.Y_CELL, n)], dtype=np.int32)
+    elif name == "gyre":
+        from ..games import gyre
+
+        blocks = np.array([gyre.BASE], dtype=np.int32)
     elif name == "scrunch":
         from ..games.scrunch import tables as T
 
@@ -117,7 +131,7 @@ def key_spec(game: Game, *, symmetries: bool = True, width: int | None = None) -
     else:
         perms = np.arange(n, dtype=np.int32)[None, :]
     invs = np.ascontiguousarray(np.argsort(perms, axis=1).astype(np.int32))
-    return KeySpec(normal, raw, cellscal, blocks, perms, invs)
+    return KeySpec(normal, raw, cellscal, blocks, cellbytes, perms, invs)
 
 
 def table_slots(memory_mb: float) -> int:

@@ -19,7 +19,8 @@ else (the *key specification*, built by :func:`hexarena.solve.key_spec`):
   does not change who wins a position, only which person that is;
 - scalars the rules read (phases, flags), hashed as they are;
 - scalars that hold a cell (a placement under way), mapped by the symmetry;
-- blocks of one entry a cell (the stones), permuted by the symmetry;
+- blocks of one entry a cell (the stones), permuted by the symmetry, or of one byte a cell
+  holding the cell's colour in its low two bits (Churn's, which keeps more in that byte);
 - or, for a game whose rules read a history (Throngs' repetition table), the whole array raw.
 
 The key of a position is the least of the keys of its images under the board's symmetries
@@ -41,6 +42,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from ..bits import byte_view
 from ..core import H_COLOUR, H_PLAYER, H_SWAPPED, H_TURN, H_WINNER, Array
 
 #: Slots probed from a key's home slot before the table gives up and overwrites.
@@ -86,6 +88,7 @@ def position_key(
     raw: Array,
     cellscal: Array,
     blocks: Array,
+    cellbytes: Array,
     perms: Array,
     invs: Array,
     skip: int,
@@ -95,8 +98,11 @@ def position_key(
     ``raw`` rows ``(start, stop)`` are hashed as they are, ``cellscal`` entries (a cell or -1)
     through the symmetry ``perms[s]``, and each block of ``blocks`` (``n`` entries from its
     start) in the order of ``invs[s]`` (the image's cell ``j`` is the position's cell
-    ``invs[s, j]``). A search that never swaps (``skip >= 0``) keys the positions of the first
-    two turns apart from the same positions where the swap may still come."""
+    ``invs[s, j]``), then each block of ``cellbytes`` (``n`` bytes from that byte of the
+    array) the same way, the low two bits of each byte (the cell's colour) hashed as an entry
+    of ``blocks`` holding them is. A search that never swaps (``skip >= 0``) keys the
+    positions of the first two turns apart from the same positions where the swap may still
+    come."""
     h = FNV_OFFSET
     t = arr[H_TURN]
     if skip >= 0 and t <= 1:
@@ -123,6 +129,10 @@ def position_key(
         for b in blocks:
             for j in range(n):
                 hs = _mix(hs, arr[b + invs[s, j]])
+        for b in cellbytes:
+            by = byte_view(arr)
+            for j in range(n):
+                hs = _mix(hs, by[b + invs[s, j]] & 3)
         hs = _finish(hs)
         if hs < best:
             best = hs
@@ -217,6 +227,7 @@ def solve_position(
     raw: Array,
     cellscal: Array,
     blocks: Array,
+    cellbytes: Array,
     perms: Array,
     invs: Array,
     keys: Any,
@@ -235,7 +246,7 @@ def solve_position(
     win before the board is full), which is then tried first."""
     if root[H_PLAYER] < 0:
         return 0
-    h0 = position_key(root, normal, raw, cellscal, blocks, perms, invs, skip)
+    h0 = position_key(root, normal, raw, cellscal, blocks, cellbytes, perms, invs, skip)
     v0 = probe(keys, vals, h0)
     if v0 >= 0:
         stats[ST_HITS] += 1
@@ -282,7 +293,7 @@ def solve_position(
                 else:
                     continue
             else:
-                h = position_key(child, normal, raw, cellscal, blocks, perms, invs, skip)
+                h = position_key(child, normal, raw, cellscal, blocks, cellbytes, perms, invs, skip)
                 v = probe(keys, vals, h)
                 if v >= 0:
                     stats[ST_HITS] += 1

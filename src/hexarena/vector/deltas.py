@@ -226,17 +226,21 @@ def delta_churn(
 ) -> None:  # pragma: no cover - compiled
     """Churn: stones and ``group_size``, comparing every cell (memo: :data:`CHURN_CELLS`)."""
     n = geo[0]
-    col = churn.BASE + churn.B_COL * n
+    b = byte_view(arr)  # (Churn's cells, group ids and sizes are bytes)
+    col = churn.byte_block(churn.Y_CELL, n)
     m = byte_view(memo)
-    _cells(arr, col, geo, out, m[CHURN_CELLS : CHURN_CELLS + n])
+    for x in range(n):
+        v = b[col + x] & churn.COLOUR_BITS
+        if v != m[CHURN_CELLS + x]:
+            m[CHURN_CELLS + x] = v
+            _stones(geo, out, geo[_POS + x], v)
     _seat_planes(arr, seat, geo, out, SWAP_CHURN)
-    b = byte_view(arr)  # (Churn's group ids and sizes are bytes)
     gid = churn.byte_block(churn.Y_GID, n)
     gsize = churn.byte_block(churn.Y_GSIZE, n)
     at = 6 * geo[1]
     sizes = CHURN_CELLS + n
     for x in range(n):
-        size = b[gsize + b[gid + x]] if arr[col + x] != 0 else 0
+        size = b[gsize + b[gid + x]] if (b[col + x] & churn.COLOUR_BITS) != 0 else 0
         if size != m[sizes + x]:
             m[sizes + x] = size
             out[at + geo[_POS + x]] = size / n
@@ -265,15 +269,17 @@ def delta_churn_after(
     m = byte_view(memo)
     cells = _U(CHURN_CELLS)
     sizes = _U(CHURN_CELLS + n)
-    col = churn.BASE + churn.B_COL * n
-    v = arr[_U(col + a)]
+    b = byte_view(arr)
+    col = _U(churn.byte_block(churn.Y_CELL, n))
+    v = b[col + _U(a)] & churn.COLOUR_BITS
     m[cells + _U(a)] = v
     _stones(geo, out, geo[_U(_POS + a)], v)
     _seat_planes(arr, seat, geo, out, SWAP_CHURN)
     at = 6 * geo[1]
     if removed > 0:
         for x in range(_U(n)):
-            if arr[_U(col) + x] != m[cells + x]:  # a removed stone (the cell placed on is written)
+            # a removed stone (the cell placed on is written)
+            if (b[col + x] & churn.COLOUR_BITS) != m[cells + x]:
                 m[cells + x] = 0
                 k = geo[_U(_POS) + x]
                 _stones(geo, out, k, 0)
@@ -282,7 +288,6 @@ def delta_churn_after(
                 removed -= 1
                 if removed == 0:
                     break
-    b = byte_view(arr)
     nxt = churn.byte_block(churn.Y_NXT, n)
     size = b[_U(churn.byte_block(churn.Y_GSIZE, n) + b[_U(churn.byte_block(churn.Y_GID, n) + a)])]
     z = a
@@ -391,7 +396,7 @@ def _churn_total(
     stones that the state counts around ``x``."""
     n = arr[churn.S_N]
     b = byte_view(arr)
-    col = churn.BASE + churn.B_COL * n
+    col = churn.byte_block(churn.Y_CELL, n)
     gid = churn.byte_block(churn.Y_GID, n)
     gsz = churn.byte_block(churn.Y_GSIZE, n)
     at = 1 + 6 * x
@@ -401,7 +406,7 @@ def _churn_total(
     seen2 = -1
     for d in range(6):
         y = g[_U(at + d)]
-        if y >= 0 and arr[_U(col + y)] == friend:
+        if y >= 0 and (b[_U(col + y)] & churn.COLOUR_BITS) == friend:
             gg = b[_U(gid + y)]
             if gg != seen0 and gg != seen1 and gg != seen2:
                 # at most three distinct groups touch a cell (as in group_size_if_placed)
@@ -436,14 +441,14 @@ def _churn_smallest(g: Array, arr: Array, c: int, size: Any) -> int:  # pragma: 
     n = arr[churn.S_N]
     b = byte_view(arr)
     emp = churn.byte_block(churn.Y_EMPTY, n)
-    colours = arr[churn.BASE + churn.B_COL * n : churn.BASE + (churn.B_COL + 1) * n]
-    fc = churn.byte_block(churn.Y_FC + c, n)
-    friends = b[fc : fc + n]
+    col = churn.byte_block(churn.Y_CELL, n)
+    cells = b[col : col + n]
     sizes = size[:n]  # slices: the loop vectorises
     big = churn.NONE  # (past every group: the sizes are bytes, the memo row's scratch)
     low = big
     for x in range(n):
-        bound = 1 + friends[x] if colours[x] == 0 else big
+        v = cells[x]
+        bound = 1 + churn.fc_of(v, c) if (v & churn.COLOUR_BITS) == 0 else big
         sizes[x] = bound
         low = min(low, bound)
     friend = c + 1
@@ -452,7 +457,7 @@ def _churn_smallest(g: Array, arr: Array, c: int, size: Any) -> int:  # pragma: 
     for i in range(empties):
         x = b[_U(emp + i)]
         if sizes[_U(x)] == low:
-            t = _churn_total(g, arr, x, friend, friends[_U(x)], best)
+            t = _churn_total(g, arr, x, friend, churn.fc_of(cells[_U(x)], c), best)
             sizes[_U(x)] = t
             best = min(best, t)
     if best > low:  # a cell of a higher bound may make a smaller group than those found
@@ -460,7 +465,7 @@ def _churn_smallest(g: Array, arr: Array, c: int, size: Any) -> int:  # pragma: 
             x = b[_U(emp + i)]
             bound = sizes[_U(x)]
             if low < bound <= best:
-                t = _churn_total(g, arr, x, friend, friends[_U(x)], best)
+                t = _churn_total(g, arr, x, friend, churn.fc_of(cells[_U(x)], c), best)
                 sizes[_U(x)] = t
                 best = min(best, t)
     return best
@@ -483,10 +488,10 @@ def mask_churn(g: Array, arr: Array, scratch: Any, row: Any) -> None:  # pragma:
     if arr[churn.S_ISO + c] > 0:
         # unsigned offsets, not slices (which are views made, and counted, at every call)
         b = byte_view(arr)
-        col = _U(churn.BASE + churn.B_COL * n)
-        fc = _U(churn.byte_block(churn.Y_FC + c, n))
+        col = _U(churn.byte_block(churn.Y_CELL, n))
+        bits = churn.open_bits(c)  # the cell's colour and its count of c's stones around it
         for x in range(_U(n)):
-            row[x] = (arr[col + x] | b[fc + x]) == 0
+            row[x] = (b[col + x] & bits) == 0
     else:
         best = _churn_smallest(g, arr, c, scratch)
         sizes = scratch[:n]
@@ -622,14 +627,15 @@ def prime(game: Game, arr: Array, memo: Any) -> None:
     n = game.board.size
     memo[:] = 0
     if game.name == "churn":
-        col = churn.BASE + churn.B_COL * n
         m = memo.view(np.uint8)  # (the cells and group sizes are bytes: CHURN_CELLS)
-        _prime_cells(arr, col, n, m[CHURN_CELLS:])
-        b = np.ascontiguousarray(arr).view(np.uint8)  # (group ids and sizes are bytes)
+        b = np.ascontiguousarray(arr).view(np.uint8)  # (cells, group ids and sizes are bytes)
+        col = churn.byte_block(churn.Y_CELL, n)
+        colours = b[col : col + n] & churn.COLOUR_BITS
+        m[CHURN_CELLS : CHURN_CELLS + n] = colours
         gid = churn.byte_block(churn.Y_GID, n)
         gsize = churn.byte_block(churn.Y_GSIZE, n)
         for x in range(n):
-            m[CHURN_CELLS + n + x] = b[gsize + int(b[gid + x])] if arr[col + x] != 0 else 0
+            m[CHURN_CELLS + n + x] = b[gsize + int(b[gid + x])] if colours[x] != 0 else 0
         memo[0] = arr[churn.S_STONES] + arr[churn.S_STONES + 1]
     elif game.name == "gyre":
         _prime_cells(arr, gyre.BASE + gyre.B_COL * n, n, memo)
