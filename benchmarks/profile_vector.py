@@ -37,6 +37,7 @@ from rich.table import Table
 
 from hexarena.core import H_PLAYER
 from hexarena.games.scrunch import mask_into as scrunch_mask_into
+from hexarena.games.scrunch.rules import apply_inline as scrunch_apply_inline
 from hexarena.vector import VectorEnv, _cache_aligned
 from hexarena.vector.deltas import (
     DELTAS,
@@ -46,7 +47,7 @@ from hexarena.vector.deltas import (
     mask_china_grove,
     mask_churn,
 )
-from hexarena.vector.deltas_scrunch import SHOWN_EXTRA, delta_scrunch_after
+from hexarena.vector.deltas_scrunch import SHOWN_EXTRA, update_scrunch
 from hexarena.vector.deltas_throngs import (
     apply_throngs,
     delta_throngs_after,
@@ -111,9 +112,14 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
         seqs.append(acts)
         env.step(acts)
     mask = mask_writer(game)
-    # the rules' apply as the environment's step calls it (Throngs': compiled into the step)
-    apply = apply_throngs if name == "throngs" else game.kernels.apply
+    # the rules' apply as the environment's step calls it (Throngs' and Scrunch's: compiled
+    # into the step), and the step's options as the environment chose them
+    apply = {"throngs": apply_throngs, "scrunch": scrunch_apply_inline}.get(
+        name, game.kernels.apply
+    )
     span = state_span_throngs if name == "throngs" else whole_row
+    extra = {"mask_ahead": True} if name == "scrunch" else {}
+    rewrite = bool(getattr(e, "_rewritten", False))
 
     if name == "churn":  # by the action: the cell placed on and its group
 
@@ -135,9 +141,9 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
 
     elif name == "scrunch":  # the cells the action names (every cell after a removal)
 
-        @njit
+        @njit(inline="always")  # as the step's own update is, planes rewritten as it chose
         def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
-            delta_scrunch_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
+            update_scrunch(g, arr, arr[H_PLAYER], geo, out, memo, a, rewrite)  # pragma: no cover
 
     else:  # China Grove: every cell compared with the memo row
         delta = DELTAS[game.name]
@@ -183,7 +189,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     def replay_delta(update: Any, step: Any = None) -> Callable[[], None]:
         # unchecked (but for the environment's own step): the actions were legal when recorded,
         # and a variant that leaves the mask out would refuse them
-        step = step or bound_delta_step(update, apply, span, checked=False)
+        step = step or bound_delta_step(update, apply, span, checked=False, **extra)
 
         def run() -> None:
             states[:] = start
