@@ -97,8 +97,14 @@ def _timed(run: Callable[[], object], seconds: float) -> tuple[float, float]:
             return cpu / k, (time.perf_counter() - w0) / k
 
 
-def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tuple[float, float]]:
-    """Nanoseconds (processor, wall) per environment step of each variant of the step."""
+def profile(
+    name: str, options: dict[str, Any], seconds: float, n_envs: int = N
+) -> dict[str, tuple[float, float]]:
+    """Nanoseconds (processor, wall) per environment step of each variant of the step, at
+    ``n_envs`` environments (recording :data:`STEPS` steps at N = 1,024, as many environment
+    steps at fewer)."""
+    N = n_envs  # the batch size (the module's N by default)
+    steps = max(STEPS, STEPS * 1024 // N)
     env = VectorEnv(name, N, options, seed=1)
     for _ in range(40):  # games under way, some near their end
         env.step(env.random_actions())
@@ -107,7 +113,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     start = env.states.copy()
     start_obs, start_mask, start_memo = e._obs_flat.copy(), e._mask.copy(), e._memo.copy()
     seqs = []
-    for _ in range(STEPS):
+    for _ in range(steps):
         acts = env.random_actions()
         seqs.append(acts)
         env.step(acts)
@@ -239,7 +245,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     out: dict[str, tuple[float, float]] = {}
     for label, run in variants.items():
         cpu, wall = _timed(run, seconds)
-        out[label] = ((cpu - base[0]) / (STEPS * N) * 1e9, (wall - base[1]) / (STEPS * N) * 1e9)
+        out[label] = ((cpu - base[0]) / (steps * N) * 1e9, (wall - base[1]) / (steps * N) * 1e9)
     rngs = e._rngs.copy()
     picks = np.zeros(N, np.int64)
     cpu, wall = _timed(lambda: random_legal(e._mask, rngs, picks), seconds / 2)
@@ -305,6 +311,7 @@ def main() -> None:
     names = [b[0] for b in BOARDS]
     p.add_argument("--games", nargs="+", default=names, choices=names, help="games to profile")
     p.add_argument("--calls", action="store_true", help="where a call's time goes at N = 1, 64")
+    p.add_argument("--envs", type=int, default=N, help="environments of the replays (1,024)")
     args = p.parse_args()
     seconds = 0.25 if args.quick else args.seconds
     if args.calls:
@@ -319,9 +326,13 @@ def main() -> None:
             table.add_row(label, *(f"{a[label]:,.0f} | {b[label]:,.0f}" for a, b in found.values()))
         Console(width=160).print(table)
         return
-    rows = {name: profile(name, options, seconds) for name, options in BOARDS if name in args.games}
+    rows = {
+        name: profile(name, options, seconds, args.envs)
+        for name, options in BOARDS
+        if name in args.games
+    }
     labels = list(dict.fromkeys(k for r in rows.values() for k in r))
-    table = Table(title=f"Nanoseconds per environment step at N = {N:,} (processor | wall)")
+    table = Table(title=f"Nanoseconds per environment step at N = {args.envs:,} (processor | wall)")
     table.add_column("part", justify="left")
     for name in rows:
         table.add_column(name, justify="right")
