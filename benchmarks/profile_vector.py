@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from common import parser
+from common import parser, positive_int
 from numba import njit
 from rich.console import Console
 from rich.table import Table
@@ -311,7 +311,9 @@ def main() -> None:
     names = [b[0] for b in BOARDS]
     p.add_argument("--games", nargs="+", default=names, choices=names, help="games to profile")
     p.add_argument("--calls", action="store_true", help="where a call's time goes at N = 1, 64")
-    p.add_argument("--envs", type=int, default=N, help="environments of the replays (1,024)")
+    p.add_argument(
+        "--envs", type=positive_int, default=N, help="environments of the replays (1,024)"
+    )
     args = p.parse_args()
     seconds = 0.25 if args.quick else args.seconds
     if args.calls:
