@@ -1,9 +1,12 @@
 """Where a batched step's time goes, per environment: rules, mask, observation, restarts, calls.
 
 Run ``nice python benchmarks/profile_vector.py`` (``--quick`` for a short run; ``--games churn
-gyre`` for some games). For each game at N = 1,024 it records 200 steps of random play, then
-replays the same actions from the same positions through step loops compiled with parts left
-out, and prints processor time (and wall time) per environment step:
+gyre`` for some games; ``--envs 64`` at another batch size). For each game at N = 1,024 it
+records 200 steps of random play (at a smaller N, as many environment steps), then replays the
+same actions from the same positions through step loops compiled with parts left out
+(Throngs' and Scrunch's with the ``apply`` their environments compile into the step;
+Scrunch's with the mask row fetched ahead and its observation's update as its step runs it),
+and prints processor time (and wall time) per environment step:
 
 - ``apply``: the rules' ``apply`` and the restart of ended games (state copy), nothing written;
 - ``+ mask``, ``+ observation``: that part added, incrementally (the environment's default) or
