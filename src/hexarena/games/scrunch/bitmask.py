@@ -223,14 +223,14 @@ def _snakes_ok(  # pragma: no cover - compiled
         lab = arr[_U(sid + y)]
         at_p = -((near_p >> y) & 1)  # all ones when y is next to p
         at_d = -((near_d >> y) & 1)
-        # a piece of the snake of s (bits 1, 2) or another snake (its label), without a branch
-        same = -np.int64(lab == ls)  # all ones when y is of the snake of s
-        bits = (1 + np.int64(path & (arr[_U(pos + y)] > ps))) & same
-        bit = (np.int64(1) << lab) & ~same
-        pp |= bits & at_p
-        dd |= bits & at_d
-        lp |= bit & at_p
-        ld |= bit & at_d
+        if lab == ls:
+            bits = 2 if path and arr[_U(pos + y)] > ps else 1
+            pp |= bits & at_p
+            dd |= bits & at_d
+        else:
+            bit = np.int64(1) << lab
+            lp |= bit & at_p
+            ld |= bit & at_d
     near = pp | dd
     after = (pieces & 1 & ~near) + ((pieces & 2 & ~near) >> 1)
     after += 1 if pd or (pp & dd) != 0 or (lp & ld) != 0 else 2
