@@ -1,9 +1,12 @@
 """Where a batched step's time goes, per environment: rules, mask, observation, restarts, calls.
 
 Run ``nice python benchmarks/profile_vector.py`` (``--quick`` for a short run; ``--games churn
-gyre`` for some games). For each game at N = 1,024 it records 200 steps of random play, then
-replays the same actions from the same positions through step loops compiled with parts left
-out, and prints processor time (and wall time) per environment step:
+gyre`` for some games; ``--envs 64`` at another batch size). For each game at N = 1,024 it
+records 200 steps of random play (at a smaller N, as many environment steps), then replays the
+same actions from the same positions through step loops compiled with parts left out
+(Throngs' and Scrunch's with the ``apply`` their environments compile into the step;
+Scrunch's with the mask row fetched ahead and its observation's update as its step runs it),
+and prints processor time (and wall time) per environment step:
 
 - ``apply``: the rules' ``apply`` and the restart of ended games (state copy), nothing written;
 - ``+ mask``, ``+ observation``: that part added, incrementally (the environment's default) or
@@ -30,13 +33,14 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from common import parser
+from common import parser, positive_int
 from numba import njit
 from rich.console import Console
 from rich.table import Table
 
 from hexarena.core import H_PLAYER
 from hexarena.games.scrunch import mask_into as scrunch_mask_into
+from hexarena.games.scrunch.rules import apply_inline as scrunch_apply_inline
 from hexarena.vector import VectorEnv, _cache_aligned
 from hexarena.vector.deltas import (
     DELTAS,
@@ -46,7 +50,7 @@ from hexarena.vector.deltas import (
     mask_china_grove,
     mask_churn,
 )
-from hexarena.vector.deltas_scrunch import SHOWN_EXTRA, delta_scrunch_after
+from hexarena.vector.deltas_scrunch import SHOWN_EXTRA, update_scrunch
 from hexarena.vector.deltas_throngs import (
     apply_throngs,
     delta_throngs_after,
@@ -96,8 +100,14 @@ def _timed(run: Callable[[], object], seconds: float) -> tuple[float, float]:
             return cpu / k, (time.perf_counter() - w0) / k
 
 
-def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tuple[float, float]]:
-    """Nanoseconds (processor, wall) per environment step of each variant of the step."""
+def profile(
+    name: str, options: dict[str, Any], seconds: float, n_envs: int = N
+) -> dict[str, tuple[float, float]]:
+    """Nanoseconds (processor, wall) per environment step of each variant of the step, at
+    ``n_envs`` environments (recording :data:`STEPS` steps at N = 1,024, as many environment
+    steps at fewer)."""
+    N = n_envs  # the batch size (the module's N by default)
+    steps = max(STEPS, STEPS * 1024 // N)
     env = VectorEnv(name, N, options, seed=1)
     for _ in range(40):  # games under way, some near their end
         env.step(env.random_actions())
@@ -106,14 +116,19 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     start = env.states.copy()
     start_obs, start_mask, start_memo = e._obs_flat.copy(), e._mask.copy(), e._memo.copy()
     seqs = []
-    for _ in range(STEPS):
+    for _ in range(steps):
         acts = env.random_actions()
         seqs.append(acts)
         env.step(acts)
     mask = mask_writer(game)
-    # the rules' apply as the environment's step calls it (Throngs': compiled into the step)
-    apply = apply_throngs if name == "throngs" else game.kernels.apply
+    # the rules' apply as the environment's step calls it (Throngs' and Scrunch's: compiled
+    # into the step), and the step's options as the environment chose them
+    apply = {"throngs": apply_throngs, "scrunch": scrunch_apply_inline}.get(
+        name, game.kernels.apply
+    )
     span = state_span_throngs if name == "throngs" else whole_row
+    extra = {"mask_ahead": True} if name == "scrunch" else {}
+    rewrite = bool(getattr(e, "_rewritten", False))
 
     if name == "churn":  # by the action: the cell placed on and its group
 
@@ -135,9 +150,9 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
 
     elif name == "scrunch":  # the cells the action names (every cell after a removal)
 
-        @njit
+        @njit(inline="always")  # as the step's own update is, planes rewritten as it chose
         def obs_only(g: Any, arr: Any, geo: Any, out: Any, row: Any, memo: Any, a: int) -> None:
-            delta_scrunch_after(g, arr, arr[H_PLAYER], geo, out, memo, a)  # pragma: no cover
+            update_scrunch(g, arr, arr[H_PLAYER], geo, out, memo, a, rewrite)  # pragma: no cover
 
     else:  # China Grove: every cell compared with the memo row
         delta = DELTAS[game.name]
@@ -183,7 +198,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     def replay_delta(update: Any, step: Any = None) -> Callable[[], None]:
         # unchecked (but for the environment's own step): the actions were legal when recorded,
         # and a variant that leaves the mask out would refuse them
-        step = step or bound_delta_step(update, apply, span, checked=False)
+        step = step or bound_delta_step(update, apply, span, checked=False, **extra)
 
         def run() -> None:
             states[:] = start
@@ -233,7 +248,7 @@ def profile(name: str, options: dict[str, Any], seconds: float) -> dict[str, tup
     out: dict[str, tuple[float, float]] = {}
     for label, run in variants.items():
         cpu, wall = _timed(run, seconds)
-        out[label] = ((cpu - base[0]) / (STEPS * N) * 1e9, (wall - base[1]) / (STEPS * N) * 1e9)
+        out[label] = ((cpu - base[0]) / (steps * N) * 1e9, (wall - base[1]) / (steps * N) * 1e9)
     rngs = e._rngs.copy()
     picks = np.zeros(N, np.int64)
     cpu, wall = _timed(lambda: random_legal(e._mask, rngs, picks), seconds / 2)
@@ -299,6 +314,9 @@ def main() -> None:
     names = [b[0] for b in BOARDS]
     p.add_argument("--games", nargs="+", default=names, choices=names, help="games to profile")
     p.add_argument("--calls", action="store_true", help="where a call's time goes at N = 1, 64")
+    p.add_argument(
+        "--envs", type=positive_int, default=N, help="environments of the replays (1,024)"
+    )
     args = p.parse_args()
     seconds = 0.25 if args.quick else args.seconds
     if args.calls:
@@ -313,9 +331,13 @@ def main() -> None:
             table.add_row(label, *(f"{a[label]:,.0f} | {b[label]:,.0f}" for a, b in found.values()))
         Console(width=160).print(table)
         return
-    rows = {name: profile(name, options, seconds) for name, options in BOARDS if name in args.games}
+    rows = {
+        name: profile(name, options, seconds, args.envs)
+        for name, options in BOARDS
+        if name in args.games
+    }
     labels = list(dict.fromkeys(k for r in rows.values() for k in r))
-    table = Table(title=f"Nanoseconds per environment step at N = {N:,} (processor | wall)")
+    table = Table(title=f"Nanoseconds per environment step at N = {args.envs:,} (processor | wall)")
     table.add_column("part", justify="left")
     for name in rows:
         table.add_column(name, justify="right")

@@ -31,6 +31,7 @@ def _run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
         ("bench_vector.py", ["--games", "chess"], "--games: invalid choice: 'chess'"),
         ("bench_vector.py", ["--games"], "--games: expected at least one argument"),
         ("profile_vector.py", ["--games", "go"], "--games: invalid choice: 'go'"),
+        ("profile_vector.py", ["--envs", "0"], "--envs: a whole number"),
         ("fingerprint_vector.py", ["--games", "go"], "--games: invalid choice: 'go'"),
         ("bench_mcts.py", ["--games", "go"], "--games: invalid choice: 'go'"),
         ("compare_code.py", ["--baseline", ".", "--rounds", "-2"], "--rounds: a whole number"),
