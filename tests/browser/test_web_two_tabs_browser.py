@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import Server, hold_turn_answers
+from tests.browser.test_web_browser import wait_moves
 from tests.browser.test_web_reload_browser import PARTIAL, click
 from tests.browser.test_web_teaching_browser import IDLE, MY_TURN, new_local_game
 
@@ -122,10 +123,11 @@ def test_an_undo_after_the_other_tab_moved_on_says_so_and_undoes_nothing(
     context: Any, server: Server
 ) -> None:
     other = context.new_page()
+    hold_turn_answers(other)  # each move list shown while the tab is still busy with its turn
     new_local_game(other, server, "churn", {})
     other.wait_for_function(MY_TURN)
     other.click("#board .cell[data-name=c1]")
-    other.wait_for_function("() => document.querySelectorAll('#moves li').length === 1")
+    wait_moves(other, 1)  # and idle again: a click while it is busy with c1 is ignored
     page = deaf_tab(context, other.url)
     other.click("#board .cell[data-name=d2]")
     other.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
