@@ -701,3 +701,23 @@ def test_an_engine_that_hangs_is_ended_with_the_processes_it_started() -> None:
             break
         time.sleep(0.1)
     assert not _running(child), "the engine's child process was left running"
+
+
+def test_match_records_give_a_seed_only_for_the_seats_that_used_one(tmp_path: Path) -> None:
+    """A match's record names each hexarena player's seed (``Seed1``, ``Seed2``, by seat), so
+    that its game can be played again; an engine is sent no seed, so its seat has no seed
+    tag (the record used to name one it never had)."""
+    import re
+
+    good = engine_name("random")
+    run_match(hexarena.new_game("gyre", size=3), good, "random", 2, seed=1, records=tmp_path)
+    files = sorted(tmp_path.iterdir())
+    assert len(files) == 2
+    for f in files:
+        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]$', f.read_text(), re.M))
+        for seat in (1, 2):
+            if tags[f"Player{seat}"] == good:
+                assert f"Seed{seat}" not in tags, tags
+            else:
+                assert tags[f"Player{seat}"] == "random"
+                assert tags[f"Seed{seat}"].isdigit(), tags

@@ -128,11 +128,10 @@ def play_game(job: GameJob) -> GameResult:
     outcome = state.outcome()
     assert outcome is not None
     if job.record_path is not None:
-        extra = {
-            "Round": str(job.index + 1),
-            "Seed1": str(job.seeds[0]),
-            "Seed2": str(job.seeds[1]),
-        }
+        extra = {"Round": str(job.index + 1)}
+        for s in (0, 1):
+            if not is_engine(job.players[s]):  # an engine is sent no seed
+                extra[f"Seed{s + 1}"] = str(job.seeds[s])
         if job.limit is not None:
             extra["Limit"] = limit_text(job.limit)
         if forfeit is not None:
