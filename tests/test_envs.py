@@ -603,3 +603,15 @@ def test_gym_a_failing_opponent_takes_the_step_back_without_a_replay(
         env.step(6)
     assert env.state_ == held and np.array_equal(env.state_.array, held.array)
     assert env.action_masks()[6]
+
+
+@pytest.mark.parametrize(
+    "make", [lambda: HexArenaAEC("gyre", size=3), lambda: HexArenaGym("gyre", size=3)]
+)
+def test_render_without_a_render_mode_warns_and_returns_nothing(make: Any) -> None:
+    """``render()`` on an environment made without a render mode returns ``None`` with
+    Gymnasium's warning, in both environments (the Gymnasium one used to say nothing)."""
+    env = make()
+    env.reset(seed=1)
+    with pytest.warns(UserWarning, match="without a render_mode"):
+        assert env.render() is None

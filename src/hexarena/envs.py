@@ -88,8 +88,12 @@ def _check_seed(seed: Any) -> int | None:
     return int(seed)
 
 
-def _render(mode: str, state: State) -> str | None:
-    """The picture for ``ansi``; printed, and ``None``, for ``human``."""
+def _render(mode: str | None, state: State) -> str | None:
+    """The picture for ``ansi``; printed, and ``None``, for ``human``; for no render mode,
+    ``None`` and Gymnasium's warning (as Gymnasium's and PettingZoo's own environments do)."""
+    if mode is None:
+        gymnasium.logger.warn("render() called without a render_mode")
+        return None
     if mode == "human":
         print(state.picture())
         return None
@@ -248,9 +252,6 @@ class HexArenaAEC(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         """The position's picture: returned (``render_mode="ansi"``) or printed (``"human"``,
         which also prints it after every step)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
         return _render(self.render_mode, self.state_)
 
     def close(self) -> None:
@@ -450,8 +451,6 @@ class HexArenaGym(gymnasium.Env):
     def render(self) -> str | None:
         """The position's picture: returned (``render_mode="ansi"``) or printed (``"human"``,
         which also prints it after every reset and step)."""
-        if self.render_mode is None:
-            return None
         return _render(self.render_mode, self.state_)
 
 
