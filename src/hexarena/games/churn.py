@@ -106,6 +106,9 @@ NBYTES = 13
 #: ``FC_SHIFT``) and of its Blue neighbours (three bits from ``FC_SHIFT + 3``): a count is at
 #: most 6.
 COLOUR_BITS = 3
+#: The byte's counts without its colour (``byte & COUNT_BITS``; written, not ``~COLOUR_BITS``,
+#: which is negative and no byte's value when the kernels run as plain Python).
+COUNT_BITS = 0xFF ^ COLOUR_BITS
 FC_SHIFT = 2
 FC_BITS = 7
 
@@ -321,7 +324,7 @@ def _remove_group(g: Array, arr: Array, grp: int, c: int) -> None:  # pragma: no
     z = grp
     for _ in range(size):
         znext = b[_U(nxt + z)]
-        v = b[_U(col + z)] & ~COLOUR_BITS
+        v = b[_U(col + z)] & COUNT_BITS
         b[_U(col + z)] = v
         b[_U(gid + z)] = NONE
         b[_U(nxt + z)] = NONE
@@ -370,15 +373,15 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     for d in range(6):
         y = nb(g, x, d)
         on = y >= 0
-        z = _U(y if on else 0)
-        w = b[col + z]
+        z = _U(col + (y if on else 0))
+        w = b[z]
         w = w + step if on else w
-        b[col + z] = w
+        b[z] = w
         if on and (w & lone) == step:  # an empty cell that now has one stone of c around it
             _remove(b, arr, _y(Y_ISO + c, n), _y(Y_ISOPOS + c, n), S_ISO + c, y)
         mine = on & ((w & COLOUR_BITS) == c + 1)
-        gg = b[gid + z] if mine else 0  # (an empty cell's id is NONE: not an index)
-        size = b[gsz + _U(gg)]
+        gg = b[_U(gid + (y if on else 0))] if mine else 0  # (an empty cell's id: not an index)
+        size = b[_U(gsz + gg)]
         larger = mine & (size > best)
         best = size if larger else best
         g0 = gg if larger else g0
