@@ -373,14 +373,15 @@ def place_stone(g: Array, arr: Array, x: int, c: int) -> int:  # pragma: no cove
     for d in range(6):
         y = nb(g, x, d)
         on = y >= 0
-        z = _U(col + (y if on else 0))
+        y0 = y if on else 0  # cell 0 stands for an off-board neighbour
+        z = _U(col + y0)
         w = b[z]
         w = w + step if on else w
         b[z] = w
         if on and (w & lone) == step:  # an empty cell that now has one stone of c around it
             _remove(b, arr, _y(Y_ISO + c, n), _y(Y_ISOPOS + c, n), S_ISO + c, y)
         mine = on & ((w & COLOUR_BITS) == c + 1)
-        gg = b[_U(gid + (y if on else 0))] if mine else 0  # (an empty cell's id: not an index)
+        gg = b[_U(gid + y0)] if mine else 0  # (an empty cell's id is NONE: not an index)
         size = b[_U(gsz + gg)]
         larger = mine & (size > best)
         best = size if larger else best
