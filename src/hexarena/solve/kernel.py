@@ -120,6 +120,7 @@ def position_key(
         for i in range(raw[r, 0], raw[r, 1]):
             h = _mix(h, arr[i])
     n = perms.shape[1]
+    by = byte_view(arr)
     best = np.uint64(0xFFFFFFFFFFFFFFFF)
     for s in range(perms.shape[0]):
         hs = h
@@ -130,7 +131,6 @@ def position_key(
             for j in range(n):
                 hs = _mix(hs, arr[b + invs[s, j]])
         for b in cellbytes:
-            by = byte_view(arr)
             for j in range(n):
                 hs = _mix(hs, by[b + invs[s, j]] & 3)
         hs = _finish(hs)
