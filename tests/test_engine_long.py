@@ -343,11 +343,12 @@ def test_a_match_with_an_engine_that_takes_position_continue(tmp_path: Path) -> 
         load_record(f)
 
 
-def test_the_host_checks_the_engines_move_and_leaves_the_state_as_it_was() -> None:
-    """The engine's move is tried on the state and taken back (a copy of a game of a million
-    turns costs milliseconds a turn): legal or not, the state is unchanged."""
+def _engine_moves_leave_the_state(legal_mode: str) -> None:
+    """An engine of ``legal_mode`` and one that sends an illegal move each choose a turn from
+    a Gyre position: the legal move is returned, the illegal one forfeits, and either way the
+    state is unchanged."""
     game = hexarena.new_game("gyre", size=5)
-    for mode, forfeit in (("incremental", False), ("illegal", True)):
+    for mode, forfeit in ((legal_mode, False), ("illegal", True)):
         st = game.state_from_moves("c3 d4 e5")
         held = st.copy()
         player = EnginePlayer(engine_name(mode))
@@ -362,6 +363,12 @@ def test_the_host_checks_the_engines_move_and_leaves_the_state_as_it_was() -> No
         finally:
             player.close()
         assert st == held and np.array_equal(st.array, held.array)
+
+
+def test_the_host_checks_the_engines_move_and_leaves_the_state_as_it_was() -> None:
+    """The engine's move is tried on the state and taken back (a copy of a game of a million
+    turns costs milliseconds a turn): legal or not, the state is unchanged."""
+    _engine_moves_leave_the_state("incremental")
 
 
 def _no_replay(*args: object) -> None:
@@ -378,22 +385,7 @@ def test_the_host_takes_the_engines_move_back_without_a_replay(
     even after ``hexarena warmup``. The move is now tried in a ``State.trial``, which keeps
     the position aside and replays nothing."""
     monkeypatch.setattr("hexarena.core.replay_unchecked", _no_replay)
-    game = hexarena.new_game("gyre", size=5)
-    for mode, forfeit in (("random", False), ("illegal", True)):
-        st = game.state_from_moves("c3 d4 e5")
-        held = st.copy()
-        player = EnginePlayer(engine_name(mode))
-        try:
-            player.prepare(game)
-            if forfeit:
-                with pytest.raises(EngineForfeit, match="illegal move 'c3'"):
-                    player.choose_turn(st)
-            else:
-                move = player.choose_turn(st)
-                assert len(move) == 1 and st.is_legal(move[0])
-        finally:
-            player.close()
-        assert st == held and np.array_equal(st.array, held.array)
+    _engine_moves_leave_the_state("random")
 
 
 def test_the_engine_refuses_a_bad_continue_without_a_replay(
