@@ -25,6 +25,7 @@ LAYERS: list[tuple[str, ...]] = [
         "hexarena.bits",
         "hexarena.rng",
         "hexarena.cliargs",
+        "hexarena.processes",
     ),
     ("hexarena.options",),
     ("hexarena.header", "hexarena.gametext"),

@@ -1,5 +1,5 @@
 """Match workers end with their parent: when it is killed (SIGKILL, as a timeout sends) and at
-once on Ctrl-C (issue point 12).
+once on Ctrl-C (issue point 12), with the engines they started.
 
 Each test runs a small program that starts a real match pool (:func:`hexarena.match.run_jobs`)
 whose games never end, prints the workers' process ids, and is then killed or interrupted.
@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import os
 import queue
+import shlex
 import signal
 import subprocess
 import sys
 import textwrap
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -129,3 +131,85 @@ def test_workers_end_at_once_on_ctrl_c() -> None:
         _wait_gone(workers)
     assert proc.stdout is not None and "interrupted" in proc.stdout.read()
     assert _wait_gone(workers) == []
+
+
+# ---------------------------------------------------------------- the engines of the workers
+ENGINE = Path(__file__).parent / "engines" / "gyre_engine.py"
+
+
+def _sigint_by_default() -> None:
+    """Run in the command's process before it starts: SIGINT acts as at a terminal (a test
+    runner's worker may ignore it, and an ignored signal stays ignored in what it starts)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _start_stubborn(
+    tmp_path: Path, command: str = "match", workers: int = 2
+) -> tuple[subprocess.Popen[str], list[tuple[int, int]]]:
+    """``hexarena COMMAND`` (match or tournament) run with ``workers`` workers, each playing a
+    game against an engine that ignores SIGINT and hangs at its first ``go``, reading nothing
+    more (``gyre_engine.py --mode stubborn``), once every worker's engine hangs: the command's
+    process, and each engine's process id with its child's."""
+    pids = tmp_path / "pids"
+    engine = "engine:" + shlex.join(
+        [sys.executable, str(ENGINE), "--mode", "stubborn", "--pids", str(pids)]
+    )
+    # the engine moves first in each worker's game: a match's first two games (colours
+    # alternate, and random moves at once), a tournament's two pairs with the engine
+    players = [engine, "random"] if command == "match" else [engine, "random", "uct"]
+    games = "2" if command == "match" else "1"
+    argv = [sys.executable, "-m", "hexarena.cli", command, "gyre", "--size", "3", *players]
+    argv += ["--games", games, "--workers", str(workers), "--time", "1000"]
+    proc = subprocess.Popen(
+        [*argv, "--no-records", "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_sigint_by_default,
+    )
+    found: list[tuple[int, int]] = []
+    try:
+        for _ in range(3000):  # not a timing assertion: the engines normally hang within seconds
+            if pids.exists():
+                found = [
+                    (int(a), int(b)) for a, b in (x.split() for x in pids.read_text().splitlines())
+                ]
+            if len(found) == workers:
+                break
+            assert proc.poll() is None, f"the command ended first: {proc.communicate()}"
+            time.sleep(0.1)
+        assert len(found) == workers, f"engines hanging after 300 s: {found}"
+    except BaseException:
+        proc.kill()
+        _end_all([p for pair in found for p in pair])
+        raise
+    return proc, found
+
+
+def _end_all(pids: list[int]) -> None:
+    """Kill the processes still running among ``pids`` (what a failing test leaves)."""
+    for p in pids:
+        if _alive(p):
+            os.kill(p, signal.SIGKILL)
+
+
+@pytest.mark.parametrize(("command", "workers"), [("match", 2), ("tournament", 2), ("match", 1)])
+def test_ctrl_c_ends_the_engines_of_the_workers_with_what_they_started(
+    tmp_path: Path, command: str, workers: int
+) -> None:
+    """Ctrl-C killed the workers at once, so that they never closed their engines: an engine
+    that ignores SIGINT and no longer reads its input (which would tell it its host is gone)
+    ran on for ever, with what it had started. The command now ends them, then the workers.
+    (With one worker, the game in the command's own process closes its engine, as it did.)"""
+    proc, pids = _start_stubborn(tmp_path, command, workers)
+    family = [p for pair in pids for p in pair]
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=120)  # a guard against a hang, not a measure of time
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        left = _wait_gone(family)
+    assert proc.returncode == 130 and "hexarena: interrupted" in err, err
+    assert left == [], f"left running: {left} of engines and their children {pids}"

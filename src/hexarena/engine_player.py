@@ -19,6 +19,9 @@ of its options (an ``info string error`` line before its ``readyok``) or a posit
 before its ``bestmove``), answers a move that is not a legal whole turn, or cannot be sent the
 game (it does not offer ``position continue`` and the whole game no longer fits a line). Its
 ``info`` lines are kept (:attr:`EnginePlayer.comments`) for the game's record.
+
+At the end of a game the engine is sent ``quit`` and, if it has not ended 2 s later, killed
+with every process it started.
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ import os
 import queue
 import selectors
 import shlex
-import signal
 import subprocess
 import threading
 import time
@@ -37,6 +39,7 @@ from typing import Any
 
 from .ai import Limit, Player
 from .core import Game, GameOverError, HexArenaError, State
+from .processes import kill_families
 
 PREFIX = "engine:"
 #: Seconds an engine may take for a turn when the match gives no time limit.
@@ -96,41 +99,13 @@ def engine_command(name: str) -> list[str]:
     return argv
 
 
-def _descendants(pid: int) -> list[int]:
-    """The processes started by process ``pid``, and by those, and so on (read from
-    ``/proc``; none where there is no ``/proc``)."""
-    children: dict[int, list[int]] = collections.defaultdict(list)
-    with contextlib.suppress(OSError):
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                with open(f"/proc/{entry}/stat", "rb") as f:
-                    stat = f.read()
-                ppid = int(stat.rsplit(b")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue  # ended meanwhile
-            children[ppid].append(int(entry))
-    found: list[int] = []
-    todo = [pid]
-    while todo:
-        for child in children.get(todo.pop(), ()):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
 def _end(proc: subprocess.Popen[str]) -> None:
     """End an engine process that is still running, with every process it started (a
     ``sleep`` of a hung shell script, the engine behind a wrapper, which would otherwise run
     on), then reap it. The engine stays in the host's process group, so that Ctrl-C at the
     terminal reaches it as before."""
     if proc.poll() is None:
-        family = _descendants(proc.pid)
-        proc.kill()
-        for pid in family:
-            with contextlib.suppress(OSError):  # ended meanwhile
-                os.kill(pid, signal.SIGKILL)
+        kill_families([proc.pid])
     proc.wait()
 
 

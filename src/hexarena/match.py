@@ -46,6 +46,7 @@ from .engine_player import EngineForfeit, EnginePlayer, is_engine
 from .files import write_whole
 from .games import game_class
 from .limits import cut_repr
+from .processes import kill_families
 from .records import refuse_existing_records, save_record, write_record
 
 
@@ -443,12 +444,14 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
 
 
 def stop_pool(ex: Executor) -> None:
-    """Kill a pool's worker processes now (the games under way are abandoned) and shut it down
-    without waiting."""
+    """Kill a pool's worker processes now, with every process they started (the engines of
+    the games under way, and what those started), and shut the pool down without waiting.
+
+    The workers never close their engines: an engine that ignores SIGINT and no longer reads
+    its input (which would tell it its host is gone) would run on for ever, so the whole
+    family is ended (:func:`hexarena.processes.kill_families`: stopped, then killed)."""
     processes = getattr(ex, "_processes", None) or {}
-    for proc in list(processes.values()):
-        if proc.is_alive():
-            proc.kill()
+    kill_families(proc.pid for proc in list(processes.values()) if proc.is_alive())
     ex.shutdown(wait=False, cancel_futures=True)
 
 

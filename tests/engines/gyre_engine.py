@@ -14,10 +14,14 @@ after the N it holds), and ``--mode badcontinue`` offers it but refuses those li
 ``--mode early`` writes ``bestmove zz99`` after its first ``readyok``, before any ``go``, and
 ``--mode twice`` answers each ``go`` a second time with ``bestmove zz99``; ``--mode spam``
 writes 300 lines of junk after each ``readyok``; ``--mode deaf`` stops reading its input after
-its second ``readyok``.
+its second ``readyok``. ``--mode stubborn`` ignores SIGINT (Ctrl-C) and hangs at its first ``go``
+as ``hangchild`` does, after adding a line with its process id and its child's to the file named
+by ``--pids FILE`` (one write, so that engines sharing the file do not mix their lines).
 """
 
+import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -35,6 +39,8 @@ def cells(n):
 
 def main():
     mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "random"
+    if mode == "stubborn":
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # and so does its child
     size = 7
     taken = []
     rng = random.Random(1)
@@ -75,9 +81,14 @@ def main():
         elif cmd == "go":
             if mode == "crash":
                 sys.exit(3)
-            if mode == "hangchild":
+            if mode in ("hangchild", "stubborn"):
                 child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
                 print(f"info string child {child.pid}", flush=True)
+                if mode == "stubborn":
+                    pids = sys.argv[sys.argv.index("--pids") + 1]
+                    fd = os.open(pids, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+                    os.write(fd, b"%d %d\n" % (os.getpid(), child.pid))
+                    os.close(fd)
                 child.wait()
             if mode == "slow":
                 continue
