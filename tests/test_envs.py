@@ -3,6 +3,7 @@ rewards and forfeits."""
 
 from __future__ import annotations
 
+import threading
 import warnings
 from typing import Any
 
@@ -370,12 +371,22 @@ def _engine(mode: str) -> str:
     return "engine:" + shlex.join([sys.executable, str(script), "--mode", mode])
 
 
-def test_gym_against_an_external_engine() -> None:
+@pytest.mark.parametrize("reset_in_a_thread", [False, True])
+def test_gym_against_an_external_engine(reset_in_a_thread: bool) -> None:
     """The opponent may be an external engine, ``engine:COMMAND``, as in matches: it plays its
-    turns through the engine protocol, and ``close()`` ends its process."""
+    turns through the engine protocol, and ``close()`` ends its process. An engine started in
+    a thread that has ended plays on (the signal that ends an engine with the process that
+    started it is tied to the thread that started it, and is set from the main thread only)."""
     env = HexArenaGym("gyre", size=5, opponent=_engine("random"), seat=1, limit=Limit(seconds=1))
     try:
-        obs, _ = env.reset(seed=1)
+        if reset_in_a_thread:  # the reset starts the engine, which moves first
+            got: list[Any] = []
+            thread = threading.Thread(target=lambda: got.append(env.reset(seed=1)))
+            thread.start()
+            thread.join()
+            ((obs, _),) = got
+        else:
+            obs, _ = env.reset(seed=1)
         assert env.state_.ply == 1  # the engine's first stone
         done, reward = False, 0.0
         while not done:

@@ -1,5 +1,5 @@
 """Match workers end with their parent: when it is killed (SIGKILL, as a timeout sends) and at
-once on Ctrl-C (issue point 12), with the engines they started.
+once on Ctrl-C (issue point 12); and the engines they started end with them.
 
 Each test runs a small program that starts a real match pool (:func:`hexarena.match.run_jobs`)
 whose games never end, prints the workers' process ids, and is then killed or interrupted.
@@ -213,3 +213,40 @@ def test_ctrl_c_ends_the_engines_of_the_workers_with_what_they_started(
         left = _wait_gone(family)
     assert proc.returncode == 130 and "hexarena: interrupted" in err, err
     assert left == [], f"left running: {left} of engines and their children {pids}"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_engines_end_when_the_command_is_killed(tmp_path: Path, workers: int) -> None:
+    """Killed outright (SIGKILL), the command can do nothing, and its workers end by the death
+    signal the kernel sends them: the engines they (or it, with one worker) started now end the
+    same way. What an engine started itself is out of the host's reach once the host is gone."""
+    proc, pids = _start_stubborn(tmp_path, workers=workers)
+    proc.kill()
+    proc.wait()
+    left = _wait_gone([engine for engine, _ in pids])
+    _end_all([child for _, child in pids])
+    assert left == [], f"engines left running: {left}"
+
+
+def _parent(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[1])
+
+
+def test_the_engines_of_a_killed_worker_end_with_it(tmp_path: Path) -> None:
+    """A worker killed (by the system short of memory, say) never closes its engine: the engine
+    now ends with it, and so does the engine of the other worker, which the pool then ends. What
+    those engines started is out of the host's reach, as when the command is killed."""
+    proc, pids = _start_stubborn(tmp_path)
+    engines = [engine for engine, _ in pids]
+    os.kill(_parent(engines[0]), signal.SIGKILL)
+    try:
+        proc.communicate(timeout=120)  # a guard against a hang, not a measure of time
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        left = _wait_gone(engines)
+        _end_all([child for _, child in pids])
+    assert proc.returncode != 0
+    assert left == [], f"engines left running: {left}"

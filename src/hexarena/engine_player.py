@@ -21,7 +21,9 @@ game (it does not offer ``position continue`` and the whole game no longer fits 
 ``info`` lines are kept (:attr:`EnginePlayer.comments`) for the game's record.
 
 At the end of a game the engine is sent ``quit`` and, if it has not ended 2 s later, killed
-with every process it started.
+with every process it started. Started from the main thread, it is also killed by the kernel
+when the host process ends, however it ends (:func:`hexarena.processes.child_dies_with_this_process`
+says why not from other threads).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from typing import Any
 
 from .ai import Limit, Player
 from .core import Game, GameOverError, HexArenaError, State
-from .processes import kill_families
+from .processes import child_dies_with_this_process, kill_families
 
 PREFIX = "engine:"
 #: Seconds an engine may take for a turn when the match gives no time limit.
@@ -162,6 +164,9 @@ class EnginePlayer(Player):
                 errors="replace",  # bytes that are not UTF-8 must not stop the reader
                 bufsize=1,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                # killed when this process ends, however it ends (started from the main
+                # thread only: see processes.child_dies_with_this_process)
+                preexec_fn=child_dies_with_this_process(),
             )
         except OSError as exc:
             raise EngineForfeit(f"the engine could not start: {exc}", "crash") from None

@@ -25,12 +25,10 @@ number of workers.
 
 from __future__ import annotations
 
-import ctypes
 import math
 import os
 import re
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -46,7 +44,7 @@ from .engine_player import EngineForfeit, EnginePlayer, is_engine
 from .files import write_whole
 from .games import game_class
 from .limits import cut_repr
-from .processes import kill_families
+from .processes import die_with_parent, kill_families
 from .records import refuse_existing_records, save_record, write_record
 
 
@@ -406,27 +404,17 @@ def run_jobs(
     return results
 
 
-#: ``prctl`` option: the signal a process gets when the thread that started it ends (Linux).
-_PR_SET_PDEATHSIG = 1
-
-
 def _worker_start(parent: int) -> None:
     """Initializer of every worker process: end when the parent process ends.
 
     On Linux the kernel sends the worker SIGKILL as soon as its parent dies (``prctl``'s
     ``PR_SET_PDEATHSIG``, which also works while a compiled kernel holds the interpreter); a
     watcher thread checks the parent every half second elsewhere, and between games. Ctrl-C
-    is left to the parent, which stops the workers itself (:func:`stop_pool`).
+    is left to the parent, which stops the workers itself (:func:`stop_pool`). The engines a
+    worker starts end with it in the same way (:mod:`hexarena.processes`).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        except (OSError, AttributeError):  # pragma: no cover - no prctl: the watcher does it
-            pass
-    if os.getppid() != parent:  # the parent died before prctl took effect
-        os._exit(1)
+    die_with_parent(parent)  # exits now if the parent is already gone
 
     def watch() -> None:
         while os.getppid() == parent:

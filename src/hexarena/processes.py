@@ -1,5 +1,5 @@
 """Process families: what a process started, at any depth, and how to end it all with none left
-running.
+running; and the signal that ends a child process with the process that started it (Linux).
 
 Used by the engine players (:mod:`hexarena.engine_player`: an engine, with a hung shell
 script's ``sleep`` or the real engine behind a wrapper) and by the match pool
@@ -12,11 +12,17 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import ctypes
+import functools
 import os
 import signal
+import sys
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+#: ``prctl`` option: the signal a process gets when the *thread* that started it ends (Linux).
+PR_SET_PDEATHSIG = 1
 #: Seconds to wait for the processes of a family to stop before listing them again (one in
 #: uninterruptible sleep stops only when it leaves it; past this the family is killed anyway).
 STOP_WAIT = 2.0
@@ -84,4 +90,50 @@ def kill_families(roots: Iterable[int]) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
-__all__ = ["descendants", "kill_families"]
+@functools.cache
+def _prctl() -> Callable[..., int] | None:
+    """The C library's ``prctl`` (Linux), or ``None``. Looked up once, before any fork: a
+    child of a process with threads must not load anything between fork and exec."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl: Callable[..., int] = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):  # pragma: no cover - a C library without prctl
+        return None
+    return prctl
+
+
+def die_with_parent(parent: int) -> bool:
+    """Have this process killed (SIGKILL) when the thread that started it ends (Linux's
+    ``PR_SET_PDEATHSIG``; the kernel sends it even while this process is stuck or ignores
+    every other signal); if process ``parent`` is already gone, exit now. False where the
+    signal cannot be set."""
+    prctl = _prctl()
+    done = prctl is not None and prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    if os.getppid() != parent:  # the parent ended before the signal was set
+        os._exit(1)
+    return done
+
+
+def child_dies_with_this_process() -> Callable[[], None] | None:
+    """A ``preexec_fn`` for :class:`subprocess.Popen` that has the child killed when this
+    process ends, however it ends (killed outright included), or ``None`` when that cannot be
+    had safely.
+
+    Linux sends that signal when the *thread* that started the child ends, not the process;
+    so it is set only when this is the main thread, which lasts as long as the process: a
+    child started from another thread (a Gymnasium environment reset in a short-lived thread,
+    say) would be killed as soon as that thread ended. Such a child, an engine, still learns
+    that its host has gone when its input closes.
+    """
+    if _prctl() is None or threading.current_thread() is not threading.main_thread():
+        return None
+    parent = os.getpid()
+
+    def preexec() -> None:  # in the child, between fork and exec
+        die_with_parent(parent)
+
+    return preexec
+
+
+__all__ = ["child_dies_with_this_process", "descendants", "die_with_parent", "kill_families"]
