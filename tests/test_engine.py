@@ -684,7 +684,8 @@ def test_an_engine_that_hangs_is_ended_with_the_processes_it_started() -> None:
     """An engine that hangs (here, waiting for a child process, as a shell script or wrapper
     around an engine does) forfeits on time and is killed; its children were left running
     (a ``sleep`` of a hung shell engine, the engine behind a wrapper), one more at every game
-    it hung in. The engine now runs in a process group of its own, which is ended whole."""
+    it hung in. The engine is now ended with every process it started (found through
+    ``/proc``); it stays in the host's process group, so that Ctrl-C reaches it."""
     import time
 
     from hexarena.engine_player import EngineForfeit, EnginePlayer

@@ -236,17 +236,23 @@ def _parent(pid: int) -> int:
 def test_the_engines_of_a_killed_worker_end_with_it(tmp_path: Path) -> None:
     """A worker killed (by the system short of memory, say) never closes its engine: the engine
     now ends with it, and so does the engine of the other worker, which the pool then ends. What
-    those engines started is out of the host's reach, as when the command is killed."""
+    those engines started is out of the host's reach, as when the command is killed. The command
+    says in one line what happened (it printed the pool's traceback)."""
     proc, pids = _start_stubborn(tmp_path)
     engines = [engine for engine, _ in pids]
     os.kill(_parent(engines[0]), signal.SIGKILL)
     try:
-        proc.communicate(timeout=120)  # a guard against a hang, not a measure of time
+        _, err = proc.communicate(timeout=120)  # a guard against a hang, not a measure of time
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
         left = _wait_gone(engines)
         _end_all([child for _, child in pids])
-    assert proc.returncode != 0
+    assert proc.returncode == 2, err
+    assert "Traceback" not in err, err
+    assert err.strip().splitlines() == [
+        "hexarena: error: a worker process ended abruptly (killed by a signal, perhaps by the"
+        " system short of memory): the games stop; 0 of 2 were finished"
+    ], err
     assert left == [], f"engines left running: {left}"

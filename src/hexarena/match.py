@@ -33,6 +33,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -372,7 +373,8 @@ def run_jobs(
     """Play the games, in this process (one worker) or in a pool; results in job order.
 
     ``play`` plays one game (:func:`play_game` unless given). The pool's workers end with this
-    process, even when it is killed, and at once on Ctrl-C (see :func:`worker_pool`).
+    process, even when it is killed, and at once on Ctrl-C (see :func:`worker_pool`). A worker
+    that dies (killed by a signal) stops the games with a :class:`MatchError` saying so.
     """
     play = play or play_game
     if workers < 1:
@@ -394,9 +396,15 @@ def run_jobs(
                 results.append(r)
                 if on_game:
                     on_game(r)
-        except BaseException:  # Ctrl-C or a failed game: stop the other games at once
+        except BaseException as exc:  # Ctrl-C or a failed game: stop the other games at once
             if own:
                 stop_pool(ex)  # never waits: a killed worker may leave the pool unable to end
+            if isinstance(exc, BrokenProcessPool):  # the pool's own words name no cause
+                raise MatchError(
+                    "a worker process ended abruptly (killed by a signal, perhaps by the system"
+                    f" short of memory): the games stop; {len(results)} of {len(jobs)} were"
+                    " finished"
+                ) from None
             raise
         if own:
             ex.shutdown(cancel_futures=True)
