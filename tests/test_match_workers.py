@@ -256,3 +256,28 @@ def test_the_engines_of_a_killed_worker_end_with_it(tmp_path: Path) -> None:
         " system short of memory): the games stop; 0 of 2 were finished"
     ], err
     assert left == [], f"engines left running: {left}"
+
+
+def test_a_match_pool_works_whatever_the_default_start_method() -> None:
+    """The workers end when the process whose ``pid`` they were given is no longer their
+    parent. Under the ``forkserver`` start method (Python 3.14's default on Linux), their parent
+    is the fork server, so every worker exited at once and the pool broke before any game.
+    The pool now starts its workers by ``fork`` whatever the default is."""
+    program = textwrap.dedent(
+        """
+        import multiprocessing
+        from hexarena.match import GameJob, run_jobs
+
+        if __name__ == "__main__":
+            multiprocessing.set_start_method("forkserver")
+            jobs = [GameJob("gyre", {"size": 3}, ("random", "random"), ("a", "b"), (1, 2),
+                            None, i, None) for i in range(3)]
+            results = run_jobs(jobs, workers=2)
+            print(sorted(r.index for r in results))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[0, 1, 2]"

@@ -26,9 +26,11 @@ number of workers.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import re
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -433,9 +435,16 @@ def _worker_start(parent: int) -> None:
 
 
 def worker_pool(workers: int) -> ProcessPoolExecutor:
-    """A process pool whose workers end when this process ends, however it ends."""
+    """A process pool whose workers end when this process ends, however it ends.
+
+    The workers are this process's own children whatever the default start method is: on
+    Linux they are started by ``fork`` (elsewhere the default, ``spawn``, starts them from this
+    process too). :func:`_worker_start` watches the process that started the pool as the
+    worker's parent, and under ``forkserver`` (Python 3.14's default on Linux) the parent would
+    be the fork server, so every worker would end at once."""
+    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
     return ProcessPoolExecutor(
-        max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),)
+        max_workers=workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),)
     )
 
 
