@@ -281,3 +281,42 @@ def test_a_match_pool_works_whatever_the_default_start_method() -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "[0, 1, 2]"
+
+
+def test_ctrl_c_stops_an_analysis_with_workers_at_once(tmp_path: Path) -> None:
+    """``hexarena analyse --workers 2`` on Ctrl-C waited for every game its workers had started
+    or queued to be played to the end (a minute and more with a search player) before it
+    ended. Its pool is now the match's: the workers ignore SIGINT and are ended by the command
+    with what they started, and the results written so far stay for a resumed run."""
+    from hexarena.processes import descendants
+
+    out = tmp_path / "report"
+    argv = [sys.executable, "-m", "hexarena.cli", "analyse", "gyre", "--size", "5"]
+    argv += ["--players", "mcts", "--time", "5", "--games", "4", "--workers", "2"]
+    proc = subprocess.Popen(
+        [*argv, "--no-swap-map", "--out", str(out), "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_sigint_by_default,
+    )
+    workers: list[int] = []
+    try:
+        for _ in range(3000):  # not a timing assertion: the workers normally start in seconds
+            workers = descendants(proc.pid)
+            if len(workers) >= 2:
+                break
+            assert proc.poll() is None, f"the command ended first: {proc.communicate()}"
+            time.sleep(0.1)
+        assert len(workers) >= 2, "no workers after 300 s"
+        time.sleep(2)  # inside the first games (a decision takes 5 s)
+        proc.send_signal(signal.SIGINT)
+        # a guard against a hang, not a measure of time: the games take minutes each
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        left = _wait_gone(workers)
+    assert proc.returncode == 130 and "hexarena: interrupted" in err, err
+    assert left == [], f"workers left running: {left}"

@@ -401,12 +401,7 @@ def run_jobs(
         except BaseException as exc:  # Ctrl-C or a failed game: stop the other games at once
             if own:
                 stop_pool(ex)  # never waits: a killed worker may leave the pool unable to end
-            if isinstance(exc, BrokenProcessPool):  # the pool's own words name no cause
-                raise MatchError(
-                    "a worker process ended abruptly (killed by a signal, perhaps by the system"
-                    f" short of memory): the games stop; {len(results)} of {len(jobs)} were"
-                    " finished"
-                ) from None
+            refuse_broken_pool(exc, len(results), len(jobs))
             raise
         if own:
             ex.shutdown(cancel_futures=True)
@@ -446,6 +441,17 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(
         max_workers=workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),)
     )
+
+
+def refuse_broken_pool(exc: BaseException, finished: int, total: int) -> None:
+    """If ``exc`` is a pool's report that one of its workers died (killed by a signal: the
+    pool's own words name no cause), raise a :class:`MatchError` that says so in one line,
+    with how many of the ``total`` games were ``finished``; otherwise do nothing."""
+    if isinstance(exc, BrokenProcessPool):
+        raise MatchError(
+            "a worker process ended abruptly (killed by a signal, perhaps by the system short"
+            f" of memory): the games stop; {finished} of {total} were finished"
+        ) from None
 
 
 def stop_pool(ex: Executor) -> None:
