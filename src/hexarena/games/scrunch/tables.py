@@ -46,7 +46,7 @@ from numba import njit
 from ...core import H_COLOUR, H_PLAYER, H_WINNER, HEADER, Array
 from ...hexgrid import Board
 from ...kernels_common import _U, nb, plain_kernel, set_add, set_remove
-from .words import MAX_CELLS, Word, _ctz, _first_of_two, _nbm, _set_word, _word
+from .words import MAX_CELLS, Word, _ctz, _first_in, _first_of_two, _nbm, _set_word, _word
 
 # scalar slots
 S_N = HEADER
@@ -602,10 +602,19 @@ def do_growth_words(  # pragma: no cover - compiled
     one = np.int64(1)
     # the snakes touching p or d, their labels as a mask; one (usually) is dropped at once,
     # several in the order of the directions around p, then d (the order of the label set)
-    labs = _labels(arr, n, (_nbm(g, p) | _nbm(g, d)) & _word(arr, S_WORDS + 8 * c))
-    if labs & (labs - 1) == 0:
+    f = _word(arr, S_WORDS + 8 * c)
+    fp = _nbm(g, p) & f
+    labs = _labels(arr, n, fp | (_nbm(g, d) & f))
+    two = labs & (labs - 1)  # the labels but the lowest
+    if two == 0:
         if labs:
             _drop_snake(arr, n, c, _ctz(labs))
+    elif two & (two - 1) == 0 and fp:
+        # two snakes (about one growth in four): the first dropped is that of p's first
+        # friendly neighbour in the order of the directions, found without a loop's exit
+        first = arr[_U(sid + _first_in(g, p, fp))]
+        _drop_snake(arr, n, c, first)
+        _drop_snake(arr, n, c, _ctz(labs & ~(one << first)))
     else:
         dropped = np.int64(0)
         for which in range(2):

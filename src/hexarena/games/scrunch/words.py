@@ -172,3 +172,16 @@ def _first_of_two(g: Array, x: int, m: Word) -> int:  # pragma: no cover - compi
     a = _ctz(m)
     b = _ctz(m & (m - 1))
     return a if _dir_to(g, x, a) < _dir_to(g, x, b) else b
+
+
+@njit(cache=True, inline="always")
+def _first_in(g: Array, x: int, m: Word) -> int:  # pragma: no cover - compiled
+    """The first neighbour of cell ``x``, in the order of the six directions, in mask ``m``
+    (-1 if none), without a branch: the six directions all looked at (from the last, so that
+    the first one in ``m`` is kept), each by a select."""
+    r = -1
+    for k in range(5, -1, -1):
+        y = g[_U(1 + 6 * x + k)]
+        hit = (y >= 0) & (((m >> max(y, 0)) & 1) == 1)
+        r = y if hit else r
+    return r
