@@ -56,16 +56,24 @@ def _masks(g: Any, states: Any, rows: Any, scratch: Any) -> None:  # pragma: no 
         mask_into(gu, unmanaged(states[i]), unmanaged(rows[i]), su)
 
 
-def positions(seed: int = 1) -> tuple[Any, np.ndarray]:
-    """The game and about 19,000 positions of batched random play on side 5."""
+def positions(seed: int = 1, with_actions: bool = False) -> Any:
+    """The game and about 19,000 positions of batched random play on side 5 (and with
+    ``with_actions``, the action chosen in each: ``(game, states, actions)``)."""
     env = VectorEnv("scrunch", 1024, {"size": 5}, seed=seed)
     for _ in range(40):
         env.step(env.random_actions())
     pick = np.random.default_rng(seed)
     kept = []
+    acts = []
+    actions = env.random_actions()
     for _ in range(200):
-        env.step(env.random_actions())
-        kept.append(env.states[pick.choice(1024, 96, replace=False)].copy())
+        env.step(actions)
+        chosen = pick.choice(1024, 96, replace=False)
+        kept.append(env.states[chosen].copy())
+        actions = env.random_actions()  # the next step's, drawn as the loop always drew them
+        acts.append(actions[chosen].copy())
+    if with_actions:
+        return env.game, np.concatenate(kept), np.concatenate(acts)
     return env.game, np.concatenate(kept)
 
 

@@ -25,7 +25,7 @@ from hexarena.games.scrunch import (
 from hexarena.games.scrunch.bitmask import _planes, any_growth_bits, mask_bits
 from hexarena.games.scrunch.search import any_growth
 from hexarena.games.scrunch.tables import _scratch
-from hexarena.games.scrunch.words import MAX_CELLS, _nbm
+from hexarena.games.scrunch.words import MAX_CELLS, _first_of_two, _nbm
 from hexarena.vector import VectorEnv
 
 
@@ -44,6 +44,11 @@ def _nbm_of(g, x):  # type: ignore[no-untyped-def] # pragma: no cover - compiled
     return _nbm(g, x)
 
 
+@njit(cache=True)
+def _first_of_two_of(g, x, m):  # type: ignore[no-untyped-def] # pragma: no cover - compiled
+    return _first_of_two(g, x, m)
+
+
 def _bits(w: int, n: int) -> list[int]:
     return [x for x in range(n) if (int(w) >> x) & 1]
 
@@ -56,6 +61,19 @@ def test_neighbour_masks_are_the_boards_neighbours(size: int) -> None:
     for x in range(game.board.size):
         want = sorted(int(y) for y in game.board.neighbors[x] if y >= 0)
         assert _bits(_nbm_of(game.consts, x), game.board.size) == want
+
+
+@pytest.mark.parametrize("size", [3, 4, 5])
+def test_first_of_two_neighbours_follows_the_directions(size: int) -> None:
+    """Of any two neighbours of a cell, ``_first_of_two`` names the one met first in the order
+    of the six directions (the order the snake walks follow), on every cell of sides 3 to 5."""
+    game = new_game("scrunch", size=size)
+    for x in range(game.board.size):
+        around = [int(y) for y in game.board.neighbors[x] if y >= 0]
+        for i, a in enumerate(around):
+            for b in around[i + 1 :]:
+                m = (1 << a) | (1 << b)
+                assert _first_of_two_of(game.consts, x, np.int64(m)) == a
 
 
 def test_only_boards_of_one_word_take_the_masks() -> None:

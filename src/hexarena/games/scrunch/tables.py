@@ -46,7 +46,7 @@ from numba import njit
 from ...core import H_COLOUR, H_PLAYER, H_WINNER, HEADER, Array
 from ...hexgrid import Board
 from ...kernels_common import _U, nb, plain_kernel, set_add, set_remove
-from .words import MAX_CELLS, Word, _ctz, _first_of, _nbm, _set_word, _word
+from .words import MAX_CELLS, Word, _ctz, _first_in, _first_of_two, _nbm, _set_word, _word
 
 # scalar slots
 S_N = HEADER
@@ -189,37 +189,84 @@ def _count_words(g: Array, arr: Array, c: int, x: int, up: bool) -> None:  # pra
 
 
 @njit(cache=True, inline="always")
+def _growth_words(g: Array, arr: Array, c: int, s: int, p: int, d: int) -> None:  # pragma: no cover
+    """On a board of at most 63 cells, :func:`_count_words` for a completed growth of colour
+    ``c`` (stone ``s`` lifted, stones put on ``p`` and ``d``) with the four words loaded once
+    and stored once: the three updates in registers, not three loads of what the last one
+    stored."""
+    n = g[0]
+    if n > MAX_CELLS:
+        return
+    at = S_WORDS + 8 * c
+    one = np.int64(1)
+    st = _word(arr, at)
+    b0 = _word(arr, at + 2)
+    b1 = _word(arr, at + 4)
+    b2 = _word(arr, at + 6)
+    m = _nbm(g, s)  # s lifted
+    st &= ~(one << s)
+    k0 = m & ~b0
+    k1 = k0 & ~b1
+    b0 ^= m
+    b1 ^= k0
+    b2 ^= k1
+    for which in range(2):  # p, then d, put on
+        x = p if which == 0 else d
+        m = _nbm(g, x)
+        st |= one << x
+        k0 = b0 & m
+        k1 = b1 & k0
+        b0 ^= m
+        b1 ^= k0
+        b2 ^= k1
+    _set_word(arr, at, st)
+    _set_word(arr, at + 2, b0)
+    _set_word(arr, at + 4, b1)
+    _set_word(arr, at + 6, b2)
+
+
+@njit(cache=True, inline="always")
+def _put_cells(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
+    """:func:`_put` but for the board masks (the caller's: :func:`_growth_words`)."""
+    n = g[0]
+    arr[_U(_o(B_COL, n) + x)] = c + 1
+    fc = _o(B_FC + c, n)
+    for k in range(6):  # no branch on the board's edge: an off-board neighbour adds 0 to cell 0
+        y = nb(g, x, k)
+        arr[_U(fc + max(y, 0))] += 1 if y >= 0 else 0
+    arr[_U(S_STONES + c)] += 1
+
+
+@njit(cache=True, inline="always")
+def _lift_cells(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
+    """:func:`_lift` but for the board masks (the caller's: :func:`_growth_words`)."""
+    n = g[0]
+    arr[_U(_o(B_COL, n) + x)] = 0
+    arr[_U(_o(B_SID, n) + x)] = -1
+    arr[_U(_o(B_NXT, n) + x)] = -1
+    arr[_U(_o(B_POS, n) + x)] = 0
+    fc = _o(B_FC + c, n)
+    for k in range(6):  # no branch on the board's edge, as in _put_cells
+        y = nb(g, x, k)
+        arr[_U(fc + max(y, 0))] -= 1 if y >= 0 else 0
+    arr[_U(S_STONES + c)] -= 1
+
+
+@njit(cache=True, inline="always")
 def _put(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
     """A stone of colour ``c`` on empty cell ``x`` (counts only; snakes are the caller's).
     Compiled into its callers: a completed growth puts two stones and lifts one, and a call
     passes each array as seven values."""
-    n = g[0]
     _count_words(g, arr, c, x, True)
-    arr[_U(_o(B_COL, n) + x)] = c + 1
-    fc = _o(B_FC + c, n)
-    for k in range(6):
-        y = nb(g, x, k)
-        if y >= 0:
-            arr[_U(fc + y)] += 1
-    arr[_U(S_STONES + c)] += 1
+    _put_cells(g, arr, c, x)
 
 
 @njit(cache=True, inline="always")
 def _lift(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover - compiled
     """Take the stone of colour ``c`` off cell ``x`` (counts only; snakes are the caller's;
     compiled into its callers, as :func:`_put`)."""
-    n = g[0]
     _count_words(g, arr, c, x, False)
-    arr[_U(_o(B_COL, n) + x)] = 0
-    arr[_U(_o(B_SID, n) + x)] = -1
-    arr[_U(_o(B_NXT, n) + x)] = -1
-    arr[_U(_o(B_POS, n) + x)] = 0
-    fc = _o(B_FC + c, n)
-    for k in range(6):
-        y = nb(g, x, k)
-        if y >= 0:
-            arr[_U(fc + y)] -= 1
-    arr[_U(S_STONES + c)] -= 1
+    _lift_cells(g, arr, c, x)
 
 
 @plain_kernel
@@ -444,7 +491,7 @@ def _number_words(  # pragma: no cover - compiled
         rest = _nbm(g, cur) & f & ~seen
         if rest == 0:
             break
-        nx = _first_of(g, cur, rest) if rest & (rest - 1) else _ctz(rest)
+        nx = _first_of_two(g, cur, rest) if rest & (rest - 1) else _ctz(rest)
         if nx == start:
             break
         seen = one << cur
@@ -474,7 +521,7 @@ def _relabel_words(g: Array, arr: Array, c: int, x: int) -> Word:  # pragma: no 
     nxt = _o(B_NXT, n)
     pos = _o(B_POS, n)
     one = np.int64(1)
-    a1 = _first_of(g, x, m)
+    a1 = _first_of_two(g, x, m)
     # the side of the first neighbour: a_j linked to a_(j - 1), numbered j for now
     side = one << x
     prev = x
@@ -555,10 +602,19 @@ def do_growth_words(  # pragma: no cover - compiled
     one = np.int64(1)
     # the snakes touching p or d, their labels as a mask; one (usually) is dropped at once,
     # several in the order of the directions around p, then d (the order of the label set)
-    labs = _labels(arr, n, (_nbm(g, p) | _nbm(g, d)) & _word(arr, S_WORDS + 8 * c))
-    if labs & (labs - 1) == 0:
+    f = _word(arr, S_WORDS + 8 * c)
+    fp = _nbm(g, p) & f
+    labs = _labels(arr, n, fp | (_nbm(g, d) & f))
+    two = labs & (labs - 1)  # the labels but the lowest
+    if two == 0:
         if labs:
             _drop_snake(arr, n, c, _ctz(labs))
+    elif two & (two - 1) == 0 and fp:
+        # two snakes (about one growth in four): the first dropped is that of p's first
+        # friendly neighbour in the order of the directions, found without a loop's exit
+        first = arr[_U(sid + _first_in(g, p, fp))]
+        _drop_snake(arr, n, c, first)
+        _drop_snake(arr, n, c, _ctz(labs & ~(one << first)))
     else:
         dropped = np.int64(0)
         for which in range(2):
@@ -570,9 +626,10 @@ def do_growth_words(  # pragma: no cover - compiled
                     if not (dropped >> lab) & 1:
                         dropped |= one << lab
                         _drop_snake(arr, n, c, lab)
-    _lift(g, arr, c, s)
-    _put(g, arr, c, p)
-    _put(g, arr, c, d)
+    _growth_words(g, arr, c, s, p, d)
+    _lift_cells(g, arr, c, s)
+    _put_cells(g, arr, c, p)
+    _put_cells(g, arr, c, d)
     covered = _relabel_words(g, arr, c, p)
     if not (covered >> d) & 1:
         covered |= _relabel_words(g, arr, c, d)

@@ -148,12 +148,40 @@ def _set_word(arr: Array, i: int, v: Word) -> None:  # pragma: no cover - compil
     _store_pair(arr, _U(i), v)
 
 
+#: The direction (0..5, the order of :data:`hexarena.hexgrid.DIRECTIONS`) of a step by ``(dq,
+#: dr)``, as 3-bit fields at ``3 * ((dq + 1) * 3 + dr + 1)``.
+_DIR_OF_STEP = (0 << 21) | (1 << 15) | (2 << 6) | (3 << 3) | (4 << 9) | (5 << 18)
+
+
 @njit(cache=True, inline="always")
-def _first_of(g: Array, x: int, m: Word) -> int:  # pragma: no cover - compiled
+def _dir_to(g: Array, x: int, y: int) -> int:  # pragma: no cover - compiled
+    """The direction from cell ``x`` to its neighbour ``y``, from their coordinates in the
+    constant table (``q`` from ``1 + 6 n``, ``r`` from ``1 + 7 n``): no loop, no branch."""
+    n = g[0]
+    dq = g[_U(1 + 6 * n + y)] - g[_U(1 + 6 * n + x)]
+    dr = g[_U(1 + 7 * n + y)] - g[_U(1 + 7 * n + x)]
+    return (_DIR_OF_STEP >> (3 * ((dq + 1) * 3 + dr + 1))) & 7
+
+
+@njit(cache=True, inline="always")
+def _first_of_two(g: Array, x: int, m: Word) -> int:  # pragma: no cover - compiled
+    """Of the two neighbours of cell ``x`` in mask ``m`` (a stone inside a path, or a cycle's
+    first stone), the first in the order of the six directions: the order the snake walks of
+    :mod:`.tables` follow. Chosen by a comparison of the two directions, not by a loop over
+    the directions (whose exit, taken after one to six of them, the processor mispredicts)."""
+    a = _ctz(m)
+    b = _ctz(m & (m - 1))
+    return a if _dir_to(g, x, a) < _dir_to(g, x, b) else b
+
+
+@njit(cache=True, inline="always")
+def _first_in(g: Array, x: int, m: Word) -> int:  # pragma: no cover - compiled
     """The first neighbour of cell ``x``, in the order of the six directions, in mask ``m``
-    (-1 if none): the order the snake walks of :mod:`.tables` follow."""
-    for k in range(6):
+    (-1 if none), without a branch: the six directions all looked at (from the last, so that
+    the first one in ``m`` is kept), each by a select."""
+    r = -1
+    for k in range(5, -1, -1):
         y = g[_U(1 + 6 * x + k)]
-        if y >= 0 and (m >> y) & 1:
-            return y
-    return -1
+        hit = (y >= 0) & (((m >> max(y, 0)) & 1) == 1)
+        r = y if hit else r
+    return r
