@@ -193,6 +193,20 @@ def _end_all(pids: list[int]) -> None:
             os.kill(p, signal.SIGKILL)
 
 
+def _outcome(proc: subprocess.Popen[str], watched: list[int]) -> tuple[str, list[int]]:
+    """The command's error output once it has ended, and which of the processes ``watched``
+    were still running after it (:func:`_wait_gone`, which kills them). A command still running
+    after two minutes is killed (a guard against a hang, not a measure of time)."""
+    try:
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        left = _wait_gone(watched)
+    return err, left
+
+
 @pytest.mark.parametrize(("command", "workers"), [("match", 2), ("tournament", 2), ("match", 1)])
 def test_ctrl_c_ends_the_engines_of_the_workers_with_what_they_started(
     tmp_path: Path, command: str, workers: int
@@ -202,15 +216,8 @@ def test_ctrl_c_ends_the_engines_of_the_workers_with_what_they_started(
     ran on for ever, with what it had started. The command now ends them, then the workers.
     (With one worker, the game in the command's own process closes its engine, as it did.)"""
     proc, pids = _start_stubborn(tmp_path, command, workers)
-    family = [p for pair in pids for p in pair]
     proc.send_signal(signal.SIGINT)
-    try:
-        _, err = proc.communicate(timeout=120)  # a guard against a hang, not a measure of time
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        left = _wait_gone(family)
+    err, left = _outcome(proc, [p for pair in pids for p in pair])
     assert proc.returncode == 130 and "hexarena: interrupted" in err, err
     assert left == [], f"left running: {left} of engines and their children {pids}"
 
@@ -242,12 +249,8 @@ def test_the_engines_of_a_killed_worker_end_with_it(tmp_path: Path) -> None:
     engines = [engine for engine, _ in pids]
     os.kill(_parent(engines[0]), signal.SIGKILL)
     try:
-        _, err = proc.communicate(timeout=120)  # a guard against a hang, not a measure of time
+        err, left = _outcome(proc, engines)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        left = _wait_gone(engines)
         _end_all([child for _, child in pids])
     assert proc.returncode == 2, err
     assert "Traceback" not in err, err
@@ -309,14 +312,11 @@ def test_ctrl_c_stops_an_analysis_with_workers_at_once(tmp_path: Path) -> None:
             assert proc.poll() is None, f"the command ended first: {proc.communicate()}"
             time.sleep(0.1)
         assert len(workers) >= 2, "no workers after 300 s"
-        time.sleep(2)  # inside the first games (a decision takes 5 s)
-        proc.send_signal(signal.SIGINT)
-        # a guard against a hang, not a measure of time: the games take minutes each
-        _, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        left = _wait_gone(workers)
+        time.sleep(2)  # inside the first games (a decision takes 5 s, a game minutes)
+    except BaseException:
+        proc.kill()
+        raise
+    proc.send_signal(signal.SIGINT)
+    err, left = _outcome(proc, workers)
     assert proc.returncode == 130 and "hexarena: interrupted" in err, err
     assert left == [], f"workers left running: {left}"
