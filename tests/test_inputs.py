@@ -289,3 +289,46 @@ def test_split_items_gives_the_items_or_the_first_empty_ones_number(
     from hexarena.limits import split_items
 
     assert split_items(text, separator) == (items, empty)
+
+
+def test_a_short_list_of_actions_compiles_no_replay_driver() -> None:
+    """``apply_actions`` and undo ran the actions through generic compiled drivers that take the
+    kernels as arguments, which Numba cannot keep on disk: every process compiled them again
+    for each game (0.2 s for Gyre to 1.2 s for Scrunch, and ``hexarena analyse`` said it was
+    compiling even after ``warmup``). A short list (a record of a game, a web session) now goes
+    through the kernels from Python; the drivers are compiled only for a long one."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+
+    program = textwrap.dedent(
+        """
+        import hexarena
+        from hexarena.header import replay_checked, replay_unchecked
+        st = hexarena.new_game("gyre", size=3).new_initial_state()
+        moves = []
+        for _ in range(6):
+            moves.append(st.legal_actions()[0])
+            st.apply(moves[-1])
+        again = hexarena.new_game("gyre", size=3).new_initial_state()
+        again.apply_actions(moves)
+        assert again.array.tolist() == st.array.tolist()
+        again.undo()
+        try:
+            again.apply_actions([moves[-1], moves[-1]])
+        except hexarena.IllegalActionError as exc:
+            print("refused", exc.index)
+        print(*(len(getattr(f, "signatures", ())) for f in (replay_checked, replay_unchecked)))
+        """
+    )
+    for jit_off in ("0", "1"):  # and as plain Python (NUMBA_DISABLE_JIT), where there is no driver
+        done = subprocess.run(
+            [sys.executable, "-c", program],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env={**os.environ, "NUMBA_DISABLE_JIT": jit_off},
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert done.stdout.split("\n")[:2] == ["refused 1", "0 0"], done.stdout

@@ -48,6 +48,7 @@ from .header import (
     Kernels,
     Outcome,
     apply_swap,
+    plain,
     replay_checked,
     replay_unchecked,
     swap_offered,
@@ -172,6 +173,13 @@ class Game(GameText):
 
 
 # ---------------------------------------------------------------- State
+#: Up to this many actions given at once, :meth:`State.apply_actions` checks and applies them
+#: through the game's kernels from Python (a few milliseconds) rather than through
+#: :func:`~hexarena.header.replay_checked`, compiled once in every process that uses it (0.2 to
+#: 1.2 s a game; it takes the kernels as arguments, so Numba cannot keep it on disk).
+SHORT_REPLAY = 4_096
+
+
 class State:
     """A position and its history: validated actions, undo, move text, resignation.
 
@@ -471,6 +479,9 @@ class State:
             raise GameOverError("the game is over; no more actions can be taken")
         start = self._n
         k = self.game.kernels
+        # a short list goes through the kernels from Python: the compiled driver takes them as
+        # arguments, so Numba cannot keep it on disk, and each process would compile it again
+        checked = replay_checked if len(acts) > SHORT_REPLAY else plain(replay_checked)
         out_of_range = np.flatnonzero(acts < 0)
         limit = int(out_of_range[0]) if len(out_of_range) else len(acts)
         bad = -1
@@ -480,9 +491,7 @@ class State:
             room = min(room, self._spare())
             chunk = acts[pos : min(pos + room, limit)]
             ends = np.zeros(len(chunk), dtype=np.uint8)
-            found = int(
-                replay_checked(k.is_legal, k.apply, self.game.consts, self._arr, chunk, ends)
-            )
+            found = int(checked(k.is_legal, k.apply, self.game.consts, self._arr, chunk, ends))
             upto = len(chunk) if found < 0 else found
             self._extend(chunk[:upto], ends[:upto])
             if found >= 0:
@@ -567,7 +576,8 @@ class State:
         pos = base * CHECKPOINT_EVERY
         while pos < n:
             upto = min(n, pos + self._spare())
-            replay_unchecked(
+            # (at most CHECKPOINT_EVERY actions: from Python, as a short list is applied)
+            plain(replay_unchecked)(
                 self.game.kernels.apply, self.game.consts, self._arr, self._hist[pos:upto]
             )
             pos = upto

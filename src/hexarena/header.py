@@ -98,10 +98,18 @@ def apply_swap(arr: Array) -> None:  # pragma: no cover - compiled
     arr[H_PLY] += 1
 
 
+def plain(fn: Any) -> Any:
+    """The plain-Python function of a compiled one (``fn`` itself when Numba's compiler is
+    off, ``NUMBA_DISABLE_JIT``)."""
+    return getattr(fn, "py_func", fn)
+
+
 # The generic drivers below take the kernels as arguments. They are not cached on disk: numba's
 # cache index keys them by the dispatchers' types, which hold weak references that die when an
 # index written by another process is read back, so a second game compiled in one process fails
-# with "ReferenceError: underlying object has vanished". Compiling them costs well under a second.
+# with "ReferenceError: underlying object has vanished". Compiling them costs 0.2 to 1.2 s a game
+# in every process, so State runs a short list through their plain-Python ``py_func`` instead
+# (core.SHORT_REPLAY).
 @njit
 def replay_checked(
     is_legal: Any, apply: Any, g: Array, arr: Array, actions: Array, ends: Any
@@ -143,6 +151,7 @@ __all__ = [
     "Kernels",
     "Outcome",
     "apply_swap",
+    "plain",
     "replay_checked",
     "replay_unchecked",
     "swap_offered",
