@@ -600,9 +600,9 @@ class State:
         """Try actions on this state and take them all back at the end of the ``with`` block
         (or on an error): the position, history and resignation are as before. Cheaper than
         :meth:`copy` (which copies the whole history) and than :meth:`rewind` (which replays
-        from a checkpoint by a driver compiled afresh in every process): only the position's
-        array is kept aside. With ``keep``, the actions are kept when the block ends without an
-        error and taken back only on one: all of them or none."""
+        up to 256 actions from a checkpoint): only the position's array is kept aside. With
+        ``keep``, the actions are kept when the block ends without an error and taken back only
+        on one: all of them or none."""
         arr, n, ckpts, resigned = self._arr.copy(), self._n, len(self._ckpt), self._resigned
         try:
             yield self

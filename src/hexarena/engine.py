@@ -304,7 +304,7 @@ class EngineSession:
             first = 1
         else:
             # changed in place, taken back on an error (a copy costs the whole game, and a
-            # rewind replays by a driver compiled afresh in every process)
+            # rewind replays from a checkpoint)
             st = self.state
             first = self.turns + 1
         with st.trial(keep=True):

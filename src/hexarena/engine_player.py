@@ -392,7 +392,7 @@ class EnginePlayer(Player):
             words = words[:1]
         text = " ".join(words)
         # the move is tried on ``state`` and taken back: a copy costs the whole game, and a
-        # rewind replays from a checkpoint by a driver compiled afresh in every process
+        # rewind replays from a checkpoint
         try:
             if not text:
                 raise HexArenaError("no move given")
