@@ -15,6 +15,7 @@ from hexarena.bits import (
     _popcount_py,
     ctz64,
     popcount64,
+    store64,
     unmanaged,
 )
 from hexarena.rng import make_rng, mt_random, python_rng, rand_index
@@ -52,6 +53,23 @@ def test_kth_set_bit(x: int, k: int) -> None:
     assert _nth_by_search(np.uint64(x), k) == ones[k]
     if HAS_BMI2:  # the instruction exists only there
         assert _nth_by_pdep(np.uint64(x), k) == ones[k]
+
+
+@njit(cache=True)
+def _store_word(row: np.ndarray, at: int, w: np.uint64) -> None:  # pragma: no cover - compiled
+    store64(row, at, w)
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 16), st.booleans())
+def test_store64_writes_a_words_bits_as_64_entries(x: int, at: int, around: bool) -> None:
+    """Entry ``at + j`` becomes bit ``j`` of the word (0 or 1, a valid bool), and no entry
+    outside the 64 changes."""
+    row = np.full(96, around, dtype=np.bool_)
+    _store_word(row, at, np.uint64(x))
+    want = np.full(96, around, dtype=np.bool_)
+    want[at : at + 64] = [bool(x >> j & 1) for j in range(64)]
+    assert np.array_equal(row, want)
+    assert set(row.view(np.uint8).tolist()) <= {0, 1}
 
 
 @njit(cache=True)

@@ -1,6 +1,7 @@
 """Bit operations on 64-bit words for compiled kernels: population count, trailing zeros, the
-index of the k-th set bit, ``pdep`` and ``pext``, and the loads and stores that move eight or 32
-entries of a bool mask row as one word (the batched environments' masks, Throngs' mask writer).
+index of the k-th set bit, ``pdep`` and ``pext``, and the loads and stores that move eight, 32
+or 64 entries of a bool mask row as one word (the batched environments' masks, Throngs' and
+Scrunch's mask writers).
 
 Population count and trailing zeros compile to single processor instructions (LLVM's ``ctpop``
 and ``cttz`` intrinsics), which bitboard code needs at every step and which Numba does not
@@ -141,6 +142,27 @@ def _load32(typingctx: Any, row: Any, at: Any) -> Any:  # pragma: no cover - com
     return types.uint64(row, at), codegen
 
 
+@intrinsic
+def _store64(typingctx: Any, row: Any, at: Any, word: Any) -> Any:  # pragma: no cover - compiled
+    """Store the 64 bits of ``word`` as entries ``at .. at + 63`` of a one-dimensional
+    contiguous bool array (entry ``at + j`` is bit ``j``: 0 or 1), in one unaligned store of 64
+    bytes: the word taken as 64 one-bit lanes and widened to bytes (on x86-64 with AVX-512 one
+    masked move of a vector of ones; elsewhere a few vector operations), where eight stores of
+    eight bytes each need their byte spread by a table or a product first."""
+    if not _bool_row(row):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        lanes = builder.bitcast(args[2], ir.VectorType(ir.IntType(1), 64))
+        v64 = ir.VectorType(ir.IntType(8), 64)
+        builder.store(
+            builder.zext(lanes, v64), entry_pointer(context, builder, signature, args, v64), align=1
+        )
+        return context.get_dummy_value()
+
+    return types.void(row, at, types.uint64), codegen
+
+
 # Numba's ``intrinsic`` hides each function's call signature from type checkers (they see the
 # typing context as a parameter); the public names are typed as what they are to callers.
 popcount64: Any = _popcount64
@@ -153,6 +175,8 @@ load8: Any = _load8
 store8: Any = _store8
 #: Entries ``at .. at + 31`` of a bool mask row as the low 32 bits of a word (compiled only).
 load32: Any = _load32
+#: 64 bits of a word stored as entries ``at .. at + 63`` of a bool mask row (compiled only).
+store64: Any = _store64
 
 
 def _popcount_py(x: Any) -> int:
@@ -178,6 +202,11 @@ if getattr(config, "DISABLE_JIT", 0):  # plain Python (for debugging): an intrin
         """The eight bytes of ``word`` as entries ``at .. at + 7`` of ``row``."""
         for j in range(8):
             row[at + j] = (int(word) >> (8 * j)) & 0xFF
+
+    def store64(row: Any, at: int, word: Any) -> None:
+        """The 64 bits of ``word`` as entries ``at .. at + 63`` of ``row``."""
+        for j in range(64):
+            row[at + j] = (int(word) >> j) & 1
 
 
 def _host_has_bmi2() -> bool:

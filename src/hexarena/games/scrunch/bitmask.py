@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ...bits import store8
+from ...bits import store8, store64
 from ...core import H_COLOUR, Array
 from ...kernels_common import _U
 from .tables import (
@@ -595,15 +595,31 @@ def _byte_at(lo: np.uint64, hi: np.uint64, k: int) -> np.uint64:  # pragma: no c
 
 
 @njit(cache=True, inline="always")
+def _word_at(lo: np.uint64, hi: np.uint64, k: int) -> np.uint64:  # pragma: no cover - compiled
+    """Bits ``k .. k + 63`` of the 128-bit number whose low half is ``lo`` and high half
+    ``hi`` (``0 <= k < 64``), as a word."""
+    if k == 0:
+        return lo
+    return (lo >> np.uint64(k)) | (hi << np.uint64(64 - k))
+
+
+@njit(cache=True, inline="always")
 def write_row(row: Any, cells: Word, stones: Word, n: int) -> None:  # pragma: no cover
     """Write a whole mask row of ``2 n`` entries (``8 <= 2 n <= 128``) from two board masks:
-    entry ``x`` is bit ``x`` of ``cells``, entry ``n + x`` bit ``x`` of ``stones``. Eight
-    entries a store (:func:`hexarena.bits.store8`), each byte of the bits spread into eight
-    bytes by a table (:data:`SPREAD`); a last partial eight is written as the row's last
-    eight. Nothing is read from the row and nothing is left to clear first."""
+    entry ``x`` is bit ``x`` of ``cells``, entry ``n + x`` bit ``x`` of ``stones``. A row of
+    64 entries or more takes two stores of 64 (:func:`hexarena.bits.store64`), the second
+    ending at the row's end (over the first where they meet); a shorter one eight entries a
+    store (:func:`hexarena.bits.store8`), each byte of the bits spread into eight bytes by a
+    table (:data:`SPREAD`), a last partial eight written as the row's last eight. Nothing is
+    read from the row and nothing is left to clear first (side 5's 122 entries took about 9
+    ns a step by eights, about a twelfth of the mask's time)."""
     lo = np.uint64(cells) | (np.uint64(stones) << np.uint64(n))
     hi = np.uint64(stones) >> np.uint64(64 - n)
     end = 2 * n
+    if end >= 64:
+        store64(row, 0, lo)
+        store64(row, end - 64, _word_at(lo, hi, end - 64))
+        return
     for k in range(0, end - 7, 8):
         store8(row, k, SPREAD[_byte_at(lo, hi, k)])
     if end & 7:
