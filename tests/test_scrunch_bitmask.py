@@ -22,7 +22,16 @@ from hexarena.games.scrunch import (
     mask_into,
     mask_scratch_size,
 )
-from hexarena.games.scrunch.bitmask import _planes, any_growth_bits, mask_bits
+from hexarena.games.scrunch.bitmask import (
+    K_C,
+    K_DEST,
+    K_MINE,
+    K_P,
+    K_THEIRS,
+    _planes,
+    any_growth_bits,
+    mask_bits,
+)
 from hexarena.games.scrunch.search import any_growth
 from hexarena.games.scrunch.tables import _scratch
 from hexarena.games.scrunch.words import MAX_CELLS, _first_of_two, _nbm
@@ -128,7 +137,7 @@ def test_masks_equal_legal_on_batched_positions(size: int) -> None:
             want = legal(g, arr).tolist()
             mask_into(g, arr, row, scratch)
             direct[:] = False
-            mask_bits(g, arr, direct)
+            mask_bits(g, arr, direct, np.zeros(0, np.int32))  # (nothing kept)
             assert np.flatnonzero(row).tolist() == want
             assert np.flatnonzero(direct).tolist() == want
             assert np.flatnonzero(env.legal_mask()[i]).tolist() == want
@@ -156,3 +165,52 @@ def test_growth_left_on_masks_equals_the_search(size: int) -> None:
                 assert got == want
                 answers[bool(want)] += 1
     assert min(answers.values()) > 20
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_destinations_kept_from_the_pick_serve_only_their_position(size: int) -> None:
+    """The mask of the pick keeps every legal destination of every stone, with its position,
+    in the working space; the mask of the destination that follows reads them (a kept word
+    changed by hand shows through) and equals the rules' legal actions after every pick. A
+    working space kept from another position (another environment's pick) is not read, nor
+    is the kept word once a stone of either colour, the colour or the placement differs."""
+    env = VectorEnv("scrunch", 64, {"size": size}, seed=41 + size)
+    g = env.game.consts
+    n = env.game.board.size
+    keep = np.zeros(mask_scratch_size(n), dtype=np.int32)
+    other = np.zeros_like(keep)
+    row = np.zeros(2 * n, dtype=np.bool_)
+    picks = 0
+    for _ in range(60):
+        env.step(env.random_actions())
+        for i in range(env.num_envs):
+            arr = env.states[i]
+            if arr[H_PLAYER] < 0 or arr[S_PHASE] != PH_PICK:
+                continue
+            mask_into(g, arr, row, keep)
+            for s in np.flatnonzero(row).tolist():
+                dest = arr.copy()
+                env.game.kernels.apply(g, dest, s)
+                assert dest[S_PHASE] == PH_DEST
+                mask_into(g, dest, row, keep)
+                assert np.flatnonzero(row).tolist() == legal(g, dest).tolist()
+                mask_into(g, dest, row, other)  # kept from the last environment's pick
+                assert np.flatnonzero(row).tolist() == legal(g, dest).tolist()
+                picks += 1
+            other[:] = keep
+            # a kept word changed by hand: read for this position, not once the board differs
+            s = int(legal(g, arr)[0])
+            dest = arr.copy()
+            env.game.kernels.apply(g, dest, s)
+            saved = keep.copy()
+            x = int(legal(g, dest)[0])  # (each word kept as two halves)
+            keep.view(np.uint32)[K_DEST + 2 * s + (x >> 5)] ^= np.uint32(1 << (x & 31))
+            mask_into(g, dest, row, keep)
+            assert np.flatnonzero(row).tolist() != legal(g, dest).tolist()
+            for at, bit in ((K_MINE, 1 << 30), (K_THEIRS + 1, 1), (K_C, 1), (K_P, 1)):
+                stale = keep.copy()  # another stone (of either colour), colour or placement
+                stale[at] ^= bit
+                mask_into(g, dest, row, stale)
+                assert np.flatnonzero(row).tolist() == legal(g, dest).tolist()
+            keep[:] = saved
+    assert picks > 300

@@ -63,7 +63,7 @@ from .tables import (
     _labels,
     _o,
 )
-from .words import Word, _ctz, _nbm, _pop, _word
+from .words import Word, _ctz, _nbm, _pop, _set_word, _word
 
 #: Each byte spread into eight: entry ``b`` has byte ``j`` equal to bit ``j`` of ``b`` (0 or
 #: 1), the eight bools of a mask row that the byte's bits mark (:func:`write_row`).
@@ -71,6 +71,37 @@ SPREAD = np.array(
     [sum(((b >> j) & 1) << (8 * j) for j in range(8)) for b in range(256)], dtype=np.uint64
 )
 _BYTE = np.uint64(0xFF)
+
+#: The working space in which the mask of the pick keeps what the mask of the destination then
+#: reads (:func:`keep_size` entries; :func:`legal_words`): the placement plus one (0: nothing
+#: kept), the colour, the stones of that colour and of the other (a word each, two entries),
+#: then per cell its legal destinations (a word).
+K_P = 0
+K_C = 1
+K_MINE = 2
+K_THEIRS = 4
+K_DEST = 6
+
+
+@njit(cache=True, inline="always")
+def keep_size(n: int) -> int:  # pragma: no cover - compiled
+    """Entries of the working space :func:`legal_words` keeps its findings in, on a board of
+    ``n`` cells."""
+    return K_DEST + 2 * n
+
+
+@njit(cache=True, inline="always")
+def _kept_for(keep: Any, arr: Array, n: int, p: int, c: int) -> bool:  # pragma: no cover
+    """Whether ``keep`` holds the destinations found for placement ``p`` of colour ``c`` on the
+    board of ``arr`` (both colours' stones as they are): the legal destinations of a stone
+    depend on nothing else."""
+    return (
+        keep.shape[0] >= keep_size(n)
+        and keep[K_P] == p + 1
+        and keep[K_C] == c
+        and _word(keep, K_MINE) == _word(arr, S_WORDS + 8 * c)
+        and _word(keep, K_THEIRS) == _word(arr, S_WORDS + 8 * (1 - c))
+    )
 
 
 @njit(cache=True, inline="always")
@@ -514,10 +545,18 @@ def any_growth_bits(g: Array, arr: Array, c: int) -> bool:  # pragma: no cover -
 
 
 @njit(cache=True, inline="always")
-def legal_words(g: Array, arr: Array) -> tuple[Word, Word]:  # pragma: no cover
+def legal_words(g: Array, arr: Array, keep: Any) -> tuple[Word, Word]:  # pragma: no cover
     """The legal actions of a game that goes on, on a board of at most :data:`MAX_CELLS`
     cells, as two board masks: the cells (actions ``0 .. n - 1``: eggs, placements, the stone
-    to step, its destination) and the stones to remove (actions ``n + x``)."""
+    to step, its destination) and the stones to remove (actions ``n + x``).
+
+    ``keep`` is working space of :func:`keep_size` entries or more that the caller keeps from
+    one call to the next (an ``int32`` array; shorter, such as empty, to keep nothing). To pick
+    the stone, every legal destination of every stone is found anyway but for the first's
+    exit, so they are all found and kept there with the position they belong to; the mask of
+    the destination that follows reads the picked stone's (when the position is the one kept:
+    the placement, the colour and the board unchanged) instead of testing them again, about
+    55 ns of the whole search (a fifth of an average step of random play on side 5)."""
     n = g[0]
     c = arr[H_COLOUR]
     ph = arr[S_PHASE]
@@ -558,20 +597,34 @@ def legal_words(g: Array, arr: Array) -> tuple[Word, Word]:  # pragma: no cover
         crowded = (fn & c2) != 0 or k >= 3 or (touched & (touched - 1)) != 0
         first, more = _tries(g, arr, n, f, fn, c2, touched)
         t = first | _rest(arr, n, touched, first) if more else first
+        keeping = keep.shape[0] >= keep_size(n)
+        if keeping:
+            keep[K_P] = p + 1
+            keep[K_C] = c
+            _set_word(keep, K_MINE, f)
+            _set_word(keep, K_THEIRS, _word(arr, S_WORDS + 8 * (1 - c)))
         while t:
             s = _ctz(t)
             t &= t - 1
             need = _need_bits(g, arr, n, k, np_, s, f, crowded)
             d = _dests(g, p, s, need, f, emp, c1, c2, c3, c4)
+            ok = np.int64(0)
             while d:
                 x = _ctz(d)
                 d &= d - 1
                 near_d = _nbm(g, x) & f & ~(np.int64(1) << s)
                 if _snakes_ok(arr, n, s, fn & ~(np.int64(1) << s), near_d, (np_ >> x) & 1):
-                    cells |= np.int64(1) << s
-                    break
+                    ok |= np.int64(1) << x
+                    if not keeping:
+                        break
+            if ok:
+                cells |= np.int64(1) << s
+                if keeping:
+                    _set_word(keep, K_DEST + 2 * s, ok)
         return cells, np.int64(0)
     s = arr[S_S]
+    if _kept_for(keep, arr, n, p, c):  # found when the stone was picked
+        return _word(keep, K_DEST + 2 * s), np.int64(0)
     need = _need_bits(g, arr, n, k, np_, s, f, True)  # (valid for any placement)
     d = _dests(g, p, s, need, f, emp, c1, c2, c3, c4)
     while d:
@@ -627,8 +680,9 @@ def write_row(row: Any, cells: Word, stones: Word, n: int) -> None:  # pragma: n
 
 
 @njit(cache=True, inline="always")
-def mask_bits(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover
+def mask_bits(g: Array, arr: Array, row: Any, keep: Any) -> None:  # pragma: no cover
     """Write the legal actions of a game that goes on into ``row`` (the whole row: nothing
-    need be cleared first), on a board of at most :data:`MAX_CELLS` cells."""
-    cells, stones = legal_words(g, arr)
+    need be cleared first), on a board of at most :data:`MAX_CELLS` cells, with ``keep`` as
+    :func:`legal_words` takes it."""
+    cells, stones = legal_words(g, arr, keep)
     write_row(row, cells, stones, g[0])

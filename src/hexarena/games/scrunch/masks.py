@@ -6,8 +6,9 @@ a board of at most 63 cells (sides 3 to 5) by the searches on board masks of :mo
 which need no working space; on larger boards by the rules' own searches
 (:func:`.rules._legal_into`), with working space the caller keeps (:func:`mask_scratch_size`
 whole numbers, zero to begin with and left fit for the next call): the batched environment
-keeps it in each environment's memo row, so that a step allocates nothing. :func:`legal_mask`
-is the same with working space of its own, for callers that keep none.
+keeps it in each environment's memo row, so that a step allocates nothing, and on the small
+boards the mask of the destination reads there what the mask of the pick found.
+:func:`legal_mask` is the same with working space of its own, for callers that keep none.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from numba import njit
 
 from ...core import H_PLAYER, Array
 from ...kernels_common import plain_kernel
-from .bitmask import mask_bits
+from .bitmask import keep_size, mask_bits
 from .rules import _legal_into
 from .tables import SCRATCH_SMALL
 from .words import MAX_CELLS
@@ -27,20 +28,24 @@ from .words import MAX_CELLS
 
 @njit(cache=True, inline="always")
 def mask_scratch_size(n: int) -> int:  # pragma: no cover - compiled
-    """Whole numbers of working space :func:`mask_into` needs on a board of ``n`` cells: none
-    on a board of at most 63 cells (board masks, :mod:`.bitmask`), else the searches' scratch
+    """Whole numbers of working space :func:`mask_into` takes on a board of ``n`` cells: on a
+    board of at most 63 cells, room to keep the destinations found when the stone is picked
+    (:func:`.bitmask.keep_size`); on larger boards the searches' scratch
     (:func:`.tables._scratch`), then room for the list of actions."""
-    return 0 if n <= MAX_CELLS else SCRATCH_SMALL + 4 * n
+    return keep_size(n) if n <= MAX_CELLS else SCRATCH_SMALL + 4 * n
 
 
 @plain_kernel
 def mask_into(g: Array, arr: Array, row: Any, scratch: Any) -> None:  # pragma: no cover
     """Write the legal actions of ``arr`` into ``row`` (``2 n`` bools), as ``legal`` lists
-    them, with ``scratch`` (:func:`mask_scratch_size` whole numbers, zero to begin with; the
-    searches leave the parts that must start at zero as they found them)."""
+    them, with ``scratch`` (:func:`mask_scratch_size` whole numbers, zero to begin with, kept
+    by the caller from one call to the next: on a board of at most 63 cells it keeps what the
+    mask of the pick found for the mask of the destination, with the position it belongs to,
+    so that any position may follow; on larger boards the searches leave the parts that must
+    start at zero as they found them)."""
     n = g[0]
     if n <= MAX_CELLS and arr[H_PLAYER] >= 0:  # sides 3 to 5: board masks, the whole row
-        mask_bits(g, arr, row)
+        mask_bits(g, arr, row, scratch)
         return
     row[:] = False
     if arr[H_PLAYER] < 0:
@@ -55,5 +60,6 @@ def mask_into(g: Array, arr: Array, row: Any, scratch: Any) -> None:  # pragma: 
 @njit(cache=True)
 def legal_mask(g: Array, arr: Array, row: Any) -> None:  # pragma: no cover - compiled
     """Write the legal actions of ``arr`` into ``row`` (``2 n`` bools), with working space of
-    its own."""
-    mask_into(g, arr, row, np.zeros(mask_scratch_size(g[0]), dtype=np.int32))
+    its own (on a board of at most 63 cells none: nothing is kept between calls)."""
+    n = g[0]
+    mask_into(g, arr, row, np.zeros(0 if n <= MAX_CELLS else mask_scratch_size(n), np.int32))
