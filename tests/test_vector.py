@@ -445,3 +445,44 @@ print(json.dumps({k: [sum(s.cache_hits.values()), sum(s.cache_misses.values())]
 
     run()  # compiles what is not cached yet
     assert run() == {"incremental": [1, 0], "whole": [1, 0], "final": [1, 0]}
+
+
+@pytest.mark.parametrize("width", [5, 8, 38, 64, 74, 122, 128, 189])
+def test_random_legal_draws_each_legal_action_evenly(width: int) -> None:
+    """The compiled random choice (every row width it reads differently: entry by entry, eight
+    at a time, one word, words of 64 with a last partial one) draws only legal actions, -1
+    from a row with none, and each legal action about equally often: the rank of the action
+    drawn among its row's legal ones, as a fraction of their number, falls in ten bins as
+    often as even draws would put it there (about 100,000 draws, rows of one to every action
+    legal)."""
+    from hexarena.vector.drivers import random_legal, seed_states
+
+    rng = np.random.default_rng(width)
+    rows = 256
+    mask = rng.random((rows, width)) < 0.3
+    empty = ~mask.any(axis=1)
+    mask[empty, rng.integers(width, size=int(empty.sum()))] = True
+    mask[0] = False
+    mask[1] = False
+    mask[1, width - 1] = True  # the last entry alone (the partial group)
+    mask[2] = True
+    rngs = seed_states(width, rows)
+    out = np.zeros(rows, np.int64)
+    ranks = np.cumsum(mask, axis=1) - 1  # each legal entry's rank in its row
+    legal = mask.sum(axis=1)
+    bins = np.zeros(10, np.int64)
+    draws = 400
+    for _ in range(draws):
+        random_legal(mask, rngs, out)
+        assert out[0] == -1
+        assert out[1] == width - 1
+        i = np.arange(2, rows)
+        chosen = out[2:]
+        assert mask[i, chosen].all()
+        bins += np.bincount((10 * ranks[i, chosen]) // legal[i], minlength=10)
+    expected = np.zeros(10)  # each rank of a row equally likely
+    for n_legal in legal[2:]:
+        expected += (
+            draws * np.bincount((10 * np.arange(n_legal)) // n_legal, minlength=10) / n_legal
+        )
+    assert np.abs(bins - expected).max() < 0.05 * expected.max(), (bins, expected)
