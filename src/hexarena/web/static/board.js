@@ -197,12 +197,17 @@ class HexBoard {
 
   // Words on the board (labels, potentials, numbers) are sized in board units, so they shrink
   // with the board: below 0.75 CSS px a unit (a phone's screen) they are drawn larger, up to
-  // 1.6 times, to stay readable.
+  // 1.6 times, to stay readable. A heat map's values (10 units, alone in the lower half of
+  // their cells) grow further, up to 2.4 times, so as to be drawn at least 10.5 CSS px tall
+  // where their cells leave room: on Gyre's side 7 on a phone they were 7.5 px.
   rescale() {
     const w = this.svg.getBoundingClientRect().width;
     if (!w || !this.viewWidth) return;
-    const scale = Math.min(1.6, Math.max(1, 0.75 / (w / this.viewWidth)));
+    const perUnit = w / this.viewWidth;
+    const scale = Math.min(1.6, Math.max(1, 0.75 / perUnit));
     this.svg.style.setProperty("--text-scale", scale.toFixed(2));
+    const heat = Math.min(2.4, Math.max(scale, 10.5 / (10 * perUnit)));
+    this.svg.style.setProperty("--heat-scale", heat.toFixed(2));
     if (this.gMarks) this.placeLabels();
     if (this.gLifted) this.liftHeatValue();
   }
