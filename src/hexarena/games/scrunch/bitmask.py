@@ -555,8 +555,8 @@ def legal_words(g: Array, arr: Array, keep: Any) -> tuple[Word, Word]:  # pragma
     the stone, every legal destination of every stone is found anyway but for the first's
     exit, so they are all found and kept there with the position they belong to; the mask of
     the destination that follows reads the picked stone's (when the position is the one kept:
-    the placement, the colour and the board unchanged) instead of testing them again, about
-    55 ns of the whole search (a fifth of an average step of random play on side 5)."""
+    the placement, the colour and the board unchanged) instead of testing them again (about
+    55 ns a destination's mask on side 5, about 17 ns of an average step of random play)."""
     n = g[0]
     c = arr[H_COLOUR]
     ph = arr[S_PHASE]
@@ -665,7 +665,7 @@ def write_row(row: Any, cells: Word, stones: Word, n: int) -> None:  # pragma: n
     store (:func:`hexarena.bits.store8`), each byte of the bits spread into eight bytes by a
     table (:data:`SPREAD`), a last partial eight written as the row's last eight. Nothing is
     read from the row and nothing is left to clear first (side 5's 122 entries took about 9
-    ns a step by eights, about a twelfth of the mask's time)."""
+    ns a step by eights, about a twentieth of the mask's time)."""
     lo = np.uint64(cells) | (np.uint64(stones) << np.uint64(n))
     hi = np.uint64(stones) >> np.uint64(64 - n)
     end = 2 * n

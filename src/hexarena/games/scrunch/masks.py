@@ -3,11 +3,11 @@ environments, without allocating, listing in order or sorting.
 
 :func:`mask_into` marks, in a mask row, exactly the actions that :func:`.rules.legal` lists: on
 a board of at most 63 cells (sides 3 to 5) by the searches on board masks of :mod:`.bitmask`,
-which need no working space; on larger boards by the rules' own searches
-(:func:`.rules._legal_into`), with working space the caller keeps (:func:`mask_scratch_size`
-whole numbers, zero to begin with and left fit for the next call): the batched environment
-keeps it in each environment's memo row, so that a step allocates nothing, and on the small
-boards the mask of the destination reads there what the mask of the pick found.
+which keep there what the mask of the pick found for the mask of the destination that follows;
+on larger boards by the rules' own searches (:func:`.rules._legal_into`), which need it as
+scratch. The working space is the caller's (:func:`mask_scratch_size` whole numbers, zero to
+begin with and left fit for the next call): the batched environment keeps it in each
+environment's memo row, so that a step allocates nothing.
 :func:`legal_mask` is the same with working space of its own, for callers that keep none.
 """
 
