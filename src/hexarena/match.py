@@ -38,7 +38,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .ai import Limit, Player, make_player, player_names
 from .ai.mcts import check_limit
@@ -49,6 +49,9 @@ from .games import game_class
 from .limits import cut_repr
 from .processes import die_with_parent, kill_families
 from .records import refuse_existing_records, save_record, write_record
+
+_Job = TypeVar("_Job")
+_Result = TypeVar("_Result")
 
 
 class MatchError(HexArenaError):
@@ -382,31 +385,50 @@ def run_jobs(
     if workers < 1:
         raise MatchError(f"workers must be at least 1, not {workers}")
     results: list[GameResult] = []
-    if executor is None and workers == 1:
-        for job in jobs:
-            r = play(job)
-            results.append(r)
-            if on_game:
-                on_game(r)
-    else:
-        own = executor is None
-        ex = executor if executor is not None else worker_pool(workers)
-        try:
-            futures = [ex.submit(play, job) for job in jobs]
-            for fut in as_completed(futures):
-                r = fut.result()
-                results.append(r)
-                if on_game:
-                    on_game(r)
-        except BaseException as exc:  # Ctrl-C or a failed game: stop the other games at once
-            if own:
-                stop_pool(ex)  # never waits: a killed worker may leave the pool unable to end
-            refuse_broken_pool(exc, len(results), len(jobs))
-            raise
-        if own:
-            ex.shutdown(cancel_futures=True)
+
+    def keep(r: GameResult) -> None:
+        results.append(r)
+        if on_game:
+            on_game(r)
+
+    run_each(play, jobs, workers, executor, keep)
     results.sort(key=lambda r: r.index)
     return results
+
+
+def run_each(
+    fn: Callable[[_Job], _Result],
+    jobs: Sequence[_Job],
+    workers: int,
+    executor: Executor | None,
+    each: Callable[[_Result], None],
+) -> None:
+    """Run ``fn`` on every job and hand each result to ``each`` as it is finished: in this
+    process when there is one worker and no ``executor``, else in ``executor`` or in a pool of
+    ``workers`` made here (:func:`worker_pool`). On Ctrl-C or a failed job (or ``each``
+    failing) a pool made here is stopped at once, the jobs under way abandoned
+    (:func:`stop_pool`: it never waits, since a killed worker may leave the pool unable to
+    end), and a worker that died is reported as a :class:`MatchError`
+    (:func:`refuse_broken_pool`). Matches and analyses share it."""
+    if executor is None and workers == 1:
+        for job in jobs:
+            each(fn(job))
+        return
+    own = executor is None
+    ex = executor if executor is not None else worker_pool(workers)
+    finished = 0
+    try:
+        futures = [ex.submit(fn, job) for job in jobs]
+        for fut in as_completed(futures):
+            each(fut.result())
+            finished += 1
+    except BaseException as exc:  # Ctrl-C or a failed job: stop the other jobs at once
+        if own:
+            stop_pool(ex)
+        refuse_broken_pool(exc, finished, len(jobs))
+        raise
+    if own:
+        ex.shutdown(cancel_futures=True)
 
 
 def _worker_start(parent: int) -> None:

@@ -17,7 +17,7 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, as_completed
+from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,7 @@ from ..ai.base import Player, play_turn
 from ..ai.mcts import MCTSPlayer, with_settings
 from ..core import H_PLAYER, H_SWAPPED, H_WINNER, Game, HexArenaError, State
 from ..games import game_class
-from ..match import player_seed, refuse_broken_pool, stop_pool, worker_pool
+from ..match import player_seed, run_each
 from ..rng import make_rng
 from ..selfplay import game_seed, random_game
 from ..solve import swap_action
@@ -291,25 +291,9 @@ def run_jobs(
             if on_result is not None:
                 on_result(rec)
 
-        if executor is None and workers == 1:
-            for job in todo:
-                keep(run_job(job))
-        else:
-            own = executor is None
-            ex = executor if executor is not None else worker_pool(workers)
-            finished = 0
-            try:
-                futures = [ex.submit(run_job, job) for job in todo]
-                for fut in as_completed(futures):
-                    keep(fut.result())
-                    finished += 1
-            except BaseException as exc:  # Ctrl-C or a failed job: the games under way are
-                if own:  # given up (what was written stays, for a resumed run)
-                    stop_pool(ex)
-                refuse_broken_pool(exc, finished, len(todo))
-                raise
-            if own:
-                ex.shutdown(cancel_futures=True)
+        # in this process or a pool; on Ctrl-C or a failed job the games under way are given
+        # up (what was written stays, for a resumed run)
+        run_each(run_job, todo, workers, executor, keep)
     return done
 
 
