@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server
-from tests.browser.test_web_teaching_browser import new_local_game, shot
+from tests.browser.test_web_swapmap_phone_browser import show_swap_map
+from tests.browser.test_web_teaching_browser import shot
 
 pytestmark = pytest.mark.browser
 
@@ -67,10 +68,7 @@ def test_the_hinted_cells_swap_map_value_is_not_under_the_hint(
     ctx.set_default_timeout(120_000)
     try:
         page = ctx.new_page()
-        new_local_game(page, server, "churn", {"size": 3})
-        page.wait_for_selector("#swapmap-wrap", state="visible")
-        page.check("#swapmap-toggle")
-        page.wait_for_function("() => document.querySelectorAll('g.heat .heat-value').length")
+        show_swap_map(page, server, "churn", {"size": 3})
         page.click("#hint-btn")
         page.wait_for_function("() => document.querySelector('#board .hint-mark')")
         shot(page, f"hint-on-swap-map-{width}")

@@ -37,6 +37,14 @@ VALUES = """() => {
 }"""
 
 
+def show_swap_map(page: Any, server: Server, game: str, options: dict[str, Any]) -> None:
+    """A new game for two people on this screen, with its swap map turned on and drawn."""
+    new_local_game(page, server, game, options)
+    page.wait_for_selector("#swapmap-wrap", state="visible")
+    page.check("#swapmap-toggle")
+    page.wait_for_function("() => document.querySelectorAll('g.heat .heat-value').length")
+
+
 @pytest.mark.parametrize(
     ("game", "options"),
     [("gyre", {"size": 7}), ("throngs", {}), ("scrunch", {"size": 5})],
@@ -49,10 +57,7 @@ def test_swap_map_values_can_be_read_on_a_phone(
     ctx.set_default_timeout(120_000)
     try:
         page = ctx.new_page()
-        new_local_game(page, server, game, options)
-        page.wait_for_selector("#swapmap-wrap", state="visible")
-        page.check("#swapmap-toggle")
-        page.wait_for_function("() => document.querySelectorAll('g.heat .heat-value').length")
+        show_swap_map(page, server, game, options)
         shot(page, f"swap-map-phone-{game}-{width}")
         values = page.evaluate(VALUES)
         assert len(values) > 30
@@ -69,10 +74,7 @@ def test_swap_map_values_keep_their_size_on_a_wide_screen(browser: Any, server: 
     ctx.set_default_timeout(120_000)
     try:
         page = ctx.new_page()
-        new_local_game(page, server, "gyre", {"size": 7})
-        page.wait_for_selector("#swapmap-wrap", state="visible")
-        page.check("#swapmap-toggle")
-        page.wait_for_function("() => document.querySelectorAll('g.heat .heat-value').length")
+        show_swap_map(page, server, "gyre", {"size": 7})
         values = page.evaluate(VALUES)
         assert min(v["px"] for v in values) >= 10
         assert all(v["inside"] for v in values)
