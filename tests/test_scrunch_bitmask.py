@@ -16,6 +16,7 @@ from hexarena.games.scrunch import (
     PH_PICK,
     PH_REMOVE,
     PH_START,
+    S_P,
     S_PHASE,
     _o,
     legal,
@@ -29,11 +30,12 @@ from hexarena.games.scrunch.bitmask import (
     K_P,
     K_THEIRS,
     _planes,
+    _tries,
     any_growth_bits,
     mask_bits,
 )
 from hexarena.games.scrunch.search import any_growth
-from hexarena.games.scrunch.tables import _scratch
+from hexarena.games.scrunch.tables import _labels, _scratch
 from hexarena.games.scrunch.words import MAX_CELLS, _first_of_two, _nbm
 from hexarena.vector import VectorEnv
 
@@ -46,6 +48,14 @@ def _planes_of(g, arr, c):  # type: ignore[no-untyped-def] # pragma: no cover - 
 @njit(cache=True)
 def _growths_of(g, arr, c):  # type: ignore[no-untyped-def] # pragma: no cover - compiled
     return any_growth(g, arr, c, _scratch(g[0])), any_growth_bits(g, arr, c)
+
+
+@njit(cache=True)
+def _tries_of(g, arr, c, p):  # type: ignore[no-untyped-def] # pragma: no cover - compiled
+    n = g[0]
+    f, _, _, c2, _, _ = _planes(arr, n, c)
+    fn = _nbm(g, p) & f
+    return _tries(g, arr, n, f, fn, c2, _labels(arr, n, fn))
 
 
 @njit(cache=True)
@@ -214,3 +224,90 @@ def test_destinations_kept_from_the_pick_serve_only_their_position(size: int) ->
                 assert np.flatnonzero(row).tolist() == legal(g, dest).tolist()
             keep[:] = saved
     assert picks > 300
+
+
+def test_an_overloaded_neighbours_only_friend_does_not_step() -> None:
+    """Black path b3-c3-c4 on side 3, White a5. A placement at d2 touches only c3, which then
+    has three friendly neighbours (b3, c4, d2). c3 itself cannot step (it is the placement's only
+    friend, on a path: wherever it goes, the snake falls apart), so the mask does not try it.
+    b3 cannot help either: to c2 or b4 it touches c3 again, to a3, a4 or b2 it is alone. Nor can
+    c4: to d3 or b4 it touches c3 again, to d4, c5 or b5 it is alone. So d2 is no placement.
+    c2 (touching b3 and c3) is one: c3 overloaded again, b3 may step to b2 (the path
+    b2-c2-c3-c4), c3 to b4 (c2-b3-b4-c4); c4 cannot (next to c3 at d3 or b4, alone elsewhere),
+    nor c3 to d3 or d2 (the snake falls in two), nor b3 to a3, a4 (alone) or b4 (c3 again).
+
+         W . .  5
+        . . B .  4
+       . B B . .  3
+      a . . . .  2
+       b . . .  1
+        c d e
+    """
+    game = new_game("scrunch", size=3)
+    g = game.consts
+    n = game.board.size
+    state = game.position(black=["b3", "c3", "c4"], white=["a5"])  # type: ignore[attr-defined]
+    arr = state.array
+    cell = game.board.parse
+    tries, more = _tries_of(g, arr, 0, cell("d2"))
+    assert not more
+    assert sorted(_bits(tries, n)) == sorted([cell("b3"), cell("c4")])
+    row = np.zeros(2 * n, dtype=np.bool_)
+    mask_bits(g, arr, row, np.zeros(0, np.int32))
+    assert cell("d2") not in np.flatnonzero(row).tolist()
+    assert cell("c2") in np.flatnonzero(row).tolist()
+    assert np.flatnonzero(row).tolist() == legal(g, arr).tolist()
+    state.apply("c2")
+    keep = np.zeros(mask_scratch_size(n), dtype=np.int32)
+    mask_bits(g, state.array, row, keep)
+    assert np.flatnonzero(row).tolist() == sorted([cell("b3"), cell("c3")])
+    for stone, dest in (("b3", "b2"), ("c3", "b4")):
+        picked = state.copy()
+        picked.apply(stone)
+        mask_bits(g, picked.array, row, keep)
+        assert np.flatnonzero(row).tolist() == [cell(dest)]
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_stones_left_untried_after_an_overload_cannot_step(size: int) -> None:
+    """After a placement next to a stone with two friendly neighbours, only that stone and its
+    friends can remedy it; of them the mask leaves untried those that cannot step whatever the
+    destination: one that leaves another overloaded neighbour of the placement still next to
+    it, one not next to a placement of three friendly neighbours, and the overloaded stone when
+    it is the placement's only friend, on a path. On positions of batched play, every stone left
+    untried is one the rules do not let the player pick, every stone they do let pick was
+    tried, and stones are left untried for each of the three reasons."""
+    env = VectorEnv("scrunch", 64, {"size": size}, seed=51 + size)
+    g = env.game.consts
+    n = env.game.board.size
+    dropped = {"another overload": 0, "three friends": 0, "only friend": 0}
+    for _ in range(80):
+        env.step(env.random_actions())
+        for i in range(env.num_envs):
+            arr = env.states[i]
+            if arr[H_PLAYER] < 0 or arr[S_PHASE] != PH_PICK:
+                continue
+            c = int(arr[H_COLOUR])
+            p = int(arr[S_P])
+            f, _, _, c2, _, _ = (int(w) for w in _planes_of(g, arr, c))
+            fn = int(_nbm_of(g, p)) & f
+            over = fn & c2
+            if not over:
+                continue
+            y = (over & -over).bit_length() - 1
+            whole = (1 << y) | (int(_nbm_of(g, y)) & f)
+            tries, more = _tries_of(g, arr, c, p)
+            assert not more
+            picks = set(legal(g, arr).tolist())
+            assert picks <= set(_bits(tries, n))
+            left = _bits(whole & ~int(tries), n)
+            assert not picks & set(left)
+            for s in left:
+                if over & ~(1 << s) & ~int(_nbm_of(g, s)):
+                    dropped["another overload"] += 1
+                elif bin(fn).count("1") == 3:
+                    dropped["three friends"] += 1
+                else:
+                    assert s == y and bin(fn).count("1") == 1
+                    dropped["only friend"] += 1
+    assert min(dropped.values()) > 5, dropped
