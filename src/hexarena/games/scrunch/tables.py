@@ -35,6 +35,11 @@ n entries          of the snake, snake size (by label), friendly-neighbour count
                    (Black, White), label lists (Black, White), label positions,
                    number of each stone along its snake, cycle flag (by label),
                    last stone in the numbering (by label)
+then 2 n entries   on boards of at most 63 cells, the stones of each snake (by
+                   label) as a 64-bit board mask, two entries (low and high half)
+                   a label, so that the masks' searches read a snake's stones in
+                   one load rather than by a walk along its links; zeros on larger
+                   boards
 =================  ===========================================================
 """
 
@@ -70,7 +75,8 @@ B_LABPOS = 8
 B_POS = 9  # number of each stone along its snake (from an end of a path)
 B_CYC = 10  # 1 if the snake (by label) is a cycle
 B_TAIL = 11  # the last stone of the snake (by label) in its numbering: the other end of a path
-NBLOCKS = 12
+B_SMASK = 12  # 12, 13: the stones of the snake (by label) as a board mask, two entries a label
+NBLOCKS = 14
 
 # decisions
 PH_START = 0
@@ -283,16 +289,19 @@ def _other(g: Array, arr: Array, c: int, cur: int, prev: int) -> int:  # pragma:
 
 @njit(cache=True, inline="always")
 def _close_snake(  # pragma: no cover - compiled
-    arr: Array, n: int, c: int, start: int, last: int, size: int, cyc: bool
+    arr: Array, n: int, c: int, start: int, last: int, size: int, cyc: bool, stones: Word
 ) -> None:
     """End the relabelling of colour ``c``'s snake labelled ``start``, walked to ``last``
-    (``size`` stones): link ``last`` back to ``start`` (the list is circular), keep the size,
-    whether it is a cycle and its last stone by the label, and add the label to the set (for
-    :func:`_relabel` and :func:`_relabel_words`)."""
+    (``size`` stones, ``stones`` as a board mask): link ``last`` back to ``start`` (the list is
+    circular), keep the size, whether it is a cycle, its last stone and (on a board of at most
+    63 cells) its stones by the label, and add the label to the set (for :func:`_relabel` and
+    :func:`_relabel_words`)."""
     arr[_U(_o(B_NXT, n) + last)] = start
     arr[_U(_o(B_SSIZE, n) + start)] = size
     arr[_U(_o(B_CYC, n) + start)] = 1 if cyc else 0
     arr[_U(_o(B_TAIL, n) + start)] = last
+    if n <= MAX_CELLS:
+        _set_word(arr, _o(B_SMASK, n) + 2 * start, stones)
     _lab_add(arr, n, c, start)
 
 
@@ -334,6 +343,7 @@ def _relabel(  # pragma: no cover - compiled
             prev = cur
             cur = nx
     mask = 0
+    stones = np.int64(0)  # (kept on boards of at most 63 cells only)
     prev = -1
     cur = start
     last = -1
@@ -342,6 +352,7 @@ def _relabel(  # pragma: no cover - compiled
         for j in range(m):
             if scr[SC_SEEDS + j] == cur:
                 mask |= 1 << j
+        stones |= np.int64(1) << (cur & 63)
         arr[_U(sid + cur)] = start
         arr[_U(pos + cur)] = i
         if last >= 0:
@@ -353,7 +364,7 @@ def _relabel(  # pragma: no cover - compiled
             break
         prev = cur
         cur = nx
-    _close_snake(arr, n, c, start, last, i, cyc)
+    _close_snake(arr, n, c, start, last, i, cyc, stones)
     return mask
 
 
@@ -421,6 +432,8 @@ def _drop_snake(arr: Array, n: int, c: int, lab: int) -> None:  # pragma: no cov
     arr[_U(_o(B_SSIZE, n) + lab)] = 0
     arr[_U(_o(B_CYC, n) + lab)] = 0
     arr[_U(_o(B_TAIL, n) + lab)] = 0
+    if n <= MAX_CELLS:
+        _set_word(arr, _o(B_SMASK, n) + 2 * lab, np.int64(0))
     _lab_remove(arr, n, c, lab)
 
 
@@ -435,6 +448,8 @@ def place_egg(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cover
     arr[_U(_o(B_POS, n) + x)] = 0
     arr[_U(_o(B_CYC, n) + x)] = 0
     arr[_U(_o(B_TAIL, n) + x)] = x
+    if n <= MAX_CELLS:
+        _set_word(arr, _o(B_SMASK, n) + 2 * x, np.int64(1) << x)
     _lab_add(arr, n, c, x)
 
 
@@ -496,7 +511,7 @@ def _number_words(  # pragma: no cover - compiled
             break
         seen = one << cur
         cur = nx
-    _close_snake(arr, n, c, start, last, i, cyc)
+    _close_snake(arr, n, c, start, last, i, cyc, mask)
     return mask
 
 
@@ -565,7 +580,7 @@ def _relabel_words(g: Array, arr: Array, c: int, x: int) -> Word:  # pragma: no 
             break
         prev = cur
         cur = _ctz(rest)
-    _close_snake(arr, n, c, start, last, i, False)
+    _close_snake(arr, n, c, start, last, i, False, mask)
     return mask
 
 
