@@ -29,8 +29,9 @@ from rich.table import Table
 
 from hexarena.bits import unmanaged
 from hexarena.core import H_COLOUR, H_PLAYER
-from hexarena.games.scrunch import B_FC, BASE, PH_DEST, PH_PICK, PH_START, S_PHASE
+from hexarena.games.scrunch import PH_DEST, PH_PICK, PH_START, S_PHASE
 from hexarena.games.scrunch.rules import apply_inline
+from hexarena.games.scrunch.tables import friendly_counts
 
 
 @njit
@@ -49,7 +50,9 @@ def kinds(states: np.ndarray, actions: np.ndarray, n: int) -> dict[str, np.ndarr
     ph = states[:, S_PHASE]
     colour = np.maximum(states[:, H_COLOUR], 0)
     cell = np.minimum(actions, n - 1)
-    lonely = states[np.arange(len(states)), BASE + (B_FC + colour) * n + cell] == 0
+    lonely = np.asarray(
+        [friendly_counts(st, n, c)[x] == 0 for st, c, x in zip(states, colour, cell, strict=True)]
+    )
     start = (ph == PH_START) & (actions < n)
     return {
         "egg": start & lonely,

@@ -11,7 +11,6 @@ from hexarena.core import H_COLOUR, H_PLAYER
 from hexarena.games import new_game
 from hexarena.games.scrunch import (
     B_COL,
-    B_FC,
     B_LAB,
     B_NXT,
     B_SID,
@@ -41,7 +40,7 @@ from hexarena.games.scrunch.bitmask import (
     mask_bits,
 )
 from hexarena.games.scrunch.search import any_growth
-from hexarena.games.scrunch.tables import _labels, _scratch
+from hexarena.games.scrunch.tables import _fc, _labels, _scratch, friendly_counts
 from hexarena.games.scrunch.words import MAX_CELLS, _first_of_two, _nbm
 from hexarena.vector import VectorEnv
 
@@ -107,11 +106,27 @@ def test_only_boards_of_one_word_take_the_masks() -> None:
     assert new_game("scrunch", size=6).board.size > MAX_CELLS
 
 
-def test_count_planes_equal_the_states_counts() -> None:
-    """Along random games on side 5, the planes of cells with at least 1 .. 4 friendly
-    neighbours, the friendly stones and the empty cells equal the state's own tables, for
-    both colours."""
-    game = new_game("scrunch", size=5)
+def _board_counts(game: object, arr: np.ndarray, c: int) -> np.ndarray:
+    """Every cell's count of neighbouring stones of colour ``c``, from the board's cells."""
+    n = game.board.size  # type: ignore[attr-defined]
+    col = arr[_o(B_COL, n) : _o(B_COL + 1, n)]
+    nbs = game.board.neighbors  # type: ignore[attr-defined]
+    return np.asarray([sum(1 for y in nbs[x] if y >= 0 and col[y] == c + 1) for x in range(n)])
+
+
+@njit(cache=True)
+def _fc_of(arr, n, c):  # type: ignore[no-untyped-def] # pragma: no cover - compiled
+    return np.asarray([_fc(arr, n, c, x) for x in range(n)])
+
+
+@pytest.mark.parametrize("size", [5, 6])
+def test_count_planes_equal_the_states_counts(size: int) -> None:
+    """Along random games, every cell's count of friendly neighbours as the state keeps it
+    (``_fc`` in compiled code, ``friendly_counts`` outside it: from the count words on side
+    5, from the count blocks on side 6) equals a count of its neighbours on the board, for
+    both colours; on side 5 so do the planes of cells with at least 1 .. 4 friendly
+    neighbours, and the friendly stones and the empty cells are the board's."""
+    game = new_game("scrunch", size=size)
     g = game.consts
     n = game.board.size
     rng = np.random.default_rng(3)
@@ -121,12 +136,15 @@ def test_count_planes_equal_the_states_counts() -> None:
         while arr[H_PLAYER] >= 0:
             col = arr[_o(B_COL, n) : _o(B_COL + 1, n)]
             for c in (0, 1):
-                f, emp, *ge = _planes_of(g, arr, c)
-                fc = arr[_o(B_FC + c, n) : _o(B_FC + c + 1, n)]
-                assert _bits(f, n) == np.flatnonzero(col == c + 1).tolist()
-                assert _bits(emp, n) == np.flatnonzero(col == 0).tolist()
-                for k, plane in enumerate(ge, start=1):
-                    assert _bits(plane, n) == np.flatnonzero(fc >= k).tolist()
+                fc = _board_counts(game, arr, c)
+                assert friendly_counts(arr, n, c).tolist() == fc.tolist()
+                assert _fc_of(arr, n, c).tolist() == fc.tolist()
+                if n <= MAX_CELLS:
+                    f, emp, *ge = _planes_of(g, arr, c)
+                    assert _bits(f, n) == np.flatnonzero(col == c + 1).tolist()
+                    assert _bits(emp, n) == np.flatnonzero(col == 0).tolist()
+                    for k, plane in enumerate(ge, start=1):
+                        assert _bits(plane, n) == np.flatnonzero(fc >= k).tolist()
                 checked += 1
             acts = legal(g, arr)
             game.kernels.apply(g, arr, int(acts[rng.integers(len(acts))]))

@@ -28,7 +28,6 @@ from .search import (
 )
 from .tables import (
     B_COL,
-    B_FC,
     B_LAB,
     B_NXT,
     B_SID,
@@ -49,6 +48,7 @@ from .tables import (
     _relabel,
     _scratch,
     _snake_labels_at,
+    friendly_counts,
     initial_array,
     smallest_size,
 )
@@ -169,7 +169,7 @@ class ScrunchNotation(Game):
         """Whether colour ``c`` has an empty cell with no friendly neighbour."""
         n = self.board.size
         empty = self.cell_colours(arr) == 0
-        lonely = np.asarray(arr[_o(B_FC + c, n) : _o(B_FC + c + 1, n)]) == 0
+        lonely = np.asarray(friendly_counts(arr, n, c)) == 0
         return bool(np.any(empty & lonely))
 
     def explain_illegal(self, arr: Array, a: int) -> str:
@@ -197,7 +197,7 @@ class ScrunchNotation(Game):
         if ph == PH_START:
             if cols[a] != 0:
                 return "that cell is occupied"
-            if arr[_o(B_FC + c, n) + a] == 0:
+            if friendly_counts(arr, n, c)[a] == 0:
                 return (
                     "an egg (a stone with no friendly neighbour) can be placed only in the "
                     "creation phase, which ends with the player's first growth"
@@ -270,9 +270,10 @@ class ScrunchNotation(Game):
             _put(self.consts, arr, colour, x)
         scr = _scratch(n)
         col = arr[_o(B_COL, n) : _o(B_COL + 1, n)]
+        counts = [friendly_counts(arr, n, 0), friendly_counts(arr, n, 1)]
         for x in range(n):
             v = int(col[x])
-            if v and int(arr[_o(B_FC + v - 1, n) + x]) > 2:
+            if v and int(counts[v - 1][x]) > 2:
                 raise OptionError(
                     f"the stone on {self.board.names[x]} has more than two friendly neighbours "
                     "(a mutant snake)"

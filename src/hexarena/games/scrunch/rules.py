@@ -83,7 +83,6 @@ from .search import (
 )
 from .tables import (
     B_COL,
-    B_FC,
     B_SID,
     PH_DEST,
     PH_PICK,
@@ -97,6 +96,7 @@ from .tables import (
     S_S,
     SCRATCH_SMALL,
     _adj,
+    _fc,
     _o,
     _scratch,
     _smallest_stones,
@@ -117,9 +117,8 @@ def _must_remove(g: Array, arr: Array, c: int, scr: Array) -> bool:  # pragma: n
     if arr[S_CREATE + c]:
         n = g[0]
         col = _o(B_COL, n)
-        fc = _o(B_FC + c, n)
         for x in range(n):
-            if arr[col + x] == 0 and arr[fc + x] == 0:
+            if arr[col + x] == 0 and _fc(arr, n, c, x) == 0:
                 return False
     return not any_growth(g, arr, c, scr)
 
@@ -202,7 +201,7 @@ def is_legal(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - compil
     if ph == PH_START:
         if arr[col + a] != 0:
             return False
-        if arr[_o(B_FC + c, n) + a] == 0:
+        if _fc(arr, n, c, a) == 0:
             return arr[S_CREATE + c] == 1
         return _next_to_smallest(g, arr, c, a) and can_complete(g, arr, c, a, scr)
     if ph == PH_REMOVE:
@@ -260,7 +259,7 @@ def _apply_light(g: Array, arr: Array, a: int) -> bool:  # pragma: no cover - co
     c = arr[H_COLOUR]
     arr[H_PLY] += 1
     if ph == PH_START:
-        if arr[_o(B_FC + c, n) + a] == 0:
+        if _fc(arr, n, c, a) == 0:
             place_egg(g, arr, c, a)
             _end_turn(arr, c)
             return True
@@ -352,7 +351,6 @@ def choose_random(g: Array, arr: Array, rng: Any, scr: Array) -> int:  # pragma:
     ph = arr[S_PHASE]
     col = _o(B_COL, n)
     pool = SCRATCH_SMALL + 2 * n
-    fc = _o(B_FC + c, n)
     if ph == PH_START:
         m = 0
         if arr[S_CREATE + c]:
@@ -361,7 +359,7 @@ def choose_random(g: Array, arr: Array, rng: Any, scr: Array) -> int:  # pragma:
         while m > 0:
             i = rand_below(rng, m)
             x = scr[pool + i]
-            if arr[fc + x] == 0 or can_complete(g, arr, c, x, scr):
+            if _fc(arr, n, c, x) == 0 or can_complete(g, arr, c, x, scr):
                 return x
             m -= 1
             scr[pool + i] = scr[pool + m]

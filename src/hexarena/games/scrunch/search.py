@@ -18,7 +18,6 @@ from ...kernels_common import nb, plain_kernel
 from .tables import (
     B_COL,
     B_CYC,
-    B_FC,
     B_NXT,
     B_POS,
     B_SID,
@@ -29,6 +28,7 @@ from .tables import (
     SC_PNB,
     SCRATCH_SMALL,
     _adj,
+    _fc,
     _o,
     _smallest_stones,
     _snake_labels_at,
@@ -76,12 +76,11 @@ def growth_ok(  # pragma: no cover - compiled
     """
     n = g[0]
     col = _o(B_COL, n)
-    fc = _o(B_FC + c, n)
     c1 = c + 1
     pd = _adj(g, p, d)
-    if arr[fc + p] + pd - _adj(g, p, s) > 2:
+    if _fc(arr, n, c, p) + pd - _adj(g, p, s) > 2:
         return False
-    if arr[fc + d] + pd > 3:  # (d is next to s, which leaves it)
+    if _fc(arr, n, c, d) + pd > 3:  # (d is next to s, which leaves it)
         return False
     sid = _o(B_SID, n)
     pos = _o(B_POS, n)
@@ -109,7 +108,7 @@ def growth_ok(  # pragma: no cover - compiled
             y = scr[SC_PNB + k] if which == 0 else nb(g, d, k)
             if y < 0 or y == s or arr[col + y] != c1:
                 continue
-            if arr[fc + y] + 1 + _adj(g, y, other) - _adj(g, y, s) > 2:
+            if _fc(arr, n, c, y) + 1 + _adj(g, y, other) - _adj(g, y, s) > 2:
                 return False
             lab = arr[sid + y]
             if lab == ls:
@@ -144,13 +143,12 @@ def _shape(g: Array, arr: Array, c: int, p: int) -> int:  # pragma: no cover - c
     snake into a cycle, 2 when it extends one snake (a path) at an end."""
     n = g[0]
     col = _o(B_COL, n)
-    fc = _o(B_FC + c, n)
-    k = arr[fc + p]
+    k = _fc(arr, n, c, p)
     if k > 2:
         return 0
     for j in range(6):
         y = nb(g, p, j)
-        if y >= 0 and arr[col + y] == c + 1 and arr[fc + y] >= 2:
+        if y >= 0 and arr[col + y] == c + 1 and _fc(arr, n, c, y) >= 2:
             return 0
     l1 = _snake_labels_at(g, arr, c, p)[1]
     if l1 >= 0:
@@ -179,8 +177,7 @@ def _need(g: Array, arr: Array, c: int, p: int, s: int, crowded: bool) -> int:  
     (the stones it touches are ends), so the cycle flag is read only then (fewer reads of a
     state that is seldom in the processor's nearer caches)."""
     n = g[0]
-    fc = _o(B_FC + c, n)
-    v = 1 - arr[fc + p] + arr[fc + s] + _adj(g, s, p)
+    v = 1 - _fc(arr, n, c, p) + _fc(arr, n, c, s) + _adj(g, s, p)
     if crowded:
         v -= arr[_o(B_CYC, n) + arr[_o(B_SID, n) + s]]
     return min(max(v, 0), 3)
@@ -202,13 +199,13 @@ def _dest_ok(  # pragma: no cover - compiled
     growth test's first checks (on the placement and the destination themselves, made here on
     values read for the count: about a sixth of the destinations tried fail them), are turned
     down before the full test."""
-    fc = _o(B_FC + c, g[0])
+    n = g[0]
     pd = _adj(g, d, p)
-    fd = arr[fc + d] + pd  # (s, next to d, leaves it: one less than this afterwards)
+    fd = _fc(arr, n, c, d) + pd  # (s, next to d, leaves it: one less than this afterwards)
     return (
         fd - 1 >= need
         and fd <= 3
-        and arr[fc + p] - _adj(g, p, s) + pd <= 2
+        and _fc(arr, n, c, p) - _adj(g, p, s) + pd <= 2
         and growth_ok(g, arr, c, p, s, d, scr)
     )
 
@@ -238,13 +235,12 @@ def _stone_has_dest(  # pragma: no cover - compiled
         return False
     n = g[0]
     col = _o(B_COL, n)
-    fc = _o(B_FC + c, n)
     if crowded:  # otherwise no stone near p has two friendly neighbours
-        if arr[fc + p] - _adj(g, p, s) > 2:
+        if _fc(arr, n, c, p) - _adj(g, p, s) > 2:
             return False
         for k in range(scr[SC_PN]):
             y = scr[SC_PNB + k]
-            if y != s and arr[fc + y] - _adj(g, y, s) >= 2:
+            if y != s and _fc(arr, n, c, y) - _adj(g, y, s) >= 2:
                 return False
     for k in range(6):
         d = nb(g, s, k)
@@ -272,12 +268,11 @@ def _stones_of_growth(  # pragma: no cover - compiled
     nxt = _o(B_NXT, n)
     size = _o(B_SSIZE, n)
     col = _o(B_COL, n)
-    fc = _o(B_FC + c, n)
     c1 = c + 1
     m = 0
     for j in range(6):
         y = nb(g, p, j)
-        if y >= 0 and arr[col + y] == c1 and arr[fc + y] >= 2:
+        if y >= 0 and arr[col + y] == c1 and _fc(arr, n, c, y) >= 2:
             out[off] = y
             m = 1
             for i in range(6):
@@ -286,7 +281,7 @@ def _stones_of_growth(  # pragma: no cover - compiled
                     out[off + m] = z
                     m += 1
             return m
-    if arr[fc + p] >= 3:
+    if _fc(arr, n, c, p) >= 3:
         for j in range(6):
             y = nb(g, p, j)
             if y >= 0 and arr[col + y] == c1:
@@ -319,10 +314,9 @@ def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # p
     """
     n = g[0]
     col = _o(B_COL, n)
-    fc = _o(B_FC + c, n)
     sid = _o(B_SID, n)
     c1 = c + 1
-    k = arr[fc + p]
+    k = _fc(arr, n, c, p)
     if k >= 4:
         return False
     m = 0
@@ -335,7 +329,7 @@ def can_complete(g: Array, arr: Array, c: int, p: int, scr: Array) -> bool:  # p
         if y >= 0 and arr[col + y] == c1:
             scr[SC_PNB + m] = y
             m += 1
-            if over < 0 and arr[fc + y] >= 2:
+            if over < 0 and _fc(arr, n, c, y) >= 2:
                 over = y
             lab = arr[sid + y]
             if lab != l0 and lab != l1:
@@ -437,10 +431,9 @@ def _eggs(g: Array, arr: Array, c: int, scr: Array, off: int) -> int:  # pragma:
     """Empty cells with no friendly neighbour (egg cells of ``c``) into ``scr[off:]``."""
     n = g[0]
     col = _o(B_COL, n)
-    fc = _o(B_FC + c, n)
     m = 0
     for x in range(n):
-        if arr[col + x] == 0 and arr[fc + x] == 0:
+        if arr[col + x] == 0 and _fc(arr, n, c, x) == 0:
             scr[off + m] = x
             m += 1
     return m

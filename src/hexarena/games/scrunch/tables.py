@@ -32,7 +32,9 @@ State array layout (after the common header):
                    neighbours (bit-sliced; :mod:`.bitmask`); zeros on larger boards
 then 12 blocks of  colour (0 empty, 1 Black, 2 White), snake label, next stone
 n entries          of the snake, snake size (by label), friendly-neighbour counts
-                   (Black, White), label lists (Black, White), label positions,
+                   (Black, White; on boards of at most 63 cells left at 0, the
+                   count words above holding them: :func:`_fc`), label lists
+                   (Black, White), label positions,
                    number of each stone along its snake, cycle flag (by label),
                    last stone in the numbering (by label)
 then 2 n entries   on boards of at most 63 cells, the stones of each snake (by
@@ -168,6 +170,37 @@ def consts_for(board: Board) -> Array:
 
 
 @njit(cache=True, inline="always")
+def _fc(arr: Array, n: int, c: int, x: int) -> int:  # pragma: no cover - compiled
+    """How many stones of colour ``c`` are next to cell ``x``: on a board of at most 63 cells
+    from the bit-sliced count words (bit ``x`` of each), where the count blocks are not kept;
+    on a larger board from colour ``c``'s count block."""
+    if n <= MAX_CELLS:
+        at = S_WORDS + 8 * c + (x >> 5)  # the half of each word that holds bit x
+        k = x & 31
+        return (
+            ((arr[_U(at + 2)] >> k) & 1)
+            | (((arr[_U(at + 4)] >> k) & 1) << 1)
+            | (((arr[_U(at + 6)] >> k) & 1) << 2)
+        )
+    return arr[_U(_o(B_FC + c, n) + x)]
+
+
+def friendly_counts(arr: Array, n: int, c: int) -> np.ndarray:
+    """Every cell's count of neighbouring stones of colour ``c`` (``n`` entries; :func:`_fc`
+    for all the cells at once, outside compiled code)."""
+    if n > MAX_CELLS:
+        return np.asarray(arr[_o(B_FC + c, n) : _o(B_FC + c + 1, n)], dtype=np.int64)
+    at = S_WORDS + 8 * c
+    words = np.asarray(arr[at + 2 : at + 8]).astype(np.uint32).view(np.uint64)  # (3 words)
+    x = np.arange(n, dtype=np.uint64)
+    one = np.uint64(1)
+    counts = np.zeros(n, dtype=np.int64)
+    for b in range(3):
+        counts += ((words[b] >> x) & one).astype(np.int64) << b
+    return counts
+
+
+@njit(cache=True, inline="always")
 def _count_words(g: Array, arr: Array, c: int, x: int, up: bool) -> None:  # pragma: no cover
     """On a board of at most 63 cells, the board masks of colour ``c`` after a stone of that
     colour is put on (``up``) or lifted from cell ``x``: its bit in the stones, and one more
@@ -236,10 +269,11 @@ def _put_cells(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cove
     """:func:`_put` but for the board masks (the caller's: :func:`_growth_words`)."""
     n = g[0]
     arr[_U(_o(B_COL, n) + x)] = c + 1
-    fc = _o(B_FC + c, n)
-    for k in range(6):  # no branch on the board's edge: an off-board neighbour adds 0 to cell 0
-        y = nb(g, x, k)
-        arr[_U(fc + max(y, 0))] += 1 if y >= 0 else 0
+    if n > MAX_CELLS:  # (the count words hold the counts on a smaller board: _fc)
+        fc = _o(B_FC + c, n)
+        for k in range(6):  # no branch on the board's edge: off the board adds 0 to cell 0
+            y = nb(g, x, k)
+            arr[_U(fc + max(y, 0))] += 1 if y >= 0 else 0
     arr[_U(S_STONES + c)] += 1
 
 
@@ -251,10 +285,11 @@ def _lift_cells(g: Array, arr: Array, c: int, x: int) -> None:  # pragma: no cov
     arr[_U(_o(B_SID, n) + x)] = -1
     arr[_U(_o(B_NXT, n) + x)] = -1
     arr[_U(_o(B_POS, n) + x)] = 0
-    fc = _o(B_FC + c, n)
-    for k in range(6):  # no branch on the board's edge, as in _put_cells
-        y = nb(g, x, k)
-        arr[_U(fc + max(y, 0))] -= 1 if y >= 0 else 0
+    if n > MAX_CELLS:  # (as in _put_cells)
+        fc = _o(B_FC + c, n)
+        for k in range(6):  # no branch on the board's edge, as in _put_cells
+            y = nb(g, x, k)
+            arr[_U(fc + max(y, 0))] -= 1 if y >= 0 else 0
     arr[_U(S_STONES + c)] -= 1
 
 
