@@ -31,17 +31,16 @@ State array layout (after the common header):
                    stones, and the bits 1, 2 and 4 of every cell's count of friendly
                    neighbours (bit-sliced; :mod:`.bitmask`); zeros on larger boards
 then 12 blocks of  colour (0 empty, 1 Black, 2 White), snake label, next stone
-n entries          of the snake, snake size (by label), friendly-neighbour counts
-                   (Black, White; on boards of at most 63 cells left at 0, the
-                   count words above holding them: :func:`_fc`), label lists
-                   (Black, White), label positions,
+n entries          of the snake, snake size (by label), two blocks that hold on
+                   boards of more than 63 cells the friendly-neighbour counts of
+                   Black and White (:func:`_fc`: the count words above hold them on
+                   smaller boards) and on boards of at most 63 cells the stones of
+                   each snake (by label) as a 64-bit board mask, two entries (low
+                   and high half) a label (so that the masks' searches read a
+                   snake's stones in one load rather than by a walk along its
+                   links), label lists (Black, White), label positions,
                    number of each stone along its snake, cycle flag (by label),
                    last stone in the numbering (by label)
-then 2 n entries   on boards of at most 63 cells, the stones of each snake (by
-                   label) as a 64-bit board mask, two entries (low and high half)
-                   a label, so that the masks' searches read a snake's stones in
-                   one load rather than by a walk along its links; zeros on larger
-                   boards
 =================  ===========================================================
 """
 
@@ -71,14 +70,14 @@ B_COL = 0
 B_SID = 1
 B_NXT = 2
 B_SSIZE = 3
-B_FC = 4  # 4, 5
+B_FC = 4  # 4, 5: on boards of more than 63 cells (_fc)
+B_SMASK = B_FC  # 4, 5 on boards of at most 63 cells, two entries a label (_snake_mask)
 B_LAB = 6  # 6, 7
 B_LABPOS = 8
 B_POS = 9  # number of each stone along its snake (from an end of a path)
 B_CYC = 10  # 1 if the snake (by label) is a cycle
 B_TAIL = 11  # the last stone of the snake (by label) in its numbering: the other end of a path
-B_SMASK = 12  # 12, 13: the stones of the snake (by label) as a board mask, two entries a label
-NBLOCKS = 14
+NBLOCKS = 12
 
 # decisions
 PH_START = 0
