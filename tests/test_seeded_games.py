@@ -45,9 +45,13 @@ def seeded_games_digest(name: str, sizes: tuple[int, ...], seeds: int) -> str:
 #: before (sides 2 to 4 with 100 seeds each and side 5 with 20). It changed again when the
 #: colours went into bytes too, each with the cell's friendly-neighbour counts ("Churn's sixth
 #: round"): the same comparison, with positions cut short after 7 to 46 actions and their
-#: legal actions besides, is the same as before.
+#: legal actions besides, is the same as before. Scrunch's changed again when its boards of at
+#: most 63 cells took each snake's stones as masks into the two blocks that hold the
+#: friendly-neighbour counts on larger boards (docs/batched-speed-scrunch.md, seventeenth
+#: round): the actions and every other entry of the arrays are the same as before (sides 3
+#: and 5 with 200 seeds each), and side 7's arrays are the same whole (60 seeds).
 PINNED: dict[tuple[str, tuple[int, ...], int], str] = {
-    ("scrunch", (3, 5), 40): "610d4075d781f89a",
+    ("scrunch", (3, 5), 40): "e336b261f82edc9a",
     ("churn", (2, 3), 20): "d82e3c291b4cc1bc",
     ("gyre", (5, 7), 40): "fb2d31278043bac5",
     ("china-grove", (1, 2), 40): "fbc3cfb8e2344e57",
