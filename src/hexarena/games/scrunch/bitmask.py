@@ -317,7 +317,8 @@ def _tries(  # pragma: no cover - compiled
 
 @njit(cache=True, inline="always")
 def _rest(arr: Array, n: int, labs: int, ends: int) -> Word:  # pragma: no cover - compiled
-    """The stones of the snakes labelled ``labs`` (a mask) but ``ends``, as a mask (walks)."""
+    """The stones of the snakes labelled ``labs`` (a mask) but ``ends``, as a mask (from the
+    masks the state keeps: :func:`_snake_mask`)."""
     whole = np.int64(0)
     w = labs
     while w:

@@ -461,8 +461,9 @@ def _seeds(  # pragma: no cover - compiled
 
 @plain_kernel
 def _drop_snake(arr: Array, n: int, c: int, lab: int) -> None:  # pragma: no cover - compiled
-    """Forget colour ``c``'s snake labelled ``lab`` (its size, cycle flag and last stone, and
-    its label in the set); its stones are the caller's."""
+    """Forget colour ``c``'s snake labelled ``lab`` (its size, cycle flag, last stone and, on a
+    board of at most 63 cells, its mask of stones, and its label in the set); its stones are
+    the caller's."""
     arr[_U(_o(B_SSIZE, n) + lab)] = 0
     arr[_U(_o(B_CYC, n) + lab)] = 0
     arr[_U(_o(B_TAIL, n) + lab)] = 0
