@@ -19,6 +19,16 @@ the rounds at the end):
 
     python benchmarks/compare_code.py --baseline /tmp/base --games throngs --vector 64 1024
 
+With ``--fresh`` each round of ``--vector`` starts a new child process for each copy (loading
+its compiled step from the disk cache) rather than one kept for all the rounds. A process
+keeps its own placement of the arrays and the code for its whole life, so the rounds of one
+kept process agree with each other more closely than with another process of the same code:
+runs of the same two copies were seen to differ by 2 to 3 % (docs/batched-speed-scrunch.md,
+seventeenth round). For changes of a few per cent, fresh processes and more rounds:
+
+    python benchmarks/compare_code.py --baseline /tmp/base --games scrunch --vector 1024 \\
+        --fresh --rounds 8
+
 Each copy compiles its kernels once (in its own ``__pycache__``) before the first round.
 """
 
@@ -163,7 +173,14 @@ def main() -> None:
         metavar="N",
         help="time the batched step of N environments (hexarena.vector), not playouts",
     )
+    ap.add_argument(
+        "--fresh",
+        action="store_true",
+        help="with --vector: a new child process for each copy in every round",
+    )
     args = ap.parse_args()
+    if args.fresh and not args.vector:
+        ap.error("--fresh: only with --vector (playouts start a process for every measurement)")
     here = Path(__file__).resolve().parent.parent / "src"
     copies = (("baseline", args.baseline.resolve() / "src"), ("this", here))
     sizes: list[int] = args.vector or [0]
@@ -187,6 +204,9 @@ def main() -> None:
                 for rnd in range(args.rounds):
                     rates = {}
                     for label, src in copies if rnd % 2 == 0 else copies[::-1]:
+                        if args.fresh:  # (the compiled step is on the disk by now)
+                            children[label].close()
+                            children[label] = VectorChild(src, name, options, n)
                         r = (
                             children[label].measure(args.seconds)
                             if n
@@ -217,6 +237,8 @@ def main() -> None:
                     ]
                 )
     what = "Batched steps" if args.vector else "Random playouts"
+    if args.fresh:
+        what += ", a fresh process each round"
     unit = "steps" if args.vector else "playouts"
     print_table(
         f"{what}, two copies of the code alternating",

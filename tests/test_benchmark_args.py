@@ -35,6 +35,7 @@ def _run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
         ("fingerprint_vector.py", ["--games", "go"], "--games: invalid choice: 'go'"),
         ("bench_mcts.py", ["--games", "go"], "--games: invalid choice: 'go'"),
         ("compare_code.py", ["--baseline", ".", "--rounds", "-2"], "--rounds: a whole number"),
+        ("compare_code.py", ["--baseline", ".", "--fresh"], "--fresh: only with --vector"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(script: str, args: list[str], named: str) -> None:
