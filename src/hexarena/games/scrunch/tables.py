@@ -184,19 +184,14 @@ def _fc(arr: Array, n: int, c: int, x: int) -> int:  # pragma: no cover - compil
     return arr[_U(_o(B_FC + c, n) + x)]
 
 
-def friendly_counts(arr: Array, n: int, c: int) -> np.ndarray:
-    """Every cell's count of neighbouring stones of colour ``c`` (``n`` entries; :func:`_fc`
-    for all the cells at once, outside compiled code)."""
-    if n > MAX_CELLS:
-        return np.asarray(arr[_o(B_FC + c, n) : _o(B_FC + c + 1, n)], dtype=np.int64)
-    at = S_WORDS + 8 * c
-    words = np.asarray(arr[at + 2 : at + 8]).astype(np.uint32).view(np.uint64)  # (3 words)
-    x = np.arange(n, dtype=np.uint64)
-    one = np.uint64(1)
-    counts = np.zeros(n, dtype=np.int64)
-    for b in range(3):
-        counts += ((words[b] >> x) & one).astype(np.int64) << b
-    return counts
+@njit(cache=True)
+def friendly_counts(arr: Array, n: int, c: int) -> Array:  # pragma: no cover - compiled
+    """Every cell's count of neighbouring stones of colour ``c`` (``n`` entries): :func:`_fc`
+    for all the cells at once, for callers outside compiled code."""
+    out = np.empty(n, dtype=np.int32)
+    for x in range(n):
+        out[x] = _fc(arr, n, c, x)
+    return out
 
 
 @njit(cache=True, inline="always")
